@@ -1,0 +1,20 @@
+"""The rules engine: pure, deterministic, standard library only.
+
+No Discord, no asyncio, no database and no user-facing text live here (see shared/STYLE.md); the
+bot and AI players read a game through `player_view` and change it only through `Game.apply`.
+"""
+
+from .actions import Action, ActionType
+from .cards import Card, Color, Rank, card, classic_deck
+from .errors import ErrorCode, IllegalAction, RulesError
+from .events import Event
+from .game import Game, Pending
+from .rules import Options, RuleSet
+from .serialize import dump, load
+from .view import PendingView, PlayerView, player_view
+
+__all__ = [
+    "Action", "ActionType", "Card", "Color", "ErrorCode", "Event", "Game", "IllegalAction",
+    "Options", "Pending", "PendingView", "PlayerView", "Rank", "RuleSet", "RulesError", "card",
+    "classic_deck", "dump", "load", "player_view",
+]

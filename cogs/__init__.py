@@ -1,0 +1,1 @@
+"""Discord extensions (slash commands and buttons); thin layers over the game manager."""
