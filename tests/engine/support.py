@@ -1,0 +1,68 @@
+"""Helpers for engine tests: stacked decks for replays, and a seeded random-legal-move driver."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Sequence
+
+from bot.engine import Game, classic_deck
+
+
+def stacked_deck(
+    players: Sequence[str],
+    hands: dict[str, Sequence[str]],
+    start: str,
+    then: Sequence[str] = (),
+    *,
+    dealer: str | None = None,
+    draw_ten_blanks: bool = False,
+) -> list[str]:
+    """A full deck (top of the draw pile first, as REPLAY.md's `deck`) that deals `hands`.
+
+    Players missing from `hands`, and hands shorter than 7, are filled from the unused cards.
+    `start` is the start card; `then` are the next cards of the draw pile, in drawing order.
+    The rest of the deck follows in a fixed order, so the file stays deterministic.
+    """
+    dealer = players[-1] if dealer is None else dealer
+    d = players.index(dealer)
+    order = [players[(d + 1 + i) % len(players)] for i in range(len(players))]
+    remaining = Counter(c.code for c in classic_deck(draw_ten_blanks=draw_ten_blanks))
+
+    def take(code: str) -> str:
+        if remaining[code] <= 0:
+            raise ValueError(f"the deck has no more {code}")
+        remaining[code] -= 1
+        return code
+
+    fixed = {p: [take(c) for c in hands.get(p, ())] for p in players}
+    start_code = take(start)
+    then_codes = [take(c) for c in then]
+    filler = list(dict.fromkeys(x.code for x in classic_deck(draw_ten_blanks=draw_ten_blanks)))
+    # Fill hands with number cards 1-9 taken across the colours in turn (R1 Y1 G1 B1 R2 ...), so
+    # filled hands are predictable; tests that depend on a whole hand should give all 7 cards.
+    numbers = sorted((c for c in filler if len(c) == 2 and c[1] in "123456789"),
+                     key=lambda c: (c[1], "RYGB".index(c[0])))
+    for p in players:
+        while len(fixed[p]) < 7:
+            code = next(c for c in numbers if remaining[c] > 0)
+            fixed[p].append(take(code))
+    deck = [fixed[p][r] for r in range(7) for p in order]
+    deck.append(start_code)
+    deck += then_codes
+    for code in filler:
+        while remaining[code] > 0:
+            deck.append(take(code))
+    return deck
+
+
+def random_game(game: Game, rng: random.Random, max_actions: int = 5000) -> int:
+    """Play random legal actions (of the player the table waits for) until the match ends."""
+    applied = 0
+    while game.match_winner is None and applied < max_actions:
+        waiting = game.waiting_for
+        name = game.players[waiting] if waiting is not None else game.players[
+            game.active.index(True)]
+        game.apply(rng.choice(game.legal_actions(name)))
+        applied += 1
+    return applied
