@@ -4,13 +4,15 @@ from __future__ import annotations
 
 import sys
 
-from dotenv import load_dotenv
+from dotenv import find_dotenv, load_dotenv
 
 from bot.settings import Settings, SettingsError
 
 
 def main() -> int:
-    load_dotenv(override=False)  # variables already in the environment win, as deployments expect
+    # .env of the working directory (or a parent); variables already in the environment win,
+    # as deployments expect.
+    load_dotenv(find_dotenv(usecwd=True), override=False)
     try:
         Settings.from_env()
     except SettingsError as exc:

@@ -11,10 +11,10 @@ from .events import Event
 from .game import Game, Pending
 from .rules import Options, RuleSet
 from .serialize import dump, load
-from .view import PendingView, PlayerView, player_view
+from .view import PendingView, PlayerView, StaleView, ViewSnapshot, player_view
 
 __all__ = [
     "Action", "ActionType", "Card", "Color", "ErrorCode", "Event", "Game", "IllegalAction",
-    "Options", "Pending", "PendingView", "PlayerView", "Rank", "RuleSet", "RulesError", "card",
+    "Options", "Pending", "PendingView", "PlayerView", "Rank", "RuleSet", "RulesError", "StaleView", "ViewSnapshot", "card",
     "classic_deck", "dump", "load", "player_view",
 ]

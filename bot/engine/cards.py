@@ -53,8 +53,11 @@ class CardParseError(ValueError):
     """Text that is not a card of the RULES.md notation."""
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, eq=False)
 class Card:
+    """One card face. Instances are interned (`Card.parse`), so equality is identity and hashing
+    is by id: both are what the engine does most, and both are then as cheap as Python allows."""
+
     color: Color | None  # None for wild (black) cards
     rank: Rank
     code: str = field(init=False, compare=False, repr=False)
@@ -85,6 +88,9 @@ class Card:
     def __str__(self) -> str:
         return self.code
 
+    def __reduce__(self) -> tuple[object, tuple[str]]:
+        return Card.parse, (self.code,)  # copies and pickles stay the interned instance
+
     @staticmethod
     def parse(text: str) -> Card:
         """The one interned card for `text`, e.g. `Card.parse("G+2")`."""
@@ -110,6 +116,10 @@ def card(text: str) -> Card:
 
 def classic_deck(*, draw_ten_blanks: bool = False) -> list[Card]:
     """The 108 cards of C-1 (112 with H-10's four Draw Ten blanks), in a fixed order."""
+    return list(_DECK_WITH_BLANKS if draw_ten_blanks else _DECK)
+
+
+def _build_deck(draw_ten_blanks: bool) -> tuple[Card, ...]:
     deck: list[Card] = []
     for color in Color:
         deck.append(_BY_CODE[color.value + "0"])
@@ -120,4 +130,8 @@ def classic_deck(*, draw_ten_blanks: bool = False) -> list[Card]:
     deck += [_BY_CODE["W"]] * 4 + [_BY_CODE["W+4"]] * 4
     if draw_ten_blanks:
         deck += [_BY_CODE["W+10"]] * 4
-    return deck
+    return tuple(deck)
+
+
+_DECK = _build_deck(False)
+_DECK_WITH_BLANKS = _build_deck(True)

@@ -18,8 +18,15 @@ from .events import Event
 from .rules import RuleSet
 
 COLORS = tuple(Color)
+COLOR_LETTERS = tuple(c.value for c in COLORS)
 _COLOR_BY_LETTER = {c.value: c for c in Color}
 HAND_SIZE = 7
+
+# Legal-action lists are rebuilt at every step; the actions in them are immutable values, so each
+# is built once and shared by every game in the process (bounded: cleared when it grows too big).
+_CACHE_LIMIT = 100_000
+_ACTIONS: dict[tuple[object, ...], Action] = {}
+_PLAYS: dict[tuple[str, Card, bool], tuple[Action, ...]] = {}
 MIN_PLAYERS, MAX_PLAYERS = 2, 10
 
 
@@ -71,6 +78,9 @@ class Game:
     uno_called: set[int]  # players holding one card who have called UNO (for display)
     round_winner: int | None
     finished: list[int]
+    version: int  # +1 per applied action: views and the bot's buttons use it to spot stale state
+    # Derived from the above, rebuilt by `_index()`; never serialized.
+    _seat: dict[str, int]
 
     # ------------------------------------------------------------------ creation
 
@@ -97,12 +107,14 @@ class Game:
         game = cls.__new__(cls)
         game.rules = rules or RuleSet.classic()
         game.players = players
+        game._index()
         game.rng = random.Random(seed)
         game.scores = [0] * len(players)
         game.round = 0
         game.active = [True] * len(players)
         game.match_winner = None
         game.uno_called = set()
+        game.version = 0
         events: list[Event] = []
         if dealer is None:
             game.dealer = game._draw_for_dealer(events)
@@ -120,22 +132,34 @@ class Game:
         game._deal_round(pile, events)
         return game, events
 
+    def _index(self) -> None:
+        """Rebuild the derived lookups (after creation or loading)."""
+        self._seat = {name: seat for seat, name in enumerate(self.players)}
+
     def _new_deck(self) -> list[Card]:
         return classic_deck(draw_ten_blanks=self.rules.options.draw_ten_blanks)
 
+    def _shuffle(self, cards: list[Card]) -> None:
+        """Fisher-Yates on `rng.random()`: deterministic per seed, and about three times faster
+        than `random.shuffle` (whose per-card `_randbelow` is Python code): shuffling is most of
+        the cost of starting a round."""
+        rnd = self.rng.random
+        for i in range(len(cards) - 1, 0, -1):
+            j = int(rnd() * (i + 1))
+            cards[i], cards[j] = cards[j], cards[i]
+
     def _shuffled_deck(self) -> list[Card]:
         deck = self._new_deck()
-        self.rng.shuffle(deck)
+        self._shuffle(deck)
         return deck
 
     def _draw_for_dealer(self, events: list[Event]) -> int:
         """C-3.1: everyone draws; the highest number deals (action cards count 0); ties draw again."""
         contenders = list(range(len(self.players)))
         while True:
-            deck = self._shuffled_deck()
+            cards = self.rng.sample(self._new_deck(), len(contenders))
             values = {}
-            for seat in contenders:
-                drawn = deck.pop()
+            for seat, drawn in zip(contenders, cards, strict=True):
                 values[seat] = int(drawn.rank.value) if drawn.is_number else 0
                 events.append(Event("drew_for_dealer", by=self.players[seat], card=drawn))
             best = max(values.values())
@@ -162,9 +186,9 @@ class Game:
         order = self._seats_from(self._next(self.dealer))
         for _ in range(HAND_SIZE):
             for seat in order:
-                card = pile.pop()
-                self.hands[seat].append(card)
-                events.append(Event("dealt", by=self.players[seat], card=card))
+                self.hands[seat].append(pile.pop())
+        for seat in order:
+            events.append(Event("dealt", by=self.players[seat], cards=tuple(self.hands[seat])))
         self._turn_up_start_card(events)
 
     def _seats_from(self, first: int) -> list[int]:
@@ -181,7 +205,7 @@ class Game:
                 break
             # A Wild Draw Four goes back into the pile, which is reshuffled.
             self.draw_pile.append(start)
-            self.rng.shuffle(self.draw_pile)
+            self._shuffle(self.draw_pile)
             events.append(Event("start_card_returned", card=start))
         self.discard.append(start)
         first = self._next(self.dealer)
@@ -218,10 +242,10 @@ class Game:
         return seat
 
     def seat_of(self, name: str) -> int:
-        try:
-            return self.players.index(name)
-        except ValueError:
-            raise _illegal(ErrorCode.UNKNOWN_PLAYER, f"{name!r} is not a player") from None
+        seat = self._seat.get(name)
+        if seat is None:
+            raise _illegal(ErrorCode.UNKNOWN_PLAYER, f"{name!r} is not a player")
+        return seat
 
     @property
     def active_count(self) -> int:
@@ -268,10 +292,10 @@ class Game:
 
     def apply(self, action: Action) -> list[Event]:
         """Apply one action; return its events, or raise IllegalAction leaving the state as it was."""
-        seat = self.seat_of(action.by)
+        seat = self._seat.get(action.by)
+        if seat is None or not self.active[seat]:
+            raise _illegal(ErrorCode.UNKNOWN_PLAYER, f"{action.by!r} is not in the game")
         kind = action.type
-        if not self.active[seat]:
-            raise _illegal(ErrorCode.UNKNOWN_PLAYER, f"{action.by!r} has left the game")
         if self.round_winner is not None and kind is not ActionType.NEXT_ROUND:
             raise _illegal(ErrorCode.ROUND_OVER, "the round is over")
         handler = _HANDLERS.get(kind)
@@ -279,6 +303,7 @@ class Game:
             raise _illegal(ErrorCode.NOT_ALLOWED_NOW, f"{kind.value!r} is not part of these rules")
         events: list[Event] = []
         handler(self, seat, action, events)
+        self.version += 1
         return events
 
     # -- turn checks shared by the handlers
@@ -295,46 +320,48 @@ class Game:
     # -- play
 
     def _on_play(self, seat: int, action: Action, events: list[Event]) -> None:
-        self._require_waiting_for(seat)
+        pending = self.pending
+        if (pending.decider if pending is not None else self.turn) != seat:
+            raise _illegal(ErrorCode.NOT_YOUR_TURN, "the table is waiting for another player")
         card = action.card
         hand = self.hands[seat]
         if card is None or card not in hand:
             raise _illegal(ErrorCode.CARD_NOT_IN_HAND, "that card is not in your hand")
-        if self.pending is not None:
-            raise _illegal(ErrorCode.NOT_ALLOWED_NOW, f"answer the {self.pending.kind} first")
-        if self.drawn is not None and card is not self.drawn:
+        if pending is not None:
+            raise _illegal(ErrorCode.NOT_ALLOWED_NOW, f"answer the {pending.kind} first")
+        drawn = self.drawn
+        if drawn is not None and card is not drawn:
             raise _illegal(ErrorCode.NOT_ALLOWED_NOW, "only the card just drawn may be played")
-        if not self.matches(card):
+        color_before = self.color
+        wild = card.color is None
+        if not (wild or card.color is color_before or card.rank is self.discard[-1].rank):
             raise _illegal(ErrorCode.CARD_DOES_NOT_MATCH, f"{card} does not match")
-        color = self._color_arg(action.color) if card.color is None else card.color
+        color = self._color_arg(action.color) if wild else card.color
 
         # Validated: from here on the state changes.
-        if self.drawn is not None:
+        if drawn is not None:
             # C-4.4: the drawn card is the newest copy in the hand.
-            idx = len(hand) - 1 - hand[::-1].index(card)
-            del hand[idx]
+            del hand[len(hand) - 1 - hand[::-1].index(card)]
             self.drawn = None
         else:
             hand.remove(card)
-        color_before = self.color
         self.uno_owed = None  # C-5.2: any card played closes the window
         self.discard.append(card)
         self.color = color
         name = self.players[seat]
-        events.append(Event("played", by=name, card=card,
-                            color=color.value if card.color is None else None))
+        events.append(Event("played", name, None, card, color.value if wild else None))
         left = len(hand)
         if left == 1:
             if action.uno:
                 self.uno_called.add(seat)
-                events.append(Event("uno_called", by=name))
+                events.append(Event("uno_called", name))
             else:
                 self.uno_owed = seat
         self._card_effect(seat, card, color_before, events)
         if left == 0 and self.pending is None:
             self._win_round(seat, events)
 
-    def _card_effect(self, seat: int, card: Card, color_before: Color,
+    def _card_effect(self, seat: int, card: Card, color_before: Color | None,
                      events: list[Event]) -> None:
         """C-4 effects; sets whose turn it is next."""
         rank = card.rank
@@ -423,7 +450,7 @@ class Game:
     def _reshuffle(self, events: list[Event]) -> None:
         top = self.discard.pop()
         pile = self.discard
-        self.rng.shuffle(pile)
+        self._shuffle(pile)
         self.draw_pile = pile
         self.discard = [top]
         events.append(Event("reshuffled", amount=len(pile)))
@@ -509,7 +536,7 @@ class Game:
         target = action.target
         if target is None or target not in self.players or target == action.by:
             raise _illegal(ErrorCode.INVALID_TARGET, "name the player to catch")
-        if self.players.index(target) != owed:
+        if self._seat[target] != owed:
             raise _illegal(ErrorCode.NOT_ALLOWED_NOW, f"{target} cannot be caught")
         self.uno_owed = None  # caught once per window
         events.append(Event("caught", by=self.players[seat], target=target))
@@ -607,45 +634,58 @@ class Game:
         if self.round_winner is not None:
             return [] if self.match_winner is not None else [Action(player, ActionType.NEXT_ROUND)]
         actions: list[Action] = []
+        act = self._action
         pending = self.pending
         if pending is not None:
             if pending.decider == seat:
                 if pending.kind == "challenge":
-                    actions.append(Action(player, ActionType.CHALLENGE))
-                    actions.append(Action(player, ActionType.ACCEPT))
+                    actions.append(act(player, ActionType.CHALLENGE))
+                    actions.append(act(player, ActionType.ACCEPT))
                 else:
-                    actions += [Action(player, ActionType.COLOR, color=c.value) for c in COLORS]
+                    actions += [act(player, ActionType.COLOR, None, c) for c in COLOR_LETTERS]
         elif self.turn == seat:
             hand = self.hands[seat]
             if self.drawn is not None:
                 self._add_plays(player, (self.drawn,), len(hand), actions)
-                actions.append(Action(player, ActionType.PASS))
+                actions.append(act(player, ActionType.PASS))
             else:
                 self._add_plays(player, hand, len(hand), actions)
-                actions.append(Action(player, ActionType.DRAW))
+                actions.append(act(player, ActionType.DRAW))
         owed = self.uno_owed
         if owed is not None:
             if owed == seat:
-                actions.append(Action(player, ActionType.UNO))
+                actions.append(act(player, ActionType.UNO))
             else:
-                actions.append(Action(player, ActionType.CATCH, target=self.players[owed]))
+                actions.append(act(player, ActionType.CATCH, None, None, self.players[owed]))
         return actions
+
+    def _action(self, by: str, type: ActionType, card: Card | None = None,
+                color: str | None = None, target: str | None = None, uno: bool = False) -> Action:
+        """The one shared instance of an action (legal-action lists are rebuilt every step)."""
+        key = (by, type, card, color, target, uno)
+        action = _ACTIONS.get(key)
+        if action is None:
+            if len(_ACTIONS) > _CACHE_LIMIT:
+                _ACTIONS.clear()
+            action = _ACTIONS[key] = Action(by, type, card, color, target, uno)
+        return action
 
     def _add_plays(self, player: str, cards: Iterable[Card], hand_size: int,
                    out: list[Action]) -> None:
-        seen: set[Card] = set()
+        """Append the plays of the playable `cards`, each distinct card once."""
         uno = hand_size == 2
         color, top_rank = self.color, self.discard[-1].rank
-        play = ActionType.PLAY
-        for card in cards:
-            if card in seen:
-                continue
-            seen.add(card)
-            if card.color is None:
-                for c in COLORS:
-                    out.append(Action(player, play, card, c.value, None, uno))
-            elif card.color is color or card.rank is top_rank:
-                out.append(Action(player, play, card, None, None, uno))
+        playable = [c for c in cards if c.color is None or c.color is color or c.rank is top_rank]
+        for card in dict.fromkeys(playable):  # distinct, in hand order
+            key = (player, card, uno)
+            actions = _PLAYS.get(key)
+            if actions is None:
+                if len(_PLAYS) > _CACHE_LIMIT:
+                    _PLAYS.clear()
+                colors = COLOR_LETTERS if card.color is None else (None,)
+                actions = _PLAYS[key] = tuple(
+                    Action(player, ActionType.PLAY, card, c, None, uno) for c in colors)
+            out += actions
 
     def playable_cards(self, player: str) -> list[Card]:
         """The distinct cards of the player's hand they may play right now (for the hand's UI)."""

@@ -56,6 +56,7 @@ def dump(game: Game) -> dict[str, Any]:
         "uno_called": sorted(game.uno_called),
         "round_winner": game.round_winner,
         "finished": list(game.finished),
+        "version": game.version,
     }
 
 
@@ -66,6 +67,7 @@ def load(data: dict[str, Any]) -> Game:
     rules = data["rules"]
     game.rules = RuleSet.build(rules["preset"], rules["options"])
     game.players = tuple(data["players"])
+    game._index()
     version, internal, gauss = data["rng"]
     game.rng = random.Random()
     game.rng.setstate((version, tuple(internal), gauss))
@@ -90,4 +92,5 @@ def load(data: dict[str, Any]) -> Game:
     game.uno_called = set(data["uno_called"])
     game.round_winner = data["round_winner"]
     game.finished = list(data["finished"])
+    game.version = data["version"]
     return game

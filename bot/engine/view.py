@@ -1,12 +1,17 @@
 """What one player may see (C-9): the only window the bot's renderers and AI players look through.
 
-Built on demand from the game, in one pass, with no copies of anything another player holds:
-their hands appear only as sizes.
+A view is a read-only window onto the live game, valid until the game next changes: creating one
+costs nothing, and each field is computed when it is read (so an AI player that reads only its
+legal actions pays only for those, and no full observation is rebuilt per step). Reading a view
+after the game has changed raises `StaleView` instead of silently showing the new state;
+`snapshot()` copies every field into an immutable value that may be kept.
+
+Nothing here exposes another player's cards: their hands appear only as sizes.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from .actions import Action
 from .cards import Card
@@ -14,8 +19,11 @@ from .game import Game
 from .rules import RuleSet
 
 
-@dataclass(frozen=True, slots=True)
-class PendingView:
+class StaleView(RuntimeError):
+    """A view was read after the game it looks at had changed."""
+
+
+class PendingView(NamedTuple):
     """The public part of a pending decision (never the challenge's verdict)."""
 
     kind: str
@@ -24,61 +32,166 @@ class PendingView:
     amount: int | None
 
 
-@dataclass(frozen=True, slots=True)
-class PlayerView:
-    player: str | None  # None: a spectator, or the public table
+class ViewSnapshot(NamedTuple):
+    """Every field of a PlayerView, copied at one moment; safe to keep and to compare."""
+
+    player: str | None
+    version: int
     rules: RuleSet
     round: int
-    players: tuple[str, ...]  # seat order, clockwise
-    active: tuple[bool, ...]  # False for players who left
+    players: tuple[str, ...]
+    active: tuple[bool, ...]
     dealer: str
-    hand: tuple[Card, ...]  # the viewer's own hand, in the order received
-    hand_sizes: tuple[int, ...]  # by seat
+    hand: tuple[Card, ...]
+    hand_sizes: tuple[int, ...]
     top: Card
     color: str | None
     direction: int
-    turn: str | None  # the player the table waits for
+    turn: str | None
     pending: PendingView | None
-    drawn: Card | None  # the viewer's just-drawn playable card
+    drawn: Card | None
     uno_called: tuple[str, ...]
-    uno_owed: str | None  # who may be caught for a missing UNO call right now
+    uno_owed: str | None
     draw_pile: int
-    scores: tuple[int, ...]  # by seat
+    scores: tuple[int, ...]
     round_winner: str | None
     match_winner: str | None
     legal_actions: tuple[Action, ...]
 
 
+class PlayerView:
+    """`player`'s view of `game` (None: a spectator, or the public table)."""
+
+    __slots__ = ("_game", "_seat", "_version", "_legal", "player")
+
+    def __init__(self, game: Game, player: str | None) -> None:
+        self._game = game
+        self._seat = game.seat_of(player) if player is not None else None
+        self._version = game.version
+        self._legal: tuple[Action, ...] | None = None
+        self.player = player
+
+    def _live(self) -> Game:
+        game = self._game
+        if game.version != self._version:
+            raise StaleView("the game has changed since this view was made")
+        return game
+
+    def _name(self, seat: int | None) -> str | None:
+        return self._game.players[seat] if seat is not None else None
+
+    @property
+    def version(self) -> int:
+        """The game's version when the view was made; it rises by one with every applied action."""
+        return self._version
+
+    @property
+    def legal_actions(self) -> tuple[Action, ...]:
+        """What the viewer may do right now (empty for a spectator)."""
+        if self._legal is None:
+            game = self._live()
+            self._legal = tuple(game.legal_actions(self.player)) if self.player is not None else ()
+        else:
+            self._live()
+        return self._legal
+
+    @property
+    def hand(self) -> tuple[Card, ...]:
+        """The viewer's own hand, in the order received (empty for a spectator)."""
+        seat = self._seat
+        return tuple(self._live().hands[seat]) if seat is not None else ()
+
+    @property
+    def drawn(self) -> Card | None:
+        """The playable card the viewer has just drawn and may still play (C-4.4)."""
+        game = self._live()
+        return game.drawn if self._seat is not None and game.turn == self._seat else None
+
+    @property
+    def rules(self) -> RuleSet:
+        return self._live().rules
+
+    @property
+    def round(self) -> int:
+        return self._live().round
+
+    @property
+    def players(self) -> tuple[str, ...]:
+        return self._live().players
+
+    @property
+    def active(self) -> tuple[bool, ...]:
+        return tuple(self._live().active)
+
+    @property
+    def dealer(self) -> str:
+        game = self._live()
+        return game.players[game.dealer]
+
+    @property
+    def hand_sizes(self) -> tuple[int, ...]:
+        return tuple(map(len, self._live().hands))
+
+    @property
+    def top(self) -> Card:
+        return self._live().discard[-1]
+
+    @property
+    def color(self) -> str | None:
+        color = self._live().color
+        return color.value if color is not None else None
+
+    @property
+    def direction(self) -> int:
+        return self._live().direction
+
+    @property
+    def turn(self) -> str | None:
+        """The player the table waits for (a turn, or a pending decision)."""
+        return self._name(self._live().waiting_for)
+
+    @property
+    def pending(self) -> PendingView | None:
+        pending = self._live().pending
+        if pending is None:
+            return None
+        return PendingView(pending.kind, self._game.players[pending.by],
+                           self._name(pending.victim), pending.amount)
+
+    @property
+    def uno_called(self) -> tuple[str, ...]:
+        game = self._live()
+        return tuple(game.players[s] for s in sorted(game.uno_called))
+
+    @property
+    def uno_owed(self) -> str | None:
+        """Who may be caught for a missing UNO call right now (C-5)."""
+        return self._name(self._live().uno_owed)
+
+    @property
+    def draw_pile(self) -> int:
+        return len(self._live().draw_pile)
+
+    @property
+    def scores(self) -> tuple[int, ...]:
+        return tuple(self._live().scores)
+
+    @property
+    def round_winner(self) -> str | None:
+        return self._name(self._live().round_winner)
+
+    @property
+    def match_winner(self) -> str | None:
+        return self._name(self._live().match_winner)
+
+    def snapshot(self) -> ViewSnapshot:
+        return ViewSnapshot(
+            self.player, self._version, self.rules, self.round, self.players, self.active,
+            self.dealer, self.hand, self.hand_sizes, self.top, self.color, self.direction,
+            self.turn, self.pending, self.drawn, self.uno_called, self.uno_owed, self.draw_pile,
+            self.scores, self.round_winner, self.match_winner, self.legal_actions,
+        )
+
+
 def player_view(game: Game, player: str | None) -> PlayerView:
-    names = game.players
-    seat = game.seat_of(player) if player is not None else None
-    pending = game.pending
-    waiting = game.waiting_for
-    return PlayerView(
-        player=player,
-        rules=game.rules,
-        round=game.round,
-        players=names,
-        active=tuple(game.active),
-        dealer=names[game.dealer],
-        hand=tuple(game.hands[seat]) if seat is not None else (),
-        hand_sizes=tuple(map(len, game.hands)),
-        top=game.discard[-1],
-        color=game.color.value if game.color is not None else None,
-        direction=game.direction,
-        turn=names[waiting] if waiting is not None else None,
-        pending=None if pending is None else PendingView(
-            pending.kind,
-            names[pending.by],
-            names[pending.victim] if pending.victim is not None else None,
-            pending.amount,
-        ),
-        drawn=game.drawn if seat is not None and game.turn == seat else None,
-        uno_called=tuple(names[s] for s in sorted(game.uno_called)),
-        uno_owed=names[game.uno_owed] if game.uno_owed is not None else None,
-        draw_pile=len(game.draw_pile),
-        scores=tuple(game.scores),
-        round_winner=names[game.round_winner] if game.round_winner is not None else None,
-        match_winner=names[game.match_winner] if game.match_winner is not None else None,
-        legal_actions=tuple(game.legal_actions(player)) if player is not None else (),
-    )
+    return PlayerView(game, player)

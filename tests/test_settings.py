@@ -1,0 +1,68 @@
+"""The bot's configuration and the run command's behaviour before the Discord part exists."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from bot.settings import Settings, SettingsError
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def test_settings_defaults_with_only_a_token() -> None:
+    s = Settings.from_env({"DISCORD_TOKEN": " abc "})
+    assert s.discord_token == "abc"
+    assert s.database_path == Path("uno.db")
+    assert s.dev_guild_id is None
+    assert s.log_level == "INFO"
+
+
+def test_settings_reads_every_variable() -> None:
+    s = Settings.from_env({"DISCORD_TOKEN": "t", "DATABASE_PATH": "/tmp/x.db",
+                           "DEV_GUILD_ID": "123", "LOG_LEVEL": "debug"})
+    assert (s.database_path, s.dev_guild_id, s.log_level) == (Path("/tmp/x.db"), 123, "DEBUG")
+
+
+@pytest.mark.parametrize("env, word", [
+    ({}, "DISCORD_TOKEN"),
+    ({"DISCORD_TOKEN": "   "}, "DISCORD_TOKEN"),
+    ({"DISCORD_TOKEN": "t", "DEV_GUILD_ID": "abc"}, "DEV_GUILD_ID"),
+    ({"DISCORD_TOKEN": "t", "LOG_LEVEL": "loud"}, "LOG_LEVEL"),
+])
+def test_settings_refuse_bad_values_with_one_line(env: dict[str, str], word: str) -> None:
+    with pytest.raises(SettingsError) as info:
+        Settings.from_env(env)
+    assert word in str(info.value) and "\n" not in str(info.value)
+
+
+def _run_bot(tmp_path: Path, env_file: str | None, extra_env: dict[str, str]) -> subprocess.CompletedProcess[str]:
+    if env_file is not None:
+        (tmp_path / ".env").write_text(env_file)
+    env = {k: v for k, v in os.environ.items() if k not in {"DISCORD_TOKEN", "DEV_GUILD_ID"}}
+    env["PYTHONPATH"] = str(ROOT)
+    env.update(extra_env)
+    return subprocess.run([sys.executable, "-m", "bot"], cwd=tmp_path, env=env,
+                          capture_output=True, text=True, timeout=60)
+
+
+def test_run_without_token_explains_in_one_line_and_exits_2(tmp_path: Path) -> None:
+    result = _run_bot(tmp_path, None, {})
+    assert result.returncode == 2
+    assert "DISCORD_TOKEN" in result.stderr and ".env" in result.stderr
+    assert "Traceback" not in result.stderr
+    assert len(result.stderr.strip().splitlines()) == 1
+
+
+def test_run_reads_dotenv_but_the_environment_wins(tmp_path: Path) -> None:
+    # A bad LOG_LEVEL in .env is reported, so .env was read ...
+    bad = _run_bot(tmp_path, "DISCORD_TOKEN=x\nLOG_LEVEL=loud\n", {})
+    assert bad.returncode == 2 and "LOG_LEVEL" in bad.stderr
+    # ... and a value already in the environment overrides it.
+    good = _run_bot(tmp_path, "DISCORD_TOKEN=x\nLOG_LEVEL=loud\n", {"LOG_LEVEL": "INFO"})
+    assert "LOG_LEVEL" not in good.stderr
+    assert "Traceback" not in good.stderr
