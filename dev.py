@@ -21,7 +21,7 @@ PYTHON = BIN / ("python.exe" if os.name == "nt" else "python")
 
 def _ensure_venv(extras: str) -> None:
     """Create the virtual environment and (re)install the project when its definition changed."""
-    if sys.version_info < (3, 11):
+    if sys.version_info < (3, 11):  # noqa: UP036 - this script may be started by an old Python
         sys.exit(f"Python 3.11 or newer is needed (this is {sys.version.split()[0]}).")
     if not PYTHON.exists():
         print(f"Creating a virtual environment in {VENV} ...", flush=True)

@@ -1,1 +1,1 @@
-"""A Discord bot that hosts UNO games. `bot.engine` holds the rules and imports nothing from Discord."""
+"""A Discord bot that hosts UNO games. `bot.engine` holds the rules and knows nothing of Discord."""

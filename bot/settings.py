@@ -1,4 +1,4 @@
-"""The only reader of the environment: everything the bot is configured with, as one frozen value."""
+"""The only reader of the environment: the bot's whole configuration, as one frozen value."""
 
 from __future__ import annotations
 

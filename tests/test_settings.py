@@ -40,7 +40,8 @@ def test_settings_refuse_bad_values_with_one_line(env: dict[str, str], word: str
     assert word in str(info.value) and "\n" not in str(info.value)
 
 
-def _run_bot(tmp_path: Path, env_file: str | None, extra_env: dict[str, str]) -> subprocess.CompletedProcess[str]:
+def _run_bot(tmp_path: Path, env_file: str | None,
+             extra_env: dict[str, str]) -> subprocess.CompletedProcess[str]:
     if env_file is not None:
         (tmp_path / ".env").write_text(env_file)
     env = {k: v for k, v in os.environ.items() if k not in {"DISCORD_TOKEN", "DEV_GUILD_ID"}}

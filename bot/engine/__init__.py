@@ -15,6 +15,6 @@ from .view import PendingView, PlayerView, StaleView, ViewSnapshot, player_view
 
 __all__ = [
     "Action", "ActionType", "Card", "Color", "ErrorCode", "Event", "Game", "IllegalAction",
-    "Options", "Pending", "PendingView", "PlayerView", "Rank", "RuleSet", "RulesError", "StaleView", "ViewSnapshot", "card",
-    "classic_deck", "dump", "load", "player_view",
+    "Options", "Pending", "PendingView", "PlayerView", "Rank", "RuleSet", "RulesError",
+    "StaleView", "ViewSnapshot", "card", "classic_deck", "dump", "load", "player_view",
 ]

@@ -154,7 +154,7 @@ class Game:
         return deck
 
     def _draw_for_dealer(self, events: list[Event]) -> int:
-        """C-3.1: everyone draws; the highest number deals (action cards count 0); ties draw again."""
+        """C-3.1: all draw; the highest number deals (action cards count 0); ties draw again."""
         contenders = list(range(len(self.players)))
         while True:
             cards = self.rng.sample(self._new_deck(), len(contenders))
@@ -224,7 +224,7 @@ class Game:
             events.append(Event("reversed", amount=-1))
             self.turn = self.dealer
         elif rank is Rank.WILD:
-            # No colour until the player left of the dealer names one (nothing can be played before).
+            # No colour until the player left of the dealer names one (nothing is played before).
             self.color = None
             self.pending = Pending("color", by=first)
 
@@ -291,7 +291,7 @@ class Game:
     # ------------------------------------------------------------------ apply
 
     def apply(self, action: Action) -> list[Event]:
-        """Apply one action; return its events, or raise IllegalAction leaving the state as it was."""
+        """Apply one action: return its events, or raise IllegalAction and change nothing."""
         seat = self._seat.get(action.by)
         if seat is None or not self.active[seat]:
             raise _illegal(ErrorCode.UNKNOWN_PLAYER, f"{action.by!r} is not in the game")
@@ -336,7 +336,9 @@ class Game:
         wild = card.color is None
         if not (wild or card.color is color_before or card.rank is self.discard[-1].rank):
             raise _illegal(ErrorCode.CARD_DOES_NOT_MATCH, f"{card} does not match")
-        color = self._color_arg(action.color) if wild else card.color
+        color = card.color
+        if color is None:
+            color = self._color_arg(action.color)
 
         # Validated: from here on the state changes.
         if drawn is not None:

@@ -1,4 +1,4 @@
-"""`python -m bot.engine.replay FILE.json`: play a replay file and print the result (shared/REPLAY.md).
+"""`python -m bot.engine.replay FILE.json`: play a replay file, print the result (shared/REPLAY.md).
 
 This module is the engine's one I/O edge. It exits 0 when the file was read, even if an action in it
 was illegal (the result reports it), and 2 with a one-line message when the file is malformed.
@@ -92,7 +92,7 @@ def result(game: Game, events: list[Event], applied: int,
     def name(seat: int | None) -> str | None:
         return names[seat] if seat is not None else None
 
-    pending = None
+    pending: dict[str, Any] | None = None
     if game.pending is not None:
         p = game.pending
         pending = {"kind": p.kind, "by": names[p.by]}

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from bot.engine import RuleSet, RulesError
+from bot.engine import RulesError, RuleSet
 from bot.engine.rules import CONFLICTS, OPTION_NAMES, PRESETS, REFUSED_IN_FLIP
 
 
