@@ -184,11 +184,12 @@ class Game:
         self.finished = []
         events.append(Event("round_started", by=self.players[self.dealer], amount=self.round))
         order = self._seats_from(self._next(self.dealer))
+        hands, names = self.hands, self.players
         for _ in range(HAND_SIZE):
             for seat in order:
-                self.hands[seat].append(pile.pop())
-        for seat in order:
-            events.append(Event("dealt", by=self.players[seat], cards=tuple(self.hands[seat])))
+                card = pile.pop()
+                hands[seat].append(card)
+                events.append(Event("dealt", names[seat], None, card))
         self._turn_up_start_card(events)
 
     def _seats_from(self, first: int) -> list[int]:
@@ -471,11 +472,10 @@ class Game:
     # -- Wild Draw Four: challenge or accept (C-6)
 
     def _pending_challenge_for(self, seat: int) -> Pending:
+        self._require_waiting_for(seat)
         pending = self.pending
         if pending is None or pending.kind != "challenge":
             raise _illegal(ErrorCode.NOT_ALLOWED_NOW, "there is nothing to challenge or accept")
-        if pending.victim != seat:
-            raise _illegal(ErrorCode.NOT_YOUR_TURN, "this decision belongs to another player")
         return pending
 
     def _on_accept(self, seat: int, action: Action, events: list[Event]) -> None:
@@ -523,9 +523,6 @@ class Game:
             self.uno_called.add(seat)
             events.append(Event("uno_called", by=self.players[seat]))
             return
-        if seat in self.uno_called and len(self.hands[seat]) == 1:
-            # Decision: a repeated call (a double click) is no false call; it is just not needed.
-            raise _illegal(ErrorCode.NOT_ALLOWED_NOW, "you have already called UNO")
         if not self.rules.options.false_uno_penalty:
             raise _illegal(ErrorCode.NOT_ALLOWED_NOW, "no UNO call is due")
         events.append(Event("false_uno", by=self.players[seat]))
@@ -543,6 +540,9 @@ class Game:
         self.uno_owed = None  # caught once per window
         events.append(Event("caught", by=self.players[seat], target=target))
         self._draw(owed, 2, events, reason="caught")
+
+    def _on_speak(self, seat: int, action: Action, events: list[Event]) -> None:
+        """H-5's chat message: accepted and without effect while no silence is on."""
 
     # -- leaving (C-10)
 
@@ -712,6 +712,7 @@ _HANDLERS = {
     ActionType.CATCH: Game._on_catch,
     ActionType.CHALLENGE: Game._on_challenge,
     ActionType.ACCEPT: Game._on_accept,
+    ActionType.SPEAK: Game._on_speak,
     ActionType.LEAVE: Game._on_leave,
     ActionType.NEXT_ROUND: Game._on_next_round,
 }
