@@ -62,6 +62,7 @@ class Card:
     rank: Rank
     code: str = field(init=False, compare=False, repr=False)
     points: int = field(init=False, compare=False, repr=False)
+    plain: bool = field(init=False, compare=False, repr=False)  # a number or Wild: no C-4 effect
 
     def __post_init__(self) -> None:
         wild = self.rank in WILD_RANKS
@@ -74,6 +75,7 @@ class Card:
             points = _ACTION_POINTS[self.rank]
         else:
             points = int(self.rank.value)
+        object.__setattr__(self, "plain", self.rank in NUMBER_RANKS or self.rank is Rank.WILD)
         object.__setattr__(self, "code", code)
         object.__setattr__(self, "points", points)
 
@@ -107,6 +109,11 @@ def _all_cards() -> dict[str, Card]:
 
 
 _BY_CODE = _all_cards()
+
+
+def all_cards() -> tuple[Card, ...]:
+    """Every distinct card there is (each once)."""
+    return tuple(_BY_CODE.values())
 
 
 def card(text: str) -> Card:

@@ -8,11 +8,11 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from .actions import Action, ActionType
-from .cards import Card, Color, Rank, classic_deck
+from .cards import Card, Color, Rank, all_cards, classic_deck
 from .errors import ErrorCode, IllegalAction
 from .events import Event
 from .rules import RuleSet
@@ -22,11 +22,6 @@ COLOR_LETTERS = tuple(c.value for c in COLORS)
 _COLOR_BY_LETTER = {c.value: c for c in Color}
 HAND_SIZE = 7
 
-# Legal-action lists are rebuilt at every step; the actions in them are immutable values, so each
-# is built once and shared by every game in the process (bounded: cleared when it grows too big).
-_CACHE_LIMIT = 100_000
-_ACTIONS: dict[tuple[object, ...], Action] = {}
-_PLAYS: dict[tuple[str, Card, bool], tuple[Action, ...]] = {}
 MIN_PLAYERS, MAX_PLAYERS = 2, 10
 
 
@@ -231,15 +226,14 @@ class Game:
 
     # ------------------------------------------------------------------ seats
 
-    def _next(self, seat: int, steps: int = 1) -> int:
-        """The seat `steps` places on in the current direction, passing over absent players."""
+    def _next(self, seat: int) -> int:
+        """The next seat in the current direction, passing over absent players."""
         n = len(self.players)
         active = self.active
         direction = self.direction
-        for _ in range(steps):
+        seat = (seat + direction) % n
+        while not active[seat]:
             seat = (seat + direction) % n
-            while not active[seat]:
-                seat = (seat + direction) % n
         return seat
 
     def seat_of(self, name: str) -> int:
@@ -367,6 +361,9 @@ class Game:
     def _card_effect(self, seat: int, card: Card, color_before: Color | None,
                      events: list[Event]) -> None:
         """C-4 effects; sets whose turn it is next."""
+        if card.plain:  # a number or a Wild: no effect in C-4 (house-rule numbers come first)
+            self.turn = self._next(seat)
+            return
         rank = card.rank
         if rank is Rank.SKIP:
             victim = self._next(seat)
@@ -397,7 +394,7 @@ class Game:
             self.turn = self._next(seat)
 
     def _skip(self, seat: int, events: list[Event]) -> None:
-        events.append(Event("skipped", by=self.players[seat]))
+        events.append(Event("skipped", self.players[seat]))
 
     # -- draw, pass
 
@@ -445,7 +442,7 @@ class Game:
             card = pile.pop()
             hand.append(card)
             got.append(card)
-            events.append(Event("drew", by=name, card=card, reason=reason))
+            events.append(Event("drew", name, None, card, None, None, None, reason))
         if got:
             self.uno_called.discard(seat)
         return got
@@ -580,6 +577,9 @@ class Game:
         self.pending = None
         self.drawn = None
         self.turn = next_seat
+        if pending is not None and pending.kind == "challenge":
+            # C-8.1: a last Wild Draw Four aimed at them is settled by their leaving.
+            self._settle_last_card(pending.by, events)
 
     # -- end of round, match, next round
 
@@ -633,61 +633,38 @@ class Game:
         seat = self.seat_of(player)
         if not self.active[seat]:
             return []
+        own = _own_actions(player)
         if self.round_winner is not None:
-            return [] if self.match_winner is not None else [Action(player, ActionType.NEXT_ROUND)]
-        actions: list[Action] = []
-        act = self._action
+            return [] if self.match_winner is not None else [own.next_round]
+        actions: list[Action]
         pending = self.pending
         if pending is not None:
-            if pending.decider == seat:
-                if pending.kind == "challenge":
-                    actions.append(act(player, ActionType.CHALLENGE))
-                    actions.append(act(player, ActionType.ACCEPT))
-                else:
-                    actions += [act(player, ActionType.COLOR, None, c) for c in COLOR_LETTERS]
+            if pending.decider != seat:
+                actions = []
+            elif pending.kind == "challenge":
+                actions = [own.challenge, own.accept]
+            else:
+                actions = list(own.colors)
         elif self.turn == seat:
             hand = self.hands[seat]
-            if self.drawn is not None:
-                self._add_plays(player, (self.drawn,), len(hand), actions)
-                actions.append(act(player, ActionType.PASS))
+            plays = own.plays_with_uno if len(hand) == 2 else own.plays
+            drawn = self.drawn
+            if drawn is not None:
+                actions = [*plays[drawn], own.pass_]
             else:
-                self._add_plays(player, hand, len(hand), actions)
-                actions.append(act(player, ActionType.DRAW))
+                color, top_rank = self.color, self.discard[-1].rank
+                actions = []
+                # Each distinct playable card once, in hand order.
+                for card in dict.fromkeys([c for c in hand if c.color is None
+                                           or c.color is color or c.rank is top_rank]):
+                    actions += plays[card]
+                actions.append(own.draw)
+        else:
+            actions = []
         owed = self.uno_owed
         if owed is not None:
-            if owed == seat:
-                actions.append(act(player, ActionType.UNO))
-            else:
-                actions.append(act(player, ActionType.CATCH, None, None, self.players[owed]))
+            actions.append(own.uno if owed == seat else own.catch(self.players[owed]))
         return actions
-
-    def _action(self, by: str, type: ActionType, card: Card | None = None,
-                color: str | None = None, target: str | None = None, uno: bool = False) -> Action:
-        """The one shared instance of an action (legal-action lists are rebuilt every step)."""
-        key = (by, type, card, color, target, uno)
-        action = _ACTIONS.get(key)
-        if action is None:
-            if len(_ACTIONS) > _CACHE_LIMIT:
-                _ACTIONS.clear()
-            action = _ACTIONS[key] = Action(by, type, card, color, target, uno)
-        return action
-
-    def _add_plays(self, player: str, cards: Iterable[Card], hand_size: int,
-                   out: list[Action]) -> None:
-        """Append the plays of the playable `cards`, each distinct card once."""
-        uno = hand_size == 2
-        color, top_rank = self.color, self.discard[-1].rank
-        playable = [c for c in cards if c.color is None or c.color is color or c.rank is top_rank]
-        for card in dict.fromkeys(playable):  # distinct, in hand order
-            key = (player, card, uno)
-            actions = _PLAYS.get(key)
-            if actions is None:
-                if len(_PLAYS) > _CACHE_LIMIT:
-                    _PLAYS.clear()
-                colors = COLOR_LETTERS if card.color is None else (None,)
-                actions = _PLAYS[key] = tuple(
-                    Action(player, ActionType.PLAY, card, c, None, uno) for c in colors)
-            out += actions
 
     def playable_cards(self, player: str) -> list[Card]:
         """The distinct cards of the player's hand they may play right now (for the hand's UI)."""
@@ -716,3 +693,54 @@ _HANDLERS = {
     ActionType.LEAVE: Game._on_leave,
     ActionType.NEXT_ROUND: Game._on_next_round,
 }
+
+
+class _OwnActions:
+    """Every action one player name can ever be offered, built once and shared.
+
+    Legal-action lists are rebuilt at every step, and actions are immutable values, so the same
+    instances serve every game in the process (the cache is bounded: see `_own_actions`).
+    """
+
+    __slots__ = ("player", "draw", "pass_", "challenge", "accept", "uno", "next_round", "colors",
+                 "plays", "plays_with_uno", "_catch")
+
+    def __init__(self, player: str) -> None:
+        self.player = player
+        self.draw = Action(player, ActionType.DRAW)
+        self.pass_ = Action(player, ActionType.PASS)
+        self.challenge = Action(player, ActionType.CHALLENGE)
+        self.accept = Action(player, ActionType.ACCEPT)
+        self.uno = Action(player, ActionType.UNO)
+        self.next_round = Action(player, ActionType.NEXT_ROUND)
+        self.colors = tuple(Action(player, ActionType.COLOR, color=c) for c in COLOR_LETTERS)
+        self.plays = self._plays(uno=False)
+        self.plays_with_uno = self._plays(uno=True)
+        self._catch: dict[str, Action] = {}
+
+    def _plays(self, *, uno: bool) -> dict[Card, tuple[Action, ...]]:
+        """For each card, its plays: one per colour for a wild card."""
+        return {
+            card: tuple(Action(self.player, ActionType.PLAY, card, c, None, uno)
+                        for c in (COLOR_LETTERS if card.color is None else (None,)))
+            for card in all_cards()
+        }
+
+    def catch(self, target: str) -> Action:
+        action = self._catch.get(target)
+        if action is None:
+            action = self._catch[target] = Action(self.player, ActionType.CATCH, target=target)
+        return action
+
+
+_OWN_ACTIONS: dict[str, _OwnActions] = {}
+_OWN_ACTIONS_LIMIT = 10_000  # player names; a long-running bot sees many, so the cache is bounded
+
+
+def _own_actions(player: str) -> _OwnActions:
+    own = _OWN_ACTIONS.get(player)
+    if own is None:
+        if len(_OWN_ACTIONS) >= _OWN_ACTIONS_LIMIT:
+            _OWN_ACTIONS.clear()
+        own = _OWN_ACTIONS[player] = _OwnActions(player)
+    return own
