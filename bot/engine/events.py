@@ -13,7 +13,7 @@ from typing import Any, NamedTuple
 from .cards import Card
 
 # Events whose card(s) only the affected player (`by`) may see.
-_PRIVATE_CARDS = frozenset({"dealt", "drew"})
+_PRIVATE_CARDS = frozenset({"dealt", "drew", "swap_offered", "swap_received"})
 
 
 class Event(NamedTuple):

@@ -93,9 +93,14 @@ def result(game: Game, events: list[Event], applied: int,
         return names[seat] if seat is not None else None
 
     pending: dict[str, Any] | None = None
-    if game.pending is not None:
+    if game.slap is not None:  # H-8: the slap window holds everything else back
+        pending = {"kind": "slap", "by": names[game.slap.by],
+                   "waiting": [names[s] for s in game.slap.waiting]}
+    elif game.pending is not None:
         p = game.pending
         pending = {"kind": p.kind, "by": names[p.by]}
+        if p.kind == "swap":
+            pending["target"] = name(p.target)
         if p.victim is not None:
             pending["victim"] = names[p.victim]
         if p.amount is not None:

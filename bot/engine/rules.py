@@ -62,9 +62,9 @@ PRESETS: dict[str, Options] = {
     "flip": _DEFAULTS,
 }
 
-# What the engine plays today. N-3 (reverse_chain) is plain C-4 behaviour, so it is playable as is.
-SUPPORTED_PRESETS = frozenset({"classic"})
-SUPPORTED_OPTIONS = frozenset({"target_score", "false_uno_penalty", "draw_cap", "reverse_chain"})
+# What the engine plays today (Flip is the next preset to come).
+SUPPORTED_PRESETS = frozenset({"classic", "cnuno"})
+SUPPORTED_OPTIONS = frozenset(OPTION_NAMES)
 
 _N_OPTIONS = ("deflect_skip", "deflect_draw_two", "wild_four_deflect",
               "wild_four_challenge_returns")

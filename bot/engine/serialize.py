@@ -7,57 +7,69 @@ the original game would have made.
 from __future__ import annotations
 
 import random
+from dataclasses import fields
 from typing import Any
 
 from .cards import Card, Color
-from .game import Game, Pending
+from .game import Game
 from .rules import RuleSet
+from .state import Pending, Silence, Slap
 
-FORMAT_VERSION = 1
+FORMAT_VERSION = 2
+
+# Plain values (ints, bools, lists of them) saved as they are.
+_PLAIN = ("scores", "round", "dealer", "active", "in_round", "match_winner", "direction", "turn",
+          "uno_owed", "round_over", "round_winner", "round_loser", "finished", "start_top",
+          "stages", "first_player", "last_round_points", "version")
 
 
-def _codes(cards: list[Card]) -> list[str]:
-    return [c.code for c in cards]
+def _value(value: Any) -> Any:
+    """A dataclass field value as JSON data (cards and colours by their letters)."""
+    if isinstance(value, Card):
+        return value.code
+    if isinstance(value, Color):
+        return value.value
+    if isinstance(value, tuple):
+        return list(value)
+    return value
+
+
+def _record(obj: Any) -> dict[str, Any] | None:
+    if obj is None:
+        return None
+    return {f.name: _value(getattr(obj, f.name)) for f in fields(obj)}
+
+
+def dump(game: Game) -> dict[str, Any]:
+    version, internal, gauss = game.rng.getstate()
+    data: dict[str, Any] = {
+        "format": FORMAT_VERSION,
+        "rules": game.rules.to_dict(),
+        "players": list(game.players),
+        "rng": [version, list(internal), gauss],
+        "hands": [[c.code for c in h] for h in game.hands],
+        "draw_pile": [c.code for c in game.draw_pile],
+        "discard": [c.code for c in game.discard],
+        "color": game.color.value if game.color is not None else None,
+        "drawn": game.drawn.code if game.drawn is not None else None,
+        "uno_called": sorted(game.uno_called),
+        "skip_next": sorted(game.skip_next),
+        "pending": _record(game.pending),
+        "silence": _record(game.silence),
+        "slap": _record(game.slap),
+    }
+    for name in _PLAIN:
+        value = getattr(game, name)
+        data[name] = list(value) if isinstance(value, list) else value
+    return data
 
 
 def _cards(codes: list[str]) -> list[Card]:
     return [Card.parse(c) for c in codes]
 
 
-def dump(game: Game) -> dict[str, Any]:
-    version, internal, gauss = game.rng.getstate()
-    pending = game.pending
-    return {
-        "format": FORMAT_VERSION,
-        "rules": game.rules.to_dict(),
-        "players": list(game.players),
-        "rng": [version, list(internal), gauss],
-        "scores": list(game.scores),
-        "round": game.round,
-        "dealer": game.dealer,
-        "active": list(game.active),
-        "match_winner": game.match_winner,
-        "hands": [_codes(h) for h in game.hands],
-        "draw_pile": _codes(game.draw_pile),
-        "discard": _codes(game.discard),
-        "color": game.color.value if game.color is not None else None,
-        "direction": game.direction,
-        "turn": game.turn,
-        "pending": None if pending is None else {
-            "kind": pending.kind,
-            "by": pending.by,
-            "victim": pending.victim,
-            "amount": pending.amount,
-            "guilty": pending.guilty,
-            "color_before": pending.color_before.value if pending.color_before else None,
-        },
-        "drawn": game.drawn.code if game.drawn is not None else None,
-        "uno_owed": game.uno_owed,
-        "uno_called": sorted(game.uno_called),
-        "round_winner": game.round_winner,
-        "finished": list(game.finished),
-        "version": game.version,
-    }
+def _color(letter: str | None) -> Color | None:
+    return Color(letter) if letter is not None else None
 
 
 def load(data: dict[str, Any]) -> Game:
@@ -71,26 +83,24 @@ def load(data: dict[str, Any]) -> Game:
     version, internal, gauss = data["rng"]
     game.rng = random.Random()
     game.rng.setstate((version, tuple(internal), gauss))
-    game.scores = list(data["scores"])
-    game.round = data["round"]
-    game.dealer = data["dealer"]
-    game.active = list(data["active"])
-    game.match_winner = data["match_winner"]
+    for name in _PLAIN:
+        value = data[name]
+        setattr(game, name, list(value) if isinstance(value, list) else value)
     game.hands = [_cards(h) for h in data["hands"]]
     game.draw_pile = _cards(data["draw_pile"])
     game.discard = _cards(data["discard"])
-    game.color = Color(data["color"]) if data["color"] is not None else None
-    game.direction = data["direction"]
-    game.turn = data["turn"]
+    game.color = _color(data["color"])
+    game.drawn = Card.parse(data["drawn"]) if data["drawn"] is not None else None
+    game.uno_called = set(data["uno_called"])
+    game.skip_next = set(data["skip_next"])
     p = data["pending"]
     game.pending = None if p is None else Pending(
         kind=p["kind"], by=p["by"], victim=p["victim"], amount=p["amount"], guilty=p["guilty"],
-        color_before=Color(p["color_before"]) if p["color_before"] else None,
+        color_before=_color(p["color_before"]), final=p["final"], bounced=p["bounced"],
+        target=p["target"], card=Card.parse(p["card"]) if p["card"] is not None else None,
     )
-    game.drawn = Card.parse(data["drawn"]) if data["drawn"] is not None else None
-    game.uno_owed = data["uno_owed"]
-    game.uno_called = set(data["uno_called"])
-    game.round_winner = data["round_winner"]
-    game.finished = list(data["finished"])
-    game.version = data["version"]
+    s = data["silence"]
+    game.silence = None if s is None else Silence(s["kind"], s["by"], _color(s["color"]))
+    slap = data["slap"]
+    game.slap = None if slap is None else Slap(slap["by"], tuple(slap["waiting"]), slap["others"])
     return game

@@ -1,0 +1,158 @@
+"""Everything a player may do right now: what the bot offers as buttons and AI players choose from.
+
+Legal-action lists are rebuilt at every step, and actions are immutable values, so each player
+name's actions are built once and shared by every game in the process (`_OwnActions`).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from .actions import Action, ActionType
+from .cards import Card, Rank, all_cards
+from .state import COLOR_LETTERS
+
+if TYPE_CHECKING:
+    from .game import Game
+
+
+def legal_actions(game: Game, player: str) -> list[Action]:
+    """Everything `player` may do right now, in a stable order.
+
+    A play of one's next-to-last card is listed with the UNO call (the choice a player makes with
+    the play); calling UNO later, catching, jumping in (H-2) and slapping (H-8) are listed on
+    their own, for whoever may do them. `leave` and `speak` are always possible and so never
+    listed; `slap_timeout` is listed while a slap window is open (the bot's timer sends it).
+    """
+    seat = game.seat_of(player)
+    if not game.active[seat]:
+        return []
+    own = _own_actions(player)
+    if game.round_over:
+        return [] if game.match_winner is not None else [own.next_round]
+    slap = game.slap
+    if slap is not None:
+        return [own.slap, own.slap_timeout] if seat in slap.waiting else [own.slap_timeout]
+    actions: list[Action] = []
+    pending = game.pending
+    hand = game.hands[seat]
+    if pending is not None:
+        if pending.decider == seat:
+            _add_decisions(game, seat, own, actions)
+    elif game.turn == seat:
+        plays = own.plays_with_uno if len(hand) == 2 else own.plays
+        drawn = game.drawn
+        if drawn is not None:
+            actions += _plays_of(game, seat, drawn, plays)
+            actions.append(own.pass_)
+        else:
+            color, top_rank = game.color, game.discard[-1].rank
+            # Each distinct playable card once, in hand order.
+            for card in dict.fromkeys([c for c in hand if c.color is None
+                                       or c.color is color or c.rank is top_rank]):
+                actions += _plays_of(game, seat, card, plays)
+            actions.append(own.draw)
+    elif game.in_round[seat]:
+        top = game.discard[-1]
+        if top in hand and game.may_jump_in(seat, top):
+            actions += _plays_of(game, seat, top, own.plays_with_uno if len(hand) == 2
+                                 else own.plays)
+    owed = game.uno_owed
+    if owed is not None:
+        actions.append(own.uno if owed == seat else own.catch(game.players[owed]))
+    return actions
+
+
+def _add_decisions(game: Game, seat: int, own: _OwnActions, actions: list[Action]) -> None:
+    """The answers of the player a pending decision belongs to."""
+    pending = game.pending
+    assert pending is not None
+    kind = pending.kind
+    if kind == "color":
+        actions += own.colors
+        return
+    hand = game.hands[seat]
+    if kind == "swap":  # H-6: offer one of one's cards to someone, or (target) give one back
+        cards = dict.fromkeys(hand)
+        if pending.card is None:
+            others = [s for s in range(len(game.players)) if game.in_round[s] and s != seat]
+            for card in cards:
+                for other in others:
+                    actions.append(Action(own.player, ActionType.SWAP, card,
+                                          target=game.players[other]))
+            actions.append(own.pass_)
+        else:
+            giver = game.players[pending.by]
+            actions += [Action(own.player, ActionType.SWAP, card, target=giver) for card in cards]
+        return
+    if kind == "challenge":
+        actions.append(own.challenge)
+    actions.append(own.accept)
+    plays = own.plays_with_uno if len(hand) == 2 else own.plays
+    for card in dict.fromkeys(hand):
+        if game._answer_mode(pending, card) is not None:
+            actions += _plays_of(game, seat, card, plays)
+
+
+def _plays_of(game: Game, seat: int, card: Card, plays: dict[Card, tuple[Action, ...]]
+              ) -> tuple[Action, ...]:
+    """The plays of one card: one per colour for a wild card (just one under H-9, which ignores
+    the colour), one per target for a 7 under H-3 (unless it is the player's last card)."""
+    options = game.options
+    if card.color is None and options.colours_around:
+        return plays[card][:1]
+    if (card.rank is Rank.SEVEN and options.seven_zero
+            and not (len(game.hands[seat]) == 1 and game._is_last_card(seat))):
+        uno = plays[card][0].uno
+        return tuple(Action(game.players[seat], ActionType.PLAY, card, None, game.players[s], uno)
+                     for s in range(len(game.players)) if game.in_round[s] and s != seat)
+    return plays[card]
+
+
+class _OwnActions:
+    """Every action one player name is offered in every game, built once and shared."""
+
+    __slots__ = ("player", "draw", "pass_", "challenge", "accept", "uno", "next_round", "colors",
+                 "slap", "slap_timeout", "plays", "plays_with_uno", "_catch")
+
+    def __init__(self, player: str) -> None:
+        self.player = player
+        self.draw = Action(player, ActionType.DRAW)
+        self.pass_ = Action(player, ActionType.PASS)
+        self.challenge = Action(player, ActionType.CHALLENGE)
+        self.accept = Action(player, ActionType.ACCEPT)
+        self.uno = Action(player, ActionType.UNO)
+        self.next_round = Action(player, ActionType.NEXT_ROUND)
+        self.slap = Action(player, ActionType.SLAP)
+        self.slap_timeout = Action(player, ActionType.SLAP_TIMEOUT)
+        self.colors = tuple(Action(player, ActionType.COLOR, color=c) for c in COLOR_LETTERS)
+        self.plays = self._plays(uno=False)
+        self.plays_with_uno = self._plays(uno=True)
+        self._catch: dict[str, Action] = {}
+
+    def _plays(self, *, uno: bool) -> dict[Card, tuple[Action, ...]]:
+        """For each card, its plays: one per colour for a wild card."""
+        return {
+            card: tuple(Action(self.player, ActionType.PLAY, card, c, None, uno)
+                        for c in (COLOR_LETTERS if card.color is None else (None,)))
+            for card in all_cards()
+        }
+
+    def catch(self, target: str) -> Action:
+        action = self._catch.get(target)
+        if action is None:
+            action = self._catch[target] = Action(self.player, ActionType.CATCH, target=target)
+        return action
+
+
+_OWN_ACTIONS: dict[str, _OwnActions] = {}
+_OWN_ACTIONS_LIMIT = 10_000  # player names; a long-running bot sees many, so the cache is bounded
+
+
+def _own_actions(player: str) -> _OwnActions:
+    own = _OWN_ACTIONS.get(player)
+    if own is None:
+        if len(_OWN_ACTIONS) >= _OWN_ACTIONS_LIMIT:
+            _OWN_ACTIONS.clear()
+        own = _OWN_ACTIONS[player] = _OwnActions(player)
+    return own

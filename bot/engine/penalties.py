@@ -1,0 +1,194 @@
+"""Draw and skip penalties, and every answer to them.
+
+C-4 ("When a penalty waits"): a penalty is applied at once unless the rules in force give its
+victim an answer: a challenge (C-6), stacking (H-4), deflecting (N-1, N-2, N-4) or bouncing
+(H-11). Then it waits for the victim, whatever their hand holds, so the wait reveals nothing.
+A penalty card that was its player's last card (C-8.1) can be challenged but not answered.
+"""
+
+from __future__ import annotations
+
+from .cards import Card, Color, Rank
+from .errors import ErrorCode
+from .events import Event
+from .scoring import ScoringRules
+from .state import Pending, illegal
+
+_PENALTY_AMOUNT = {Rank.DRAW_TWO: 2, Rank.WILD_DRAW_FOUR: 4, Rank.WILD_DRAW_TEN: 10}
+
+
+class PenaltyRules(ScoringRules):
+    # ------------------------------------------------------------------ starting a penalty
+
+    def _start_draw_penalty(self, seat: int, card: Card, color_before: Color | None,
+                            events: list[Event], *, final: bool, base: int = 0) -> None:
+        """A Draw Two, Wild Draw Four or Draw Ten from `seat` hits the next player.
+
+        `base` is the sum already pending when the card was stacked on it (H-4).
+        """
+        victim = self._next(seat)
+        amount = base + _PENALTY_AMOUNT[card.rank]
+        if card.rank is Rank.WILD_DRAW_FOUR:
+            # C-6: always waits for the victim's decision (a challenge is possible).
+            guilty = any(c.color is color_before for c in self.hands[seat])
+            self.pending = Pending("challenge", seat, victim, amount, guilty, color_before,
+                                   final=final)
+            self.turn = victim
+        elif not final and self._draw_is_answerable(card.rank):
+            self.pending = Pending("draw", seat, victim, amount)
+            self.turn = victim
+        else:
+            self._take_penalty(victim, amount, events, reason="penalty")
+
+    def _draw_is_answerable(self, rank: Rank) -> bool:
+        o = self.options
+        if rank is Rank.DRAW_TWO:
+            return o.stacking or o.deflect_draw_two or o.reverse_bounce
+        return o.stacking  # Draw Ten (H-10): only stacking answers it
+
+    def _start_skip(self, seat: int, events: list[Event], *, final: bool) -> None:
+        """C-4 Skip; N-1: the victim may deflect it with an identical Skip."""
+        victim = self._next(seat)
+        if self.options.deflect_skip and not final:
+            self.pending = Pending("skip", seat, victim)
+            self.turn = victim
+            return
+        self._skip(victim, events)
+        self.turn = self._next(victim)
+
+    def _take_penalty(self, victim: int, amount: int, events: list[Event], *,
+                      reason: str) -> None:
+        """The victim draws and loses the turn; play continues from them (H-11: in the
+        direction then in force)."""
+        self._draw(victim, amount, events, reason=reason)
+        self._skip(victim, events)
+        self.turn = self._next(victim)
+
+    # ------------------------------------------------------------------ answering with a card
+
+    def _answer_mode(self, pending: Pending, card: Card) -> str | None:
+        """How `card` answers the pending penalty, or None if it does not."""
+        if pending.final:
+            return None
+        o = self.options
+        top = self.discard[-1]
+        if pending.kind == "skip":
+            return "deflect_skip" if card is top else None  # N-1: exactly identical
+        if pending.kind not in ("draw", "challenge"):
+            return None
+        bounce = (o.reverse_bounce and card.rank is Rank.REVERSE and card.color is self.color)
+        if pending.bounced:
+            return "bounce" if bounce else None
+        source = top.rank
+        if bounce and source in (Rank.DRAW_TWO, Rank.WILD_DRAW_FOUR):
+            return "bounce"
+        rank = card.rank
+        if o.stacking:
+            mixed = o.stack_mixed and rank in (Rank.WILD_DRAW_FOUR, Rank.WILD_DRAW_TEN)
+            if rank is source or mixed:  # mixed: W+4 or W+10 on any draw card
+                return "stack"
+        if source is Rank.DRAW_TWO and o.deflect_draw_two and rank is Rank.DRAW_TWO:
+            return "deflect"
+        if (source is Rank.WILD_DRAW_FOUR and o.wild_four_deflect and rank is Rank.DRAW_TWO
+                and card.color is self.color):
+            return "deflect"
+        return None
+
+    def _answer(self, mode: str, pending: Pending, seat: int, card: Card,
+                color_before: Color | None, events: list[Event], *, final: bool) -> None:
+        """Carry out an answer already validated by `_answer_mode` (the card is on the pile)."""
+        self.pending = None
+        if mode == "stack":  # H-4: the penalties add up and pass on
+            self._start_draw_penalty(seat, card, color_before, events, final=final,
+                                     base=pending.amount or 0)
+        elif mode == "deflect":  # N-2 / N-4: the last player of the chain draws 2, no sum
+            self._start_draw_penalty(seat, card, color_before, events, final=final)
+        elif mode == "deflect_skip":  # N-1
+            self._start_skip(seat, events, final=final)
+        elif mode == "bounce":  # H-11: the whole penalty goes back to its sender
+            self.direction = -self.direction
+            events.append(Event("reversed", by=self.players[seat], amount=self.direction))
+            sender, amount = pending.by, pending.amount or 0
+            if final:
+                self._take_penalty(sender, amount, events, reason="penalty")
+            else:
+                self.pending = Pending("draw", seat, sender, amount, bounced=True)
+                self.turn = sender
+
+    # ------------------------------------------------------------------ accept or challenge
+
+    def _pending_penalty_for(self, seat: int, kinds: tuple[str, ...]) -> Pending:
+        self._require_waiting_for(seat)
+        pending = self.pending
+        if pending is None or pending.kind not in kinds:
+            raise illegal(ErrorCode.NOT_ALLOWED_NOW, "there is nothing to challenge or accept")
+        return pending
+
+    def _accept(self, seat: int, events: list[Event]) -> None:
+        """Take the pending penalty (the `accept` action, or `draw` for a draw penalty)."""
+        pending = self._pending_penalty_for(seat, ("challenge", "draw", "skip"))
+        self._close_uno_window_for(seat)
+        self.pending = None
+        name = self.players[seat]
+        if pending.kind == "skip":
+            events.append(Event("accepted", by=name))
+            self._skip(seat, events)
+            self.turn = self._next(seat)
+        else:
+            events.append(Event("accepted", by=name, amount=pending.amount))
+            self._take_penalty(seat, pending.amount or 0, events, reason="penalty")
+        self._settle_if_empty(pending.by, events)
+
+    def _challenge(self, seat: int, events: list[Event]) -> None:
+        """C-6 (with H-4's sums and N-5's returned card)."""
+        pending = self._pending_penalty_for(seat, ("challenge",))
+        self._close_uno_window_for(seat)
+        self.pending = None
+        culprit = pending.by
+        name, culprit_name = self.players[seat], self.players[culprit]
+        card = self.discard[-1]
+        events.append(Event("challenged", by=name, target=culprit_name, card=card,
+                            reason="guilty" if pending.guilty else "innocent"))
+        # C-6 / C-9: the challenged hand is shown to the challenger alone, once.
+        events.append(Event("hand_shown", by=culprit_name, target=name,
+                            cards=tuple(self.hands[culprit])))
+        amount = pending.amount or 0
+        if not pending.guilty:
+            self._take_penalty(seat, amount + 2, events, reason="challenge_lost")
+        elif self.options.wild_four_challenge_returns:
+            # N-5: the card goes back, the top card and colour before it stand again, and the
+            # card's whole effect falls on its player: draw 4 and lose the next turn.
+            self.discard.pop()
+            self.hands[culprit].append(card)
+            self.color = pending.color_before
+            events.append(Event("card_returned", by=culprit_name, card=card))
+            self._draw(culprit, amount, events, reason="challenge_lost")
+            self.skip_next.add(culprit)
+            self.turn = seat
+        else:
+            self._draw(culprit, amount, events, reason="challenge_lost")
+            self.turn = seat  # the challenger takes their turn normally
+        self._settle_if_empty(culprit, events)
+
+    def _close_uno_window_for(self, seat: int) -> None:
+        """C-5.2: the window closes when the player the table waits for (not its owner) acts."""
+        if self.uno_owed is not None and self.uno_owed != seat:
+            self.uno_owed = None
+
+    def _drop_pending_of(self, seat: int, events: list[Event]) -> bool:
+        """C-10: a penalty aimed at, or played by, a leaving player is dropped. True if the
+        table was waiting on them for it (their turn then passes on)."""
+        pending = self.pending
+        if pending is None or pending.kind not in ("challenge", "draw", "skip"):
+            return False
+        if pending.by == seat:
+            # Their own penalty card waits: drop it; its victim plays normally.
+            self.pending = None
+            self.turn = pending.victim
+            events.append(Event("penalty_dropped", by=self.players[pending.victim or 0]))
+            return False
+        if pending.victim == seat:
+            self.pending = None
+            events.append(Event("penalty_dropped", by=self.players[seat]))
+            return True
+        return False
