@@ -9,9 +9,9 @@ from .cards import Card, Color, Rank, card, classic_deck
 from .errors import ErrorCode, IllegalAction, RulesError
 from .events import Event
 from .game import Game
-from .state import Pending
 from .rules import Options, RuleSet
 from .serialize import dump, load
+from .state import Pending
 from .view import PendingView, PlayerView, StaleView, ViewSnapshot, player_view
 
 __all__ = [
