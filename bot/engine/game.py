@@ -152,6 +152,8 @@ class Game(ExchangeRules):
             events.append(Event("start_card_returned", card=start))
         self.discard.append(start)
         lazy_first = self.first_player if self.options.lazy_scoring else None
+        if lazy_first is not None and not self.active[lazy_first]:
+            lazy_first = None  # the last winner has left: the usual first player starts
         first = self._next(self.dealer) if lazy_first is None else lazy_first
         self.turn = first
         rank = start.rank
@@ -239,9 +241,10 @@ class Game(ExchangeRules):
                 color = self._around(color_before)  # H-9: a given colour is ignored
             else:
                 color = self._color_arg(action.color)
-        final = len(hand) == 1 and self._is_last_card(seat)  # C-8.1
+        empties = len(hand) == 1  # a 0, 7 or 5 that empties a hand swaps nothing (C-8.1, H-13)
+        final = empties and self._is_last_card(seat)  # C-8.1: its penalty cannot be answered
         other = None
-        if card.rank is Rank.SEVEN and self.options.seven_zero and not final:
+        if card.rank is Rank.SEVEN and self.options.seven_zero and not empties:
             other = self._target_seat(seat, action.target)  # H-3
 
         # Validated: from here on the state changes.
@@ -269,7 +272,8 @@ class Game(ExchangeRules):
             self._answer(mode, pending, seat, card, color_before, events,  # type: ignore[arg-type]
                          final=final)
         else:
-            self._card_effect(seat, card, color_before, other, events, final=final)
+            self._card_effect(seat, card, color_before, other, events, final=final,
+                              empties=empties)
         if self.options.silence != "off":
             self._start_silence(seat, card.rank, events)
         if left == 0 and self.pending is None:
@@ -288,13 +292,13 @@ class Game(ExchangeRules):
         return COLOR_CIRCLE[(i + self.direction) % len(COLOR_CIRCLE)]
 
     def _card_effect(self, seat: int, card: Card, color_before: Color | None, other: int | None,
-                     events: list[Event], *, final: bool) -> None:
+                     events: list[Event], *, final: bool, empties: bool) -> None:
         """C-4 effects (and H-3, H-6 for numbers); sets whose turn it is next."""
         rank = card.rank
         if card.plain:
             self.turn = self._next(seat)
-            if final:
-                return  # C-8.1: a last 0, 7 or 5 has no effect
+            if empties:
+                return  # C-8.1, H-13: a 0, 7 or 5 that empties a hand has no effect
             options = self.options
             if options.seven_zero and rank is Rank.ZERO:
                 self._pass_hands(seat, events)

@@ -101,8 +101,7 @@ def _plays_of(game: Game, seat: int, card: Card, plays: dict[Card, tuple[Action,
     options = game.options
     if card.color is None and options.colours_around:
         return plays[card][:1]
-    if (card.rank is Rank.SEVEN and options.seven_zero
-            and not (len(game.hands[seat]) == 1 and game._is_last_card(seat))):
+    if card.rank is Rank.SEVEN and options.seven_zero and len(game.hands[seat]) > 1:
         uno = plays[card][0].uno
         return tuple(Action(game.players[seat], ActionType.PLAY, card, None, game.players[s], uno)
                      for s in range(len(game.players)) if game.in_round[s] and s != seat)

@@ -158,10 +158,13 @@ class PenaltyRules(ScoringRules):
         elif self.options.wild_four_challenge_returns:
             # N-5: the card goes back, the top card and colour before it stand again, and the
             # card's whole effect falls on its player: draw 4 and lose the next turn.
-            self.discard.pop()
-            self.hands[culprit].append(card)
+            # Decision: if a reshuffle took the card before it away, the Wild Draw Four stays
+            # as the top card (a pile needs one) under the colour from before it.
+            if len(self.discard) > 1:
+                self.discard.pop()
+                self.hands[culprit].append(card)
+                events.append(Event("card_returned", by=culprit_name, card=card))
             self.color = pending.color_before
-            events.append(Event("card_returned", by=culprit_name, card=card))
             self._draw(culprit, amount, events, reason="challenge_lost")
             self.skip_next.add(culprit)
             self.turn = seat
