@@ -135,15 +135,16 @@ class RuleSet:
 
     def _check_combinations(self) -> None:
         on = set(self.enabled())
-        if self.options.stack_mixed and not self.options.stacking:
-            raise RulesError("option 'stack_mixed' needs 'stacking'")
-        for a, b in CONFLICTS:
-            if a in on and b in on:
-                raise RulesError(f"options {a!r} and {b!r} cannot be combined")
         if self.preset == "flip":
             for name in REFUSED_IN_FLIP:
                 if name in on:
                     raise RulesError(f"option {name!r} cannot be used with preset 'flip'")
+        for a, b in CONFLICTS:
+            if a in on and b in on:
+                raise RulesError(f"options {a!r} and {b!r} cannot be combined")
+        if self.options.stack_mixed and not self.options.stacking:
+            # Decision: H-4 calls it a sub-option of stacking; alone it would mean nothing.
+            raise RulesError("option 'stack_mixed' needs 'stacking'")
 
     def _check_supported(self) -> None:
         if self.preset not in SUPPORTED_PRESETS:

@@ -1179,7 +1179,8 @@ def build() -> dict[str, dict[str, Any]]:
 def main() -> int:
     build()
     GOLDEN.mkdir(exist_ok=True)
-    for old in GOLDEN.glob("*.json"):
+    # Only this script's own files (C-*, REPLAY_*); make_golden_house.py writes the others.
+    for old in [*GOLDEN.glob("C-*.json"), *GOLDEN.glob("REPLAY_*.json")]:
         old.unlink()
     for name, data in CASES.items():
         (GOLDEN / f"{name}.json").write_text(_fmt(data, 0) + "\n", encoding="utf-8")

@@ -1,9 +1,11 @@
-"""Golden replay files (tests/engine/golden/): the classic rules C-1..C-10 and REPLAY.md's contract.
+"""Golden replay files (tests/engine/golden/): the classic rules C-1..C-10, the house rules
+H-1..H-14, the CNUNO rules N-1..N-6, the presets of section P and REPLAY.md's contract.
 
 Each golden file holds a REPLAY.md input (`replay`), a subset of the expected output (`expect`:
 objects are matched on the keys given, lists and scalars exactly) and optionally `expect_events`,
 partial events that must appear in the output's `events` in that order. The files are written by
-tests/engine/make_golden.py from RULES.md and REPLAY.md, never from the engine's output.
+tests/engine/make_golden.py (C, REPLAY) and tests/engine/make_golden_house.py (H, N, P) from
+RULES.md and REPLAY.md, never from the engine's output.
 
 Also here: the command line of `python -m bot.engine.replay`, malformed files (exit 2), and the
 C-9 views (`player_view`, `Event.visible_to`), which the referee's output cannot show.
@@ -28,7 +30,7 @@ from bot.engine.replay import run
 ROOT = Path(__file__).resolve().parents[2]
 GOLDEN = Path(__file__).resolve().parent / "golden"
 FILES = sorted(GOLDEN.glob("*.json"))
-RULE_ID = re.compile(r"^(C-([1-9]|10)|REPLAY)$")
+RULE_ID = re.compile(r"^(C-([1-9]|10)|H-([1-9]|1[0-4])|N-[1-6]|P|REPLAY)$")
 REPLAY_KEYS = {"rules", "players", "dealer", "seed", "deck", "actions"}
 
 
@@ -42,9 +44,9 @@ def _golden(name: str) -> dict[str, Any]:
     return _load(GOLDEN / f"{name}.json")
 
 
-def _classic_deck_counts() -> Counter[str]:
+def _classic_deck_counts(draw_ten_blanks: bool = False) -> Counter[str]:
     """C-1, counted from the rules text: per colour one 0, two each of 1-9, Skip, Reverse and
-    Draw Two; four Wild and four Wild Draw Four."""
+    Draw Two; four Wild and four Wild Draw Four (H-10: plus four Draw Ten blanks, 112 cards)."""
     counts: Counter[str] = Counter()
     for color in "RYGB":
         counts[color + "0"] = 1
@@ -52,7 +54,14 @@ def _classic_deck_counts() -> Counter[str]:
             counts[color + rank] = 2
     counts["W"] = 4
     counts["W+4"] = 4
+    if draw_ten_blanks:
+        counts["W+10"] = 4
     return counts
+
+
+def _draw_ten_blanks(rules: Any) -> bool:
+    """Whether a replay's `rules` switch H-10 on (no preset does; only an option can)."""
+    return isinstance(rules, dict) and rules.get("options", {}).get("draw_ten_blanks") is True
 
 
 # ---------------------------------------------------------------- matching
@@ -100,6 +109,14 @@ def test_every_classic_rule_and_the_error_codes_have_golden_files() -> None:
         assert rules[rule] >= 1, f"no golden file for {rule}"
 
 
+def test_every_house_and_cnuno_rule_and_the_presets_have_golden_files() -> None:
+    """H-1..H-14, N-1..N-6 (RULES.md) and section P each have at least one golden file."""
+    rules = Counter(_load(path)["rule"] for path in FILES)
+    ids = [f"H-{n}" for n in range(1, 15)] + [f"N-{n}" for n in range(1, 7)] + ["P"]
+    missing = [rule for rule in ids if rules[rule] < 1]
+    assert not missing, f"no golden file for {', '.join(missing)}"
+
+
 @pytest.mark.parametrize("path", FILES, ids=lambda p: p.name)
 def test_golden_file_is_a_valid_replay(path: Path) -> None:
     """The `replay` object is exactly what an outside tool would pass (REPLAY.md, Input)."""
@@ -112,7 +129,7 @@ def test_golden_file_is_a_valid_replay(path: Path) -> None:
     assert set(replay) <= REPLAY_KEYS and {"players", "actions"} <= set(replay)
     players = replay["players"]
     assert 2 <= len(players) <= 10 and len(set(players)) == len(players)
-    assert Counter(replay["deck"]) == _classic_deck_counts()
+    assert Counter(replay["deck"]) == _classic_deck_counts(_draw_ten_blanks(replay.get("rules")))
     for action in replay["actions"]:
         assert isinstance(action["by"], str) and isinstance(action["do"], str)
     assert isinstance(case["expect"], dict) and case["expect"]
