@@ -1,0 +1,169 @@
+"""The invariants of the classic engine, re-run with random combinations of house rules.
+
+Every H and N option (RULES.md H-1..H-14, N-1..N-5) is switched on at random, within the
+combinations section P allows; players act in and out of turn (jump-ins, UNO calls, catches,
+slaps, chat during silence, leaving). After every action: the cards are all accounted for (108,
+or 112 with H-10), the table waits for someone who has something to do, no player still in the
+round sits on an empty hand outside a pending decision on their own card (C-8.1), and a save
+reloads to the same state. Rounds end within a generous cap; views show no other hand (C-9).
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections import Counter
+from itertools import chain
+from typing import Any
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from bot.engine import (
+    Action,
+    ActionType,
+    Game,
+    Rank,
+    RulesError,
+    RuleSet,
+    classic_deck,
+    dump,
+    load,
+    player_view,
+)
+from bot.engine.rules import OPTION_NAMES
+
+BOOLEAN_OPTIONS = [name for name in OPTION_NAMES
+                   if name not in ("target_score", "draw_cap", "silence")]
+MAX_ACTIONS_PER_ROUND = 20_000
+PENALTY_RANKS = (Rank.DRAW_TWO, Rank.WILD_DRAW_FOUR, Rank.WILD_DRAW_TEN)
+SETTINGS = settings(max_examples=80, deadline=None, derandomize=True,
+                    suppress_health_check=[HealthCheck.too_slow])
+
+
+@st.composite
+def rule_sets(draw: st.DrawFn) -> RuleSet:
+    """Any combination of options that section P accepts."""
+    while True:
+        options: dict[str, Any] = {name: True for name in BOOLEAN_OPTIONS if draw(st.booleans())}
+        options["silence"] = draw(st.sampled_from(["off", "twos", "wilds"]))
+        options["draw_cap"] = draw(st.integers(1, 12))
+        options["target_score"] = draw(st.sampled_from([30, 150, 500]))
+        try:
+            return RuleSet.build("classic", options)
+        except RulesError:
+            # Drop one of the conflicting options at random and try again.
+            continue
+
+
+def _choose(game: Game, rng: random.Random) -> Action:
+    names = game.players
+    active = [n for s, n in enumerate(names) if game.active[s]]
+    if game.round_over:
+        return Action(rng.choice(active), ActionType.NEXT_ROUND)
+    roll = rng.random()
+    if roll < 0.002 and len(active) > 2:
+        return Action(rng.choice(active), ActionType.LEAVE)
+    if roll < 0.03:
+        return Action(rng.choice(active), ActionType.SPEAK)  # H-5: someone chats
+    if roll < 0.35:
+        # Someone else acts if they may (jump-in, catch, UNO call, slap).
+        other = rng.choice(active)
+        offered = [a for a in game.legal_actions(other) if a.type is not ActionType.SLAP_TIMEOUT]
+        if offered:
+            return rng.choice(offered)
+    waiting = game.waiting_for
+    assert waiting is not None
+    legal = game.legal_actions(names[waiting])
+    assert legal, f"{names[waiting]} is waited for but has nothing to do"
+    pending = game.pending
+    if (pending is not None and pending.kind in ("draw", "challenge") and game.slap is None
+            and rng.random() < 0.6):
+        # Random players who always stack (H-4) can pass a growing penalty back and forth
+        # for ever; people take it now and then.
+        return Action(names[waiting], ActionType.ACCEPT)
+    plays = [a for a in legal if a.type is ActionType.PLAY]
+    # Mostly play when possible, so rounds end, and like people keep draw cards for last (two
+    # random players trading Draw Tens under H-13 can otherwise fill their hands for ever).
+    gentle = [a for a in plays if a.card is not None and a.card.rank not in PENALTY_RANKS]
+    if gentle and rng.random() < 0.8:
+        plays = gentle
+    return rng.choice(plays if plays and rng.random() < 0.9 else legal)
+
+
+def _check(game: Game, deck: Counter[str]) -> None:
+    seen = Counter(c.code for c in chain(game.draw_pile, game.discard, *game.hands))
+    assert seen == deck, f"cards gained {seen - deck}, lost {deck - seen}"
+    if game.round_over:
+        return
+    waiting = game.waiting_for
+    assert waiting is not None and game.active[waiting]
+    assert game.legal_actions(game.players[waiting])
+    for seat, hand in enumerate(game.hands):
+        if game.in_round[seat] and not hand:
+            if game.options.seven_stages and game.stages[seat] < 7:
+                continue  # H-13: the piles ran dry while they drew their next stage hand (C-7)
+            pending = game.pending
+            assert pending is not None and pending.by == seat, (
+                f"{game.players[seat]} has no cards but is still in the round")
+
+
+def _view_leaks_nothing(game: Game, viewer: str) -> None:
+    view = player_view(game, viewer)
+    seat = game.players.index(viewer)
+    assert view.hand == tuple(game.hands[seat])
+    assert view.hand_sizes == tuple(len(h) for h in game.hands)
+    for action in view.legal_actions:
+        if action.card is not None and action.type in (ActionType.PLAY, ActionType.SWAP):
+            assert action.card in game.hands[seat], "a legal action names a card not held"
+
+
+@SETTINGS
+@given(rules=rule_sets(), players=st.integers(2, 7), seed=st.integers(0, 2**32 - 1))
+def test_random_house_rules_keep_every_invariant(rules: RuleSet, players: int, seed: int) -> None:
+    names = tuple(f"p{i}" for i in range(players))
+    game, _ = Game.start(names, rules, seed=seed)
+    deck = Counter(c.code for c in classic_deck(draw_ten_blanks=rules.options.draw_ten_blanks))
+    rng = random.Random(seed)
+    actions_this_round = 0
+    rounds_to_play = 2
+    while game.match_winner is None and game.round <= rounds_to_play:
+        action = _choose(game, rng)
+        if game.round_over and game.round == rounds_to_play:
+            break
+        before = game.round
+        game.apply(action)
+        actions_this_round = 0 if game.round != before else actions_this_round + 1
+        assert actions_this_round < MAX_ACTIONS_PER_ROUND, f"round never ends: {rules.enabled()}"
+        _check(game, deck)
+        if rng.random() < 0.05:
+            viewer = rng.choice([n for s, n in enumerate(names) if game.active[s]])
+            _view_leaks_nothing(game, viewer)
+        if rng.random() < 0.02:
+            # A save at any point reloads to the same state and continues identically.
+            copy = load(json.loads(json.dumps(dump(game))))
+            assert dump(copy) == dump(game)
+            if not game.round_over and game.waiting_for is not None:
+                nxt = game.legal_actions(game.players[game.waiting_for])[0]
+                assert copy.apply(nxt) == game.apply(nxt)
+                assert dump(copy) == dump(game)
+
+
+@SETTINGS
+@given(rules=rule_sets(), players=st.integers(2, 6), seed=st.integers(0, 2**32 - 1))
+def test_every_listed_action_is_accepted_under_house_rules(rules: RuleSet, players: int,
+                                                           seed: int) -> None:
+    """What the bot would offer as buttons is always accepted: every player's listed actions."""
+    names = tuple(f"p{i}" for i in range(players))
+    game, _ = Game.start(names, rules, seed=seed)
+    rng = random.Random(seed)
+    for _ in range(150):
+        if game.round_over:
+            break
+        saved = dump(game)
+        for name in names:
+            if not game.active[names.index(name)]:
+                continue
+            for action in game.legal_actions(name):
+                load(saved).apply(action)  # raises if a listed action is refused
+        game.apply(_choose(game, rng))
