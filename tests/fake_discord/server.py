@@ -1,0 +1,704 @@
+"""An offline Discord: the HTTP API and gateway that the real discord.py talks to in tests.
+
+`FakeDiscord` holds one guild with one text channel, answers the routes a bot uses (login,
+command sync, interaction callbacks, webhooks, channel messages) and enforces what Discord
+enforces. Every refused call gets the status and error code Discord would send *and* is recorded
+in `violations`, which the fixture turns into a test failure.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import math
+import socket
+import time
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
+from typing import Any
+
+from aiohttp import web
+
+from .clock import FakeClock
+from .gateway import Gateway, GatewaySession
+from .limits import FLAG_EPHEMERAL, FLAG_LOADING, check_message
+from .world import (
+    ALL_PERMISSIONS,
+    EVERYONE_PERMISSIONS,
+    Channel,
+    InteractionRecord,
+    Member,
+    Role,
+    StoredMessage,
+    Violation,
+    iso_now,
+    new_token,
+    snowflake,
+    user_payload,
+)
+
+API = "/api/v10"
+RESPONSE_DEADLINE = 3.0          # seconds to the first response (callback)
+TOKEN_LIFETIME = 15 * 60.0       # seconds an interaction token can be used for webhooks
+ATTACHMENT_SIZE_LIMIT = 10 * 1024 * 1024
+
+# Interaction callback types (Discord's InteractionResponseType).
+PONG, MESSAGE, DEFERRED_MESSAGE, DEFERRED_UPDATE, UPDATE_MESSAGE = 1, 4, 5, 6, 7
+AUTOCOMPLETE_RESULT, MODAL = 8, 9
+APPLICATION_COMMAND, COMPONENT, AUTOCOMPLETE, MODAL_SUBMIT = 2, 3, 4, 5
+
+# Typed request-storage keys where aiohttp has them (3.12+); plain strings before.
+_BODY: Any = web.RequestKey("body", object) if hasattr(web, "RequestKey") else "body"
+_UPLOADS: Any = web.RequestKey("uploads", dict) if hasattr(web, "RequestKey") else "uploads"
+
+Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
+
+
+class DiscordError(Exception):
+    """Raised inside a handler to answer the way Discord refuses a call."""
+
+    def __init__(self, status: int, code: int, message: str, *, record: bool = True,
+                 errors: list[str] | None = None, interaction: InteractionRecord | None = None):
+        super().__init__(message)
+        self.status, self.code, self.message = status, code, message
+        self.record, self.errors, self.interaction = record, errors or [], interaction
+
+
+@dataclass
+class Injected429:
+    method: str
+    route: str
+    remaining: int
+    retry_after: float
+    is_global: bool
+
+
+@dataclass(frozen=True)
+class RequestRecord:
+    method: str
+    route: str        # the route template, e.g. /channels/{channel_id}/messages/{message_id}
+    path: str
+    status: int
+    body: Any
+
+
+def _json(data: Any, status: int = 200, headers: dict[str, str] | None = None) -> web.Response:
+    # Trap 1: the content type must be exactly application/json (no charset), or discord.py
+    # reads the body as text; `body=` bytes keeps aiohttp from appending "; charset=utf-8".
+    return web.Response(body=json.dumps(data).encode(), status=status,
+                        content_type="application/json", headers=headers)
+
+
+class FakeDiscord:
+    """The fake server and its world. Start with `await start()`, stop with `await stop()`."""
+
+    def __init__(self, *, clock: FakeClock | None = None, token: str = "fake-bot-token",
+                 shard_count: int = 1, guild_locale: str = "en-US") -> None:
+        self.clock = clock or FakeClock()
+        self.token = token
+        self.shard_count = shard_count
+        self.response_deadline = RESPONSE_DEADLINE
+        self.token_lifetime = TOKEN_LIFETIME
+
+        self.application_id = snowflake()
+        self.bot_user = user_payload(self.application_id, "UNO Bot", bot=True)
+        self.guild_id = snowflake()
+        self.guild_name = "Fake Guild"
+        self.guild_locale = guild_locale
+        self.everyone = Role(self.guild_id, "@everyone", EVERYONE_PERMISSIONS, position=0)
+        self.roles: list[Role] = [self.everyone]
+        self.channel = Channel(snowflake(), self.guild_id, "uno")
+        self.members: dict[int, Member] = {}
+
+        self.global_commands: list[dict[str, Any]] = []
+        self.guild_commands: list[dict[str, Any]] = []
+        self.messages: dict[int, StoredMessage] = {}
+        self.interactions: dict[int, InteractionRecord] = {}
+        self.files: dict[int, bytes] = {}
+
+        self.violations: list[Violation] = []
+        self.requests: list[RequestRecord] = []
+        self.rate_limited: list[RequestRecord] = []
+        self._injected: list[Injected429] = []
+        self._changed = asyncio.Event()
+
+        self.gateway = Gateway(lambda: self.token, self._ready_events, self._member_payloads,
+                               self.guild_id)
+        self.port = 0
+        self._runner: web.AppRunner | None = None
+
+    # --- lifecycle -----------------------------------------------------------------------------
+
+    @property
+    def base_url(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    async def start(self) -> None:
+        app = web.Application(middlewares=[self._middleware])
+        self._add_routes(app)
+        # A short shutdown: a bot that was not closed must not hold the test for a minute.
+        self._runner = web.AppRunner(app, handle_signals=False, access_log=None,
+                                     shutdown_timeout=1.0)
+        await self._runner.setup()
+        # Binding the socket ourselves gives a free port without racing another process for it.
+        sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+        sock.bind(("127.0.0.1", 0))
+        self.port = sock.getsockname()[1]
+        await web.SockSite(self._runner, sock).start()
+        self.gateway.url = f"ws://127.0.0.1:{self.port}/gateway"
+
+    async def stop(self) -> None:
+        await self.gateway.close_all()
+        if self._runner is not None:
+            await self._runner.cleanup()
+            self._runner = None
+
+    # --- the world -----------------------------------------------------------------------------
+
+    def add_role(self, name: str, permissions: int) -> Role:
+        role = Role(snowflake(), name, permissions, position=len(self.roles))
+        self.roles.append(role)
+        return role
+
+    def add_member(self, name: str, *, locale: str = "en-US",
+                   roles: list[Role] | None = None) -> Member:
+        member = Member(snowflake(), name, locale, list(roles or []))
+        self.members[member.id] = member
+        return member
+
+    def _member_payloads(self) -> list[dict[str, Any]]:
+        return [m.payload(self.everyone.permissions) for m in self.members.values()]
+
+    def guild_payload(self) -> dict[str, Any]:
+        return {
+            "id": str(self.guild_id), "name": self.guild_name, "icon": None,
+            "owner_id": str(self.application_id), "preferred_locale": self.guild_locale,
+            "features": [], "roles": [r.payload() for r in self.roles], "emojis": [],
+            "stickers": [], "channels": [self.channel.payload()], "threads": [],
+            "members": self._member_payloads(), "member_count": len(self.members) + 1,
+            "voice_states": [], "presences": [], "stage_instances": [],
+            "guild_scheduled_events": [], "soundboard_sounds": [], "large": False,
+            "unavailable": False, "joined_at": iso_now(), "mfa_level": 0,
+            "verification_level": 0, "premium_tier": 0, "nsfw_level": 0, "system_channel_id": None,
+        }
+
+    def _ready_events(self, session: GatewaySession) -> list[tuple[str, dict[str, Any]]]:
+        covers = session.covers(self.guild_id)
+        ready = {
+            "v": 10, "user": self.bot_user, "session_id": session.id,
+            "resume_gateway_url": self.gateway.url, "shard": [session.shard_id,
+                                                              session.shard_count],
+            "guilds": [{"id": str(self.guild_id), "unavailable": True}] if covers else [],
+            "application": {"id": str(self.application_id), "flags": 0},
+        }
+        events = [("READY", ready)]
+        if covers:
+            events.append(("GUILD_CREATE", self.guild_payload()))
+        return events
+
+    # --- what tests use ------------------------------------------------------------------------
+
+    def inject_429(self, method: str, route: str, *, times: int = 1, retry_after: float = 0.05,
+                   is_global: bool = False) -> None:
+        """Answer the next `times` calls to `method route` with 429 (route as a template:
+        "/channels/{channel_id}/messages/{message_id}",
+        "/webhooks/{application_id}/{token}/messages/{message_id}", ...)."""
+        self._injected.append(Injected429(method.upper(), route, times, retry_after, is_global))
+
+    def take_violations(self) -> list[Violation]:
+        """Hand the recorded violations to a test that provoked them on purpose."""
+        taken, self.violations = self.violations, []
+        return taken
+
+    def changed(self) -> None:
+        event, self._changed = self._changed, asyncio.Event()
+        event.set()
+
+    async def wait_for(self, predicate: Callable[[], Any], timeout: float = 3.0) -> Any:
+        """Wait (real time) until `predicate()` is truthy; re-checked on every change."""
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + timeout
+        while not (result := predicate()):
+            remaining = deadline - loop.time()
+            if remaining <= 0:
+                raise TimeoutError(f"condition not met within {timeout} s")
+            event = self._changed
+            try:
+                # Short slices also catch conditions that depend on the clock alone.
+                await asyncio.wait_for(event.wait(), min(remaining, 0.05))
+            except TimeoutError:
+                pass
+        return result
+
+    def channel_messages(self, viewer: int | None = None) -> list[StoredMessage]:
+        """Messages of the channel, oldest first, as `viewer` sees them (None: public only)."""
+        return [m for m in self.messages.values()
+                if not m.deleted and (m.visible_to is None or m.visible_to == viewer)]
+
+    def record(self, violation: Violation) -> None:
+        self.violations.append(violation)
+        self.changed()
+
+    def unacknowledged(self) -> list[InteractionRecord]:
+        return [i for i in self.interactions.values() if not i.acknowledged and not i.failed]
+
+    async def create_interaction(self, user: Member, type_: int, data: dict[str, Any],
+                                 source: StoredMessage | None = None) -> InteractionRecord:
+        """Send INTERACTION_CREATE to the bot as Discord does when `user` acts."""
+        interaction_id = snowflake()
+        everyone = self.everyone.permissions
+        payload: dict[str, Any] = {
+            "id": str(interaction_id), "application_id": str(self.application_id),
+            "type": type_, "data": data, "token": new_token(), "version": 1,
+            "guild_id": str(self.guild_id),
+            "guild": {"id": str(self.guild_id), "locale": self.guild_locale, "features": []},
+            "channel_id": str(self.channel.id), "channel": self.channel.payload(),
+            "member": user.payload(everyone), "locale": user.locale,
+            "guild_locale": self.guild_locale, "app_permissions": str(ALL_PERMISSIONS),
+            "entitlements": [], "authorizing_integration_owners": {"0": str(self.guild_id)},
+            "context": 0,
+            # Trap 4: discord.py reads this key unconditionally.
+            "attachment_size_limit": ATTACHMENT_SIZE_LIMIT,
+        }
+        if source is not None:
+            payload["message"] = source.payload
+        record = InteractionRecord(
+            id=interaction_id, token=payload["token"], type=type_, user=user,
+            channel_id=self.channel.id, created_at=self.clock.now(), payload=payload,
+            source_message_id=source.id if source else None,
+            original_message_id=source.id if source else None)
+        self.interactions[interaction_id] = record
+        await self.gateway.dispatch("INTERACTION_CREATE", payload, self.guild_id)
+        return record
+
+    def missed_deadline(self, record: InteractionRecord) -> None:
+        """Called by a virtual user whose interaction got no answer in time."""
+        if not record.acknowledged and not record.failed:
+            record.failed = True
+            waited = self.clock.now() - record.created_at
+            self.record(Violation(10062, f"interaction {record.id} was not acknowledged within "
+                                         f"{self.response_deadline:g} s (waited {waited:.2f} s): "
+                                         "the user sees 'The application did not respond'"))
+
+    # --- HTTP plumbing -------------------------------------------------------------------------
+
+    def _add_routes(self, app: web.Application) -> None:
+        r = app.router
+        r.add_get("/gateway", self.gateway.handle)
+        r.add_get(API + "/gateway", self._get_gateway)
+        r.add_get(API + "/gateway/bot", self._get_gateway_bot)
+        r.add_get(API + "/users/@me", self._get_me)
+        r.add_get(API + "/oauth2/applications/@me", self._get_application)
+        for path in ("/applications/{application_id}/commands",
+                     "/applications/{application_id}/guilds/{guild_id}/commands"):
+            r.add_put(API + path, self._put_commands)
+            r.add_get(API + path, self._get_commands)
+        r.add_post(API + "/interactions/{interaction_id}/{token}/callback", self._callback)
+        r.add_post(API + "/webhooks/{application_id}/{token}", self._followup)
+        hook_message = API + "/webhooks/{application_id}/{token}/messages/{message_id}"
+        r.add_get(hook_message, self._webhook_message)
+        r.add_patch(hook_message, self._webhook_message)
+        r.add_delete(hook_message, self._webhook_message)
+        r.add_get(API + "/channels/{channel_id}", self._get_channel)
+        r.add_post(API + "/channels/{channel_id}/messages", self._post_channel_message)
+        r.add_get(API + "/channels/{channel_id}/messages", self._get_channel_messages)
+        channel_message = API + "/channels/{channel_id}/messages/{message_id}"
+        r.add_get(channel_message, self._channel_message)
+        r.add_patch(channel_message, self._channel_message)
+        r.add_delete(channel_message, self._channel_message)
+        r.add_get(API + "/guilds/{guild_id}", self._get_guild)
+        r.add_get(API + "/guilds/{guild_id}/members/{user_id}", self._get_member)
+        r.add_get("/attachments/{attachment_id}/{filename}", self._get_attachment)
+
+    @web.middleware
+    async def _middleware(self, request: web.Request, handler: Handler) -> web.StreamResponse:
+        route = self._route_of(request)
+        if route is None:
+            # Not a route the fake knows: the bot uses something the fake must learn first.
+            self.record(Violation(0, "route not served by the fake Discord", request.method,
+                                  request.path))
+            return _json({"code": 0, "message": "404: Not Found"}, 404)
+        if route in ("/gateway", "/attachments/{attachment_id}/{filename}"):
+            return await handler(request)
+        body = await self._body(request)
+        request[_BODY] = body
+        injected = self._take_injected(request.method, route)
+        if injected is not None:
+            record = RequestRecord(request.method, route, request.path, 429, body)
+            self.rate_limited.append(record)
+            self.requests.append(record)
+            return self._rate_limit_response(injected, route)
+        try:
+            if not route.startswith(("/interactions/", "/webhooks/")):
+                # Interaction tokens authenticate themselves; everything else needs the bot token.
+                if request.headers.get("Authorization") != f"Bot {self.token}":
+                    raise DiscordError(401, 0, "401: Unauthorized")
+            response = await handler(request)
+        except DiscordError as error:
+            response = self._refuse(error, request)
+        self.requests.append(RequestRecord(request.method, route, request.path,
+                                           response.status, body))
+        self.changed()
+        return response
+
+    @staticmethod
+    def _route_of(request: web.Request) -> str | None:
+        info = request.match_info
+        if isinstance(info, web.UrlMappingMatchInfo) and info.http_exception is None:
+            canonical = info.route.resource.canonical if info.route.resource else ""
+            return canonical.removeprefix(API)
+        return None
+
+    async def _body(self, request: web.Request) -> Any:
+        if not request.can_read_body:
+            return None
+        if request.content_type.startswith("multipart/"):
+            # discord.py sends files as files[n] next to a payload_json part.
+            form = await request.post()
+            body = json.loads(str(form.get("payload_json") or "{}"))
+            uploads = {}
+            for name, value in form.items():
+                if isinstance(value, web.FileField):
+                    index = name.removeprefix("files[").removesuffix("]")
+                    uploads[index] = (value.filename, value.file.read())
+            request[_UPLOADS] = uploads
+            return body
+        text = await request.text()
+        return json.loads(text) if text else None
+
+    def _take_injected(self, method: str, route: str) -> Injected429 | None:
+        for injected in self._injected:
+            if injected.method == method and injected.route == route and injected.remaining > 0:
+                injected.remaining -= 1
+                return injected
+        return None
+
+    @staticmethod
+    def _rate_limit_response(injected: Injected429, route: str) -> web.Response:
+        retry = injected.retry_after
+        headers = {
+            # Trap 3: without Via discord.py takes a 429 for a Cloudflare ban and gives up.
+            "Via": "1.1 google",
+            "Retry-After": str(max(1, math.ceil(retry))),
+            "X-RateLimit-Limit": "5", "X-RateLimit-Remaining": "0",
+            "X-RateLimit-Reset": f"{time.time() + retry:.3f}",
+            "X-RateLimit-Reset-After": f"{retry:.3f}",
+            "X-RateLimit-Bucket": f"fake-{abs(hash(route)) % 10**8}",
+            "X-RateLimit-Scope": "global" if injected.is_global else "user",
+        }
+        if injected.is_global:
+            headers["X-RateLimit-Global"] = "true"
+        return _json({"message": "You are being rate limited.", "retry_after": retry,
+                      "global": injected.is_global, "code": 0}, 429, headers)
+
+    def _refuse(self, error: DiscordError, request: web.Request) -> web.Response:
+        if error.record and not (error.interaction and error.interaction.failed):
+            detail = error.message + ("".join(f"\n  - {e}" for e in error.errors))
+            self.record(Violation(error.code, detail, request.method, request.path))
+            if error.interaction is not None:
+                error.interaction.failed = True
+        body: dict[str, Any] = {"code": error.code, "message": error.message}
+        if error.errors:
+            body["errors"] = {"_errors": [{"code": "BASE_TYPE_BAD_LENGTH", "message": e}
+                                          for e in error.errors]}
+        return _json(body, error.status)
+
+    # --- login, gateway, commands --------------------------------------------------------------
+
+    async def _get_gateway(self, request: web.Request) -> web.Response:
+        return _json({"url": self.gateway.url})
+
+    async def _get_gateway_bot(self, request: web.Request) -> web.Response:
+        return _json({"url": self.gateway.url, "shards": self.shard_count,
+                      "session_start_limit": {"total": 1000, "remaining": 999,
+                                              "reset_after": 14_400_000, "max_concurrency": 1}})
+
+    async def _get_me(self, request: web.Request) -> web.Response:
+        return _json(self.bot_user)
+
+    async def _get_application(self, request: web.Request) -> web.Response:
+        owner = user_payload(snowflake(), "owner")
+        return _json({"id": str(self.application_id), "name": "UNO Bot", "description": "",
+                      "icon": None, "bot_public": True, "bot_require_code_grant": False,
+                      "owner": owner, "verify_key": "0" * 64, "flags": 0, "team": None,
+                      "bot": self.bot_user, "summary": "", "rpc_origins": []})
+
+    def _check_app(self, request: web.Request) -> None:
+        if request.match_info["application_id"] != str(self.application_id):
+            raise DiscordError(404, 10002, "Unknown Application")
+
+    async def _put_commands(self, request: web.Request) -> web.Response:
+        self._check_app(request)
+        guild_id = request.match_info.get("guild_id")
+        if guild_id is not None and guild_id != str(self.guild_id):
+            raise DiscordError(403, 50001, "Missing Access")
+        echoed = []
+        for command in request[_BODY] or []:
+            data = dict(command)
+            data.setdefault("type", 1)
+            data.update(id=str(snowflake()), application_id=str(self.application_id),
+                        version=str(snowflake()))
+            if guild_id is not None:
+                data["guild_id"] = guild_id
+            echoed.append(data)
+        if guild_id is None:
+            self.global_commands = echoed
+        else:
+            self.guild_commands = echoed
+        return _json(echoed)
+
+    async def _get_commands(self, request: web.Request) -> web.Response:
+        self._check_app(request)
+        guild = "guild_id" in request.match_info
+        return _json(self.guild_commands if guild else self.global_commands)
+
+    # --- interactions --------------------------------------------------------------------------
+
+    def _new_message(self, body: dict[str, Any], request: web.Request, *,
+                     record: InteractionRecord | None = None, flags: int = 0) -> StoredMessage:
+        payload: dict[str, Any] = {
+            "id": str(snowflake()), "channel_id": str(self.channel.id),
+            "guild_id": str(self.guild_id), "author": self.bot_user,
+            "content": body.get("content") or "", "timestamp": iso_now(),
+            "edited_timestamp": None, "tts": bool(body.get("tts")), "mention_everyone": False,
+            "mentions": [], "mention_roles": [], "attachments": [],
+            "embeds": body.get("embeds") or [], "components": body.get("components") or [],
+            "pinned": False, "type": 0, "flags": flags,
+        }
+        payload["attachments"] = self._attachments(body, request, [])
+        visible_to = None
+        if record is not None:
+            payload["webhook_id"] = str(self.application_id)
+            payload["application_id"] = str(self.application_id)
+            payload["type"] = 20 if record.type == APPLICATION_COMMAND else 0
+            payload["interaction_metadata"] = {
+                "id": str(record.id), "type": record.type, "user": record.user.user(),
+                "authorizing_integration_owners": {"0": str(self.guild_id)}}
+            if flags & FLAG_EPHEMERAL:
+                visible_to = record.user.id
+        message = StoredMessage(payload, visible_to, record.id if record else None)
+        self.messages[message.id] = message
+        return message
+
+    def _attachments(self, body: dict[str, Any], request: web.Request,
+                     current: list[dict[str, Any]]) -> list[dict[str, Any]]:
+        """Uploaded files become attachments; listed existing ones are kept (edits)."""
+        uploads: dict[str, tuple[str, bytes]] = request.get(_UPLOADS, {})
+        if "attachments" not in body and not uploads:
+            return current
+        kept = {a["id"]: a for a in current}
+        result = []
+        for item in body.get("attachments") or []:
+            key = str(item.get("id"))
+            if key in uploads:
+                filename, data = uploads[key]
+                attachment_id = snowflake()
+                self.files[attachment_id] = data
+                url = f"{self.base_url}/attachments/{attachment_id}/{filename}"
+                result.append({"id": str(attachment_id), "filename": filename,
+                               "size": len(data), "url": url, "proxy_url": url})
+            elif key in kept:
+                result.append(kept[key])
+        return result
+
+    async def _announce(self, message: StoredMessage, event: str) -> None:
+        # Discord tells the bot about public messages over the gateway (views refresh from it).
+        if message.visible_to is None and self.gateway.session_for(self.guild_id) is not None:
+            if event == "MESSAGE_DELETE":
+                data = {"id": str(message.id), "channel_id": str(message.channel_id),
+                        "guild_id": str(self.guild_id)}
+            else:
+                data = message.payload
+            await self.gateway.dispatch(event, data, self.guild_id)
+
+    def _check_limits(self, body: dict[str, Any], record: InteractionRecord | None = None) -> None:
+        problems = check_message(body)
+        if problems:
+            raise DiscordError(400, 50035, "Invalid Form Body", errors=problems,
+                               interaction=record)
+
+    async def _callback(self, request: web.Request) -> web.Response:
+        record = self.interactions.get(int(request.match_info["interaction_id"]))
+        if record is None or record.token != request.match_info["token"]:
+            raise DiscordError(404, 10062, "Unknown interaction")
+        age = self.clock.now() - record.created_at
+        if age > self.response_deadline:
+            raise DiscordError(404, 10062, f"Unknown interaction (first response after {age:.2f}"
+                                           f" s > {self.response_deadline:g} s)",
+                               interaction=record)
+        if record.acknowledged:
+            raise DiscordError(400, 40060, "Interaction has already been acknowledged.",
+                               interaction=record)
+        body = request[_BODY] or {}
+        kind, data = body.get("type"), body.get("data") or {}
+        self._check_limits(data, record)
+        allowed = {APPLICATION_COMMAND: {MESSAGE, DEFERRED_MESSAGE, MODAL},
+                   COMPONENT: {MESSAGE, DEFERRED_MESSAGE, DEFERRED_UPDATE, UPDATE_MESSAGE, MODAL},
+                   MODAL_SUBMIT: {MESSAGE, DEFERRED_MESSAGE, DEFERRED_UPDATE, UPDATE_MESSAGE},
+                   AUTOCOMPLETE: {AUTOCOMPLETE_RESULT}}[record.type]
+        if kind not in allowed:
+            raise DiscordError(400, 50035, f"Invalid Form Body: callback type {kind} is not "
+                                           f"valid for interaction type {record.type}",
+                               interaction=record)
+        flags = int(data.get("flags") or 0)
+        message: StoredMessage | None = None
+        if kind == MESSAGE:
+            message = self._new_message(data, request, record=record, flags=flags)
+        elif kind == DEFERRED_MESSAGE:
+            message = self._new_message({}, request, record=record,
+                                        flags=FLAG_LOADING | (flags & FLAG_EPHEMERAL))
+            record.loading = True
+        elif kind == UPDATE_MESSAGE:
+            message = self.messages.get(record.source_message_id or 0)
+            if message is None or message.deleted:
+                raise DiscordError(404, 10008, "Unknown Message", interaction=record)
+            message.edit(data)
+            message.payload["attachments"] = self._attachments(
+                data, request, message.payload["attachments"])
+        elif kind == MODAL:
+            record.modal = data
+        elif kind == AUTOCOMPLETE_RESULT:
+            record.autocomplete_choices = data.get("choices", [])
+        record.ack_type = kind
+        if message is not None:
+            record.original_message_id = message.id
+            await self._announce(message, "MESSAGE_UPDATE" if kind == UPDATE_MESSAGE
+                                 else "MESSAGE_CREATE")
+        answer: dict[str, Any] = {"interaction": {
+            "id": str(record.id), "type": record.type,
+            "response_message_loading": kind == DEFERRED_MESSAGE,
+            "response_message_ephemeral": bool(message and message.visible_to is not None)}}
+        if message is not None:
+            answer["interaction"]["response_message_id"] = str(message.id)
+            answer["resource"] = {"type": kind, "message": message.payload}
+        elif kind is not None:
+            answer["resource"] = {"type": kind}
+        return _json(answer)
+
+    def _record_for_token(self, request: web.Request) -> InteractionRecord:
+        """The interaction behind a webhook token, if Discord would still accept it."""
+        self._check_app(request)
+        token = request.match_info["token"]
+        record = next((i for i in self.interactions.values() if i.token == token), None)
+        if record is None:
+            raise DiscordError(404, 10015, "Unknown Webhook")
+        age = self.clock.now() - record.created_at
+        if age > self.token_lifetime:
+            raise DiscordError(401, 50027, f"Invalid Webhook Token (interaction token used "
+                                           f"{age / 60:.1f} min after the interaction; it "
+                                           f"lives {self.token_lifetime / 60:g} min)")
+        if not record.acknowledged:
+            raise DiscordError(404, 10015, "Unknown Webhook (follow-up or edit before the "
+                                           "interaction was acknowledged)")
+        return record
+
+    async def _followup(self, request: web.Request) -> web.StreamResponse:
+        record = self._record_for_token(request)
+        body = request[_BODY] or {}
+        self._check_limits(body)
+        flags = int(body.get("flags") or 0)
+        if record.loading and record.original_message_id is not None:
+            # Discord: the first follow-up after a type-5 defer fills the loading message,
+            # keeping the ephemerality chosen at the defer.
+            message = self.messages[record.original_message_id]
+            message.edit({**body, "flags": message.payload["flags"] & ~FLAG_LOADING})
+            message.payload["attachments"] = self._attachments(body, request, [])
+            record.loading = False
+            await self._announce(message, "MESSAGE_UPDATE")
+        else:
+            message = self._new_message(body, request, record=record, flags=flags)
+            record.followup_ids.append(message.id)
+            await self._announce(message, "MESSAGE_CREATE")
+        if request.query.get("wait") in ("1", "true", "True"):
+            return _json(message.payload)
+        return web.Response(status=204)
+
+    async def _webhook_message(self, request: web.Request) -> web.StreamResponse:
+        record = self._record_for_token(request)
+        raw_id = request.match_info["message_id"]
+        message_id = record.original_message_id if raw_id == "@original" else int(raw_id)
+        message = self.messages.get(message_id or 0)
+        own = {record.original_message_id, *record.followup_ids}
+        if message is None or message.deleted or message.id not in own:
+            raise DiscordError(404, 10008, "Unknown Message")
+        if request.method == "GET":
+            return _json(message.payload)
+        if request.method == "DELETE":
+            message.deleted = True
+            await self._announce(message, "MESSAGE_DELETE")
+            return web.Response(status=204)
+        body = request[_BODY] or {}
+        self._check_limits(body)
+        if message.id == record.original_message_id and record.loading:
+            body = {**body, "flags": (int(body.get("flags") or 0) | message.payload["flags"])
+                    & ~FLAG_LOADING}
+            record.loading = False
+        message.edit(body)
+        message.payload["attachments"] = self._attachments(body, request,
+                                                           message.payload["attachments"])
+        await self._announce(message, "MESSAGE_UPDATE")
+        return _json(message.payload)
+
+    # --- channels and guild --------------------------------------------------------------------
+
+    def _check_channel(self, request: web.Request) -> None:
+        if request.match_info["channel_id"] != str(self.channel.id):
+            raise DiscordError(404, 10003, "Unknown Channel")
+
+    async def _get_channel(self, request: web.Request) -> web.Response:
+        self._check_channel(request)
+        return _json(self.channel.payload())
+
+    async def _post_channel_message(self, request: web.Request) -> web.Response:
+        self._check_channel(request)
+        body = request[_BODY] or {}
+        self._check_limits(body)
+        message = self._new_message(body, request, flags=int(body.get("flags") or 0)
+                                    & ~FLAG_EPHEMERAL)
+        await self._announce(message, "MESSAGE_CREATE")
+        return _json(message.payload)
+
+    async def _get_channel_messages(self, request: web.Request) -> web.Response:
+        self._check_channel(request)
+        limit = int(request.query.get("limit", "50"))
+        public = self.channel_messages()
+        return _json([m.payload for m in reversed(public)][:limit])
+
+    async def _channel_message(self, request: web.Request) -> web.StreamResponse:
+        self._check_channel(request)
+        message = self.messages.get(int(request.match_info["message_id"]))
+        # Ephemeral messages do not exist for the channel API.
+        if message is None or message.deleted or message.visible_to is not None:
+            raise DiscordError(404, 10008, "Unknown Message")
+        if request.method == "GET":
+            return _json(message.payload)
+        if message.payload["author"]["id"] != self.bot_user["id"]:
+            raise DiscordError(403, 50005, "Cannot edit a message authored by another user")
+        if request.method == "DELETE":
+            message.deleted = True
+            await self._announce(message, "MESSAGE_DELETE")
+            return web.Response(status=204)
+        body = request[_BODY] or {}
+        self._check_limits(body)
+        message.edit(body)
+        message.payload["attachments"] = self._attachments(body, request,
+                                                           message.payload["attachments"])
+        await self._announce(message, "MESSAGE_UPDATE")
+        return _json(message.payload)
+
+    async def _get_guild(self, request: web.Request) -> web.Response:
+        if request.match_info["guild_id"] != str(self.guild_id):
+            raise DiscordError(404, 10004, "Unknown Guild")
+        return _json(self.guild_payload())
+
+    async def _get_member(self, request: web.Request) -> web.Response:
+        member = self.members.get(int(request.match_info["user_id"]))
+        if request.match_info["guild_id"] != str(self.guild_id) or member is None:
+            raise DiscordError(404, 10007, "Unknown Member", record=False)
+        return _json(member.payload(self.everyone.permissions))
+
+    async def _get_attachment(self, request: web.Request) -> web.Response:
+        data = self.files.get(int(request.match_info["attachment_id"]))
+        if data is None:
+            raise web.HTTPNotFound()
+        return web.Response(body=data)

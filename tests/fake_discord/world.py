@@ -1,0 +1,177 @@
+"""The fake's data: one guild with a text channel, its members, messages and interactions.
+
+Payloads are built as plain dicts in the shape Discord's API returns, because that is what the
+real discord.py parses; the traps noted in shared/DISCORD-FACTS.md are marked where they bite.
+"""
+
+from __future__ import annotations
+
+import itertools
+import secrets
+import time
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from typing import Any
+
+import discord
+
+from .limits import FLAG_EPHEMERAL
+
+DISCORD_EPOCH_MS = 1_420_070_400_000
+_counter = itertools.count(1)
+
+# What @everyone may do on a fresh server; role grants add to it.
+EVERYONE_PERMISSIONS = discord.Permissions(
+    view_channel=True, send_messages=True, embed_links=True, attach_files=True,
+    read_message_history=True, add_reactions=True, use_external_emojis=True,
+    use_application_commands=True,
+).value
+ALL_PERMISSIONS = discord.Permissions.all().value
+
+
+def snowflake() -> int:
+    """A unique id shaped like Discord's (timestamp in the high bits), so shard maths works."""
+    ms = int(time.time() * 1000) - DISCORD_EPOCH_MS
+    return (ms << 22) | (next(_counter) & 0x3FFFFF)
+
+
+def iso_now() -> str:
+    return datetime.now(UTC).isoformat()
+
+
+def user_payload(user_id: int, name: str, *, bot: bool = False) -> dict[str, Any]:
+    return {"id": str(user_id), "username": name, "global_name": name, "discriminator": "0",
+            "avatar": None, "bot": bot, "public_flags": 0, "flags": 0}
+
+
+@dataclass
+class Role:
+    id: int
+    name: str
+    permissions: int
+    position: int = 1
+
+    def payload(self) -> dict[str, Any]:
+        return {"id": str(self.id), "name": self.name, "permissions": str(self.permissions),
+                "position": self.position, "color": 0, "hoist": False, "managed": False,
+                "mentionable": False, "flags": 0}
+
+
+@dataclass
+class Member:
+    id: int
+    name: str
+    locale: str
+    roles: list[Role] = field(default_factory=list)
+
+    def permissions(self, everyone: int) -> int:
+        value = everyone
+        for role in self.roles:
+            value |= role.permissions
+        if value & discord.Permissions(administrator=True).value:
+            return ALL_PERMISSIONS
+        return value
+
+    def user(self) -> dict[str, Any]:
+        return user_payload(self.id, self.name)
+
+    def payload(self, everyone: int, *, with_user: bool = True) -> dict[str, Any]:
+        # Trap 2: discord.py's Member() raises KeyError without "flags".
+        data: dict[str, Any] = {
+            "roles": [str(r.id) for r in self.roles], "joined_at": iso_now(), "deaf": False,
+            "mute": False, "flags": 0, "pending": False, "nick": None, "avatar": None,
+            "premium_since": None, "communication_disabled_until": None,
+            "permissions": str(self.permissions(everyone)),
+        }
+        if with_user:
+            data["user"] = self.user()
+        return data
+
+
+@dataclass
+class Channel:
+    id: int
+    guild_id: int
+    name: str
+
+    def payload(self) -> dict[str, Any]:
+        return {"id": str(self.id), "guild_id": str(self.guild_id), "type": 0, "name": self.name,
+                "position": 0, "permission_overwrites": [], "nsfw": False, "parent_id": None,
+                "topic": None, "last_message_id": None, "rate_limit_per_user": 0, "flags": 0}
+
+
+@dataclass
+class StoredMessage:
+    """A message as Discord holds it; `visible_to` is set for ephemeral messages only."""
+
+    payload: dict[str, Any]
+    visible_to: int | None = None
+    interaction_id: int | None = None
+    history: list[dict[str, Any]] = field(default_factory=list)
+    deleted: bool = False
+
+    @property
+    def id(self) -> int:
+        return int(self.payload["id"])
+
+    @property
+    def channel_id(self) -> int:
+        return int(self.payload["channel_id"])
+
+    def visible(self, user_id: int) -> bool:
+        return not self.deleted and (self.visible_to is None or self.visible_to == user_id)
+
+    def edit(self, changes: dict[str, Any]) -> None:
+        self.history.append(dict(self.payload))
+        for key in ("content", "embeds", "components", "attachments"):
+            if key in changes:
+                self.payload[key] = changes[key] if changes[key] is not None else (
+                    "" if key == "content" else [])
+        if "flags" in changes and changes["flags"] is not None:
+            # Ephemerality cannot be changed by an edit; the other flags can.
+            keep = self.payload["flags"] & FLAG_EPHEMERAL
+            self.payload["flags"] = (int(changes["flags"]) & ~FLAG_EPHEMERAL) | keep
+        self.payload["edited_timestamp"] = iso_now()
+
+
+@dataclass
+class InteractionRecord:
+    """One interaction's life: when it was created (fake clock), how it was acknowledged."""
+
+    id: int
+    token: str
+    type: int
+    user: Member
+    channel_id: int
+    created_at: float
+    payload: dict[str, Any]
+    source_message_id: int | None = None   # the message a clicked component sits on
+    ack_type: int | None = None             # the callback type of the first response
+    original_message_id: int | None = None  # what @original means for this token
+    loading: bool = False                   # deferred with type 5 and not yet filled
+    failed: bool = False                    # a violation was already recorded for it
+    followup_ids: list[int] = field(default_factory=list)
+    modal: dict[str, Any] | None = None
+    autocomplete_choices: list[dict[str, Any]] | None = None
+
+    @property
+    def acknowledged(self) -> bool:
+        return self.ack_type is not None
+
+
+@dataclass(frozen=True)
+class Violation:
+    """A call the real Discord would have refused (or a missed deadline); fails the test."""
+
+    code: int
+    message: str
+    method: str = ""
+    path: str = ""
+
+    def __str__(self) -> str:
+        where = f" ({self.method} {self.path})" if self.method else ""
+        return f"{self.code}: {self.message}{where}"
+
+
+def new_token() -> str:
+    return "aW50ZXJhY3Rpb246" + secrets.token_urlsafe(48)
