@@ -14,6 +14,10 @@ What is measured
     and the peak memory that `tracemalloc` reports during a separate, shorter run (tracemalloc
     slows Python down, so it is kept out of the timed run).
 
+A second line plays the same games under a heavy combination of house rules (stacking, jump-in,
+seven-zero and draw until playable; one other player per step reads their view and jumps in when
+they may) and prints how much slower per action it is than classic (target: at most 1.5 times).
+
 The random agent, and why
     Each step the agent reads `player_view(game, name)` of the player the table waits for and
     picks uniformly at random among its `legal_actions`, filtered the way RLCard's random agent
@@ -48,6 +52,7 @@ RLCard comparison (optional: `pip install rlcard`, which brings numpy)
 from __future__ import annotations
 
 import argparse
+import functools
 import random
 import sys
 import time
@@ -78,9 +83,18 @@ def choose(legal: tuple[Action, ...], rng: random.Random) -> Action:
     return rng.choice(plays or options)
 
 
-def play_ours(games: int, seed: int) -> tuple[int, int]:
-    """Play `games` complete games; return (games, actions applied)."""
-    rules = RuleSet.classic()
+# H-issue's heavy combination: penalties that wait, out-of-turn plays, hand swaps, long draws.
+HEAVY_OPTIONS = {"stacking": True, "jump_in": True, "seven_zero": True,
+                 "draw_until_playable": True}
+
+
+def play_ours(games: int, seed: int, rules: RuleSet | None = None) -> tuple[int, int]:
+    """Play `games` complete games; return (games, actions applied).
+
+    Under jump-in (H-2), one other player per step also reads their view, and jumps in when it
+    offers them a play (as a bot showing "Jump in" buttons must find out at every step)."""
+    rules = rules or RuleSet.classic()
+    rivals = rules.options.jump_in
     rng = random.Random(seed)
     actions = 0
     for i in range(games):
@@ -89,6 +103,13 @@ def play_ours(games: int, seed: int) -> tuple[int, int]:
         steps = 0
         while game.round_winner is None:
             name = names[game.waiting_for]
+            if rivals:
+                rival = rng.choice(names)
+                jumps = [a for a in player_view(game, rival).legal_actions if a.type is _PLAY]
+                if rival != name and jumps:
+                    game.apply(rng.choice(jumps))
+                    steps += 1
+                    continue
             view = player_view(game, name)
             game.apply(choose(view.legal_actions, rng))
             steps += 1
@@ -193,6 +214,14 @@ def main(argv: list[str] | None = None) -> int:
           f"random legal moves, seed {seed}, Python {sys.version.split()[0]}")
     played, actions, seconds = timed(play_ours, games, seed)
     ours = report("ours", played, actions, seconds, peak_memory(play_ours, memory_games, seed))
+    classic_actions_per_s = actions / seconds
+
+    heavy = functools.partial(play_ours, rules=RuleSet.classic(**HEAVY_OPTIONS))
+    played, actions, seconds = timed(heavy, games, seed)
+    report("ours, heavy: " + "+".join(HEAVY_OPTIONS), played, actions, seconds,
+           peak_memory(heavy, memory_games, seed))
+    print(f"classic / heavy actions per second: {classic_actions_per_s / (actions / seconds):.2f}"
+          " (target: at most 1.5)")
 
     try:
         import rlcard  # noqa: F401

@@ -221,7 +221,8 @@ class Game(ExchangeRules):
         hand = self.hands[seat]
         if card is None or card not in hand:
             raise illegal(ErrorCode.CARD_NOT_IN_HAND, "that card is not in your hand")
-        self._not_during_slap()
+        if self.slap is not None:
+            self._not_during_slap()
         mode = None
         if pending is not None and not jump:
             mode = self._answer_mode(pending, card)
@@ -242,7 +243,8 @@ class Game(ExchangeRules):
             else:
                 color = self._color_arg(action.color)
         empties = len(hand) == 1  # a 0, 7 or 5 that empties a hand swaps nothing (C-8.1, H-13)
-        final = empties and self._is_last_card(seat)  # C-8.1: its penalty cannot be answered
+        # C-8.1: a last card's penalty cannot be answered (H-13: only the last stage's card).
+        final = empties and (not self.options.seven_stages or self.stages[seat] == 1)
         other = None
         if card.rank is Rank.SEVEN and self.options.seven_zero and not empties:
             other = self._target_seat(seat, action.target)  # H-3

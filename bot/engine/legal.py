@@ -48,9 +48,14 @@ def legal_actions(game: Game, player: str) -> list[Action]:
         else:
             color, top_rank = game.color, game.discard[-1].rank
             # Each distinct playable card once, in hand order.
-            for card in dict.fromkeys([c for c in hand if c.color is None
-                                       or c.color is color or c.rank is top_rank]):
-                actions += _plays_of(game, seat, card, plays)
+            playable = dict.fromkeys([c for c in hand if c.color is None
+                                      or c.color is color or c.rank is top_rank])
+            if game.options.colours_around or game.options.seven_zero:
+                for card in playable:
+                    actions += _plays_of(game, seat, card, plays)
+            else:  # the common case, kept free of per-card calls: this runs at every step
+                for card in playable:
+                    actions += plays[card]
             actions.append(own.draw)
     elif game.in_round[seat]:
         top = game.discard[-1]
