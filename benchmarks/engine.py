@@ -10,7 +10,7 @@ What is measured
     environment (it ends when one player empties their hand). Each game is a fresh
     `Game.start(players, RuleSet.classic(), seed=S + i)`; the agent's choices come from one
     `random.Random(S)`, so a run is reproducible. The clock covers dealing, building the views,
-    choosing and `Game.apply`; it prints games per second, actions (`Game.apply` calls) per second,
+    choosing and `Game.apply`, and each figure is the best of three identical runs; it prints games per second, actions (`Game.apply` calls) per second,
     and the peak memory that `tracemalloc` reports during a separate, shorter run (tracemalloc
     slows Python down, so it is kept out of the timed run).
 
@@ -67,7 +67,8 @@ if str(ROOT) not in sys.path:
 from bot.engine import Action, ActionType, Game, RuleSet, player_view  # noqa: E402
 
 PLAYERS = ("P1", "P2", "P3", "P4")
-DEFAULT_GAMES = 2500
+DEFAULT_GAMES = 1500
+REPEATS = 3  # each figure is the best of this many identical runs
 DEFAULT_SEED = 2024
 MEMORY_GAMES = 100  # games in the separate tracemalloc run
 MAX_ACTIONS_PER_GAME = 100_000  # a safety net: a game that never ends is a bug, not a result
@@ -91,8 +92,8 @@ HEAVY_OPTIONS = {"stacking": True, "jump_in": True, "seven_zero": True,
 def play_ours(games: int, seed: int, rules: RuleSet | None = None) -> tuple[int, int]:
     """Play `games` complete games; return (games, actions applied).
 
-    Under jump-in (H-2), one other player per step also reads their view, and jumps in when it
-    offers them a play (as a bot showing "Jump in" buttons must find out at every step)."""
+    Under jump-in (H-2), the table is asked at every step who may jump in (as a bot showing
+    "Jump in" buttons must), and one of them, if any, jumps in half of the time."""
     rules = rules or RuleSet.classic()
     rivals = rules.options.jump_in
     rng = random.Random(seed)
@@ -104,9 +105,10 @@ def play_ours(games: int, seed: int, rules: RuleSet | None = None) -> tuple[int,
         while game.round_winner is None:
             name = names[game.waiting_for]
             if rivals:
-                rival = rng.choice(names)
-                jumps = [a for a in player_view(game, rival).legal_actions if a.type is _PLAY]
-                if rival != name and jumps:
+                jumpers = game.jumpers()
+                if jumpers and rng.random() < 0.5:
+                    rival = rng.choice(jumpers)
+                    jumps = [a for a in player_view(game, rival).legal_actions if a.type is _PLAY]
                     game.apply(rng.choice(jumps))
                     steps += 1
                     continue
@@ -168,9 +170,14 @@ def play_rlcard(games: int, seed: int) -> tuple[int, int]:
 
 def timed(run: Callable[[int, int], tuple[int, int]], games: int,
           seed: int) -> tuple[int, int, float]:
-    start = time.perf_counter()
-    played, actions = run(games, seed)
-    return played, actions, time.perf_counter() - start
+    """The best of REPEATS identical runs: on a shared 2-core machine a single run's time says as
+    much about the neighbours as about the code (the same work was seen to take 4.5 s or 6.4 s)."""
+    best = float("inf")
+    for _ in range(REPEATS):
+        start = time.perf_counter()
+        played, actions = run(games, seed)
+        best = min(best, time.perf_counter() - start)
+    return played, actions, best
 
 
 def peak_memory(run: Callable[[int, int], tuple[int, int]], games: int, seed: int) -> int:

@@ -212,6 +212,16 @@ class Game(ExchangeRules):
                 and card.rank not in _NO_JUMP_IN and self.pending is None and self.slap is None
                 and not self.start_top and not self.round_over)
 
+    def jumpers(self) -> list[str]:
+        """H-2: the players who may jump in right now, so the bot can offer them (and only them)
+        a "Jump in" button without building every player's legal actions."""
+        top = self.discard[-1]
+        if not self.may_jump_in(-1, top):
+            return []
+        waiting = self.waiting_for
+        return [name for seat, name in enumerate(self.players)
+                if self.in_round[seat] and seat != waiting and top in self.hands[seat]]
+
     def _on_play(self, seat: int, action: Action, events: list[Event]) -> None:
         card = action.card
         pending = self.pending
@@ -236,17 +246,18 @@ class Game(ExchangeRules):
                 card.color is None or card.color is color_before
                 or card.rank is self.discard[-1].rank):
             raise illegal(ErrorCode.CARD_DOES_NOT_MATCH, f"{card} does not match")
+        options = self.options
         color = card.color
         if color is None:
-            if self.options.colours_around:
+            if options.colours_around:
                 color = self._around(color_before)  # H-9: a given colour is ignored
             else:
                 color = self._color_arg(action.color)
         empties = len(hand) == 1  # a 0, 7 or 5 that empties a hand swaps nothing (C-8.1, H-13)
         # C-8.1: a last card's penalty cannot be answered (H-13: only the last stage's card).
-        final = empties and (not self.options.seven_stages or self.stages[seat] == 1)
+        final = empties and (not options.seven_stages or self.stages[seat] == 1)
         other = None
-        if card.rank is Rank.SEVEN and self.options.seven_zero and not empties:
+        if options.seven_zero and card.rank is Rank.SEVEN and not empties:
             other = self._target_seat(seat, action.target)  # H-3
 
         # Validated: from here on the state changes.

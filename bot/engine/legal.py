@@ -24,7 +24,9 @@ def legal_actions(game: Game, player: str) -> list[Action]:
     their own, for whoever may do them. `leave` and `speak` are always possible and so never
     listed; `slap_timeout` is listed while a slap window is open (the bot's timer sends it).
     """
-    seat = game.seat_of(player)
+    seat = game._seat.get(player)
+    if seat is None:
+        seat = game.seat_of(player)  # raises unknown_player
     if not game.active[seat]:
         return []
     own = _own_actions(player)

@@ -16,6 +16,7 @@ from typing import NamedTuple
 from .actions import Action
 from .cards import Card
 from .game import Game
+from .legal import legal_actions
 from .rules import RuleSet
 
 
@@ -88,11 +89,11 @@ class PlayerView:
     @property
     def legal_actions(self) -> tuple[Action, ...]:
         """What the viewer may do right now (empty for a spectator)."""
-        if self._legal is None:
-            game = self._live()
-            self._legal = tuple(game.legal_actions(self.player)) if self.player is not None else ()
-        else:
-            self._live()
+        game = self._game
+        if game.version != self._version:
+            raise StaleView("the game has changed since this view was made")
+        if self._legal is None:  # computed once: an AI player reads it at every decision
+            self._legal = tuple(legal_actions(game, self.player)) if self.player is not None else ()
         return self._legal
 
     @property
