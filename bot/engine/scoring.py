@@ -51,7 +51,8 @@ class ScoringRules(TableState):
             self.scores[seat] += points
         events.append(Event("round_won", by=self.players[seat], amount=points))
 
-    def _end_round(self, events: list[Event]) -> None:
+    def _close_table(self) -> None:
+        """The round is over: nothing waits any more."""
         self.round_over = True
         self.turn = None
         self.pending = None
@@ -60,6 +61,9 @@ class ScoringRules(TableState):
         self.slap = None
         self.silence = None
         self.skip_next.clear()
+
+    def _end_round(self, events: list[Event]) -> None:
+        self._close_table()
         winner = self.round_winner
         remaining = [s for s in range(len(self.players)) if self.in_round[s] and s != winner]
         if self.options.play_to_last and len(remaining) == 1:
@@ -125,12 +129,6 @@ class ScoringRules(TableState):
             self.finished.append(seat)
         name = self.players[seat]
         events.append(Event("round_won", by=name, amount=0, reason="forfeit"))
-        self.round_over = True
-        self.turn = None
-        self.pending = None
-        self.drawn = None
-        self.uno_owed = None
-        self.slap = None
-        self.silence = None
+        self._close_table()
         self.match_winner = seat
         events.append(Event("match_won", by=name, amount=self.scores[seat], reason="forfeit"))

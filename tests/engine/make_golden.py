@@ -53,10 +53,10 @@ def catch(by: str, target: str | None) -> dict[str, Any]:
 # ---------------------------------------------------------------- rules-side helpers
 
 def points(cards: list[str]) -> int:
-    """C-8.2: number cards face value; Draw Two, Reverse, Skip 20; Wild, Wild Draw Four 50."""
+    """C-8.2 (and H-10): numbers face value; Draw Two, Reverse, Skip 20; wild cards 50."""
     total = 0
     for c in cards:
-        if c in ("W", "W+4"):
+        if c in ("W", "W+4", "W+10"):
             total += 50
         elif c[1:] in ("S", "R", "+2"):
             total += 20

@@ -60,6 +60,7 @@ from tests.engine.make_golden import (
     err,
     ev,
     pass_,
+    points,
 )
 from tests.engine.support import stacked_deck
 
@@ -105,19 +106,6 @@ def swap(by: str, target: str, card: str) -> dict[str, Any]:
 
 def opts(preset: str = "classic", **options: Any) -> dict[str, Any]:
     return {"preset": preset, "options": options}
-
-
-def points(cards: list[str]) -> int:
-    """C-8.2 (and H-10): numbers face value; Draw Two, Reverse, Skip 20; wild cards 50."""
-    total = 0
-    for c in cards:
-        if c in ("W", "W+4", "W+10"):
-            total += 50
-        elif c[1:] in ("S", "R", "+2"):
-            total += 20
-        else:
-            total += int(c[1:])
-    return total
 
 
 def without(hand: list[str], *cards: str) -> list[str]:
