@@ -11,7 +11,8 @@ What is measured
     `Game.start(players, RuleSet.classic(), seed=S + i)`; the agent's choices come from one
     `random.Random(S)`, so a run is reproducible. The clock covers dealing, building the views,
     choosing and `Game.apply`, and each figure is the best of three identical runs. It prints
-    games per second, actions (`Game.apply` calls) per second, and the peak memory that `tracemalloc` reports during a separate, shorter run (tracemalloc
+    games per second, actions (`Game.apply` calls) per second, and the peak memory that
+    `tracemalloc` reports during a separate, shorter run (tracemalloc
     slows Python down, so it is kept out of the timed run).
 
 A second line plays the same games under a heavy combination of house rules (stacking, jump-in,
