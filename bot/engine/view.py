@@ -25,12 +25,15 @@ class StaleView(RuntimeError):
 
 
 class PendingView(NamedTuple):
-    """The public part of a pending decision (never the challenge's verdict)."""
+    """The public part of a pending decision, shaped as REPLAY.md's `pending`: never the
+    challenge's verdict, never the card offered in a swap."""
 
-    kind: str
+    kind: str  # challenge, draw, skip, color, swap, slap
     by: str
     victim: str | None
     amount: int | None
+    target: str | None = None  # swap: who was asked (None until named)
+    waiting: tuple[str, ...] = ()  # slap: who has not slapped yet
 
 
 class ViewSnapshot(NamedTuple):
@@ -153,11 +156,21 @@ class PlayerView:
 
     @property
     def pending(self) -> PendingView | None:
-        pending = self._live().pending
+        game = self._live()
+        names = game.players
+        if game.slap is not None:  # H-8: the slap window holds everything else back
+            return PendingView("slap", names[game.slap.by], None, None,
+                               waiting=tuple(names[s] for s in game.slap.waiting))
+        pending = game.pending
         if pending is None:
             return None
-        return PendingView(pending.kind, self._game.players[pending.by],
-                           self._name(pending.victim), pending.amount)
+        return PendingView(pending.kind, names[pending.by], self._name(pending.victim),
+                           pending.amount, self._name(pending.target))
+
+    @property
+    def jumpers(self) -> tuple[str, ...]:
+        """H-2: who may jump in right now (the bot's "Jump in" button)."""
+        return tuple(self._live().jumpers())
 
     @property
     def uno_called(self) -> tuple[str, ...]:
