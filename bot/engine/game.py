@@ -281,9 +281,8 @@ class Game(ExchangeRules):
             else:
                 self.uno_owed = seat
         if mode is not None:
-            self._settle_if_empty_before_answer(pending, events)
-            self._answer(mode, pending, seat, card, color_before, events,  # type: ignore[arg-type]
-                         final=final)
+            assert pending is not None  # only a pending penalty has answers
+            self._answer(mode, pending, seat, card, color_before, events, final=final)
         else:
             self._card_effect(seat, card, color_before, other, events, final=final,
                               empties=empties)
@@ -291,11 +290,6 @@ class Game(ExchangeRules):
             self._start_silence(seat, card.rank, events)
         if left == 0 and self.pending is None:
             self._settle_if_empty(seat, events)
-
-    def _settle_if_empty_before_answer(self, pending: Pending | None, events: list[Event]) -> None:
-        """H-13: a stage-emptying penalty card that is answered has had its effect."""
-        if pending is not None:
-            self._settle_if_empty(pending.by, events)
 
     def _around(self, color: Color | None) -> Color:
         """H-9: the next colour around the circle in the direction of play."""
@@ -468,8 +462,9 @@ class Game(ExchangeRules):
         """The distinct cards of the player's hand they may play right now (for the hand's UI)."""
         seen: list[Card] = []
         for action in self.legal_actions(player):
-            if action.type is ActionType.PLAY and action.card not in seen:
-                seen.append(action.card)  # type: ignore[arg-type]
+            if action.type is ActionType.PLAY and action.card is not None and (
+                    action.card not in seen):
+                seen.append(action.card)
         return seen
 
 

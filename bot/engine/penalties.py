@@ -98,6 +98,8 @@ class PenaltyRules(ScoringRules):
                 color_before: Color | None, events: list[Event], *, final: bool) -> None:
         """Carry out an answer already validated by `_answer_mode` (the card is on the pile)."""
         self.pending = None
+        # H-13: a stage-emptying penalty card that is answered has had its effect.
+        self._settle_if_empty(pending.by, events)
         if mode == "stack":  # H-4: the penalties add up and pass on
             self._start_draw_penalty(seat, card, color_before, events, final=final,
                                      base=pending.amount or 0)

@@ -50,8 +50,8 @@ class Pending:
 
     @property
     def decider(self) -> int:
-        if self.kind == "swap":
-            return self.by if self.card is None else self.target  # type: ignore[return-value]
+        if self.kind == "swap" and self.card is not None and self.target is not None:
+            return self.target  # H-6: the offer is made; the target answers
         return self.by if self.victim is None else self.victim
 
 

@@ -1,12 +1,11 @@
-"""Helpers for engine tests: stacked decks for replays, and a seeded random-legal-move driver."""
+"""Helpers for engine tests: stacked decks for replay files."""
 
 from __future__ import annotations
 
-import random
 from collections import Counter
 from collections.abc import Sequence
 
-from bot.engine import Game, classic_deck
+from bot.engine import classic_deck
 
 
 def stacked_deck(
@@ -54,15 +53,3 @@ def stacked_deck(
         while remaining[code] > 0:
             deck.append(take(code))
     return deck
-
-
-def random_game(game: Game, rng: random.Random, max_actions: int = 5000) -> int:
-    """Play random legal actions (of the player the table waits for) until the match ends."""
-    applied = 0
-    while game.match_winner is None and applied < max_actions:
-        waiting = game.waiting_for
-        name = game.players[waiting] if waiting is not None else game.players[
-            game.active.index(True)]
-        game.apply(rng.choice(game.legal_actions(name)))
-        applied += 1
-    return applied
