@@ -1,0 +1,166 @@
+"""Running games: the engine state saved after every applied action, guarded by its version."""
+
+from __future__ import annotations
+
+import sqlite3
+import time
+from collections.abc import Callable, Mapping
+from enum import Enum
+from typing import Any, Literal
+
+import aiosqlite
+
+from ._json import encode
+from .database import Database
+from .errors import ChannelBusy, NotFound, StaleVersion
+from .records import GameRecord
+
+_COLUMNS = ("game_id, guild_id, channel_id, state, version, message_id, turn_deadline, finished, "
+            "updated_at")
+
+
+class _Keep(Enum):
+    KEEP = "keep"
+
+
+KEEP: Literal[_Keep.KEEP] = _Keep.KEEP
+"""For `save`: leave the stored message id / deadline as they are (None for a new game)."""
+
+
+class GameRepository:
+    """Save and find games. Optimistic concurrency: a save carries the engine `version`, and one
+    that would replace a newer (or a different, same-version) state is refused with
+    `StaleVersion`, so two hosts or two racing tasks can never silently undo an action."""
+
+    def __init__(self, db: Database, *, clock: Callable[[], float] = time.time) -> None:
+        self._db = db
+        self._clock = clock
+
+    async def save(
+        self,
+        game_id: str,
+        *,
+        guild_id: int,
+        channel_id: int,
+        state: Mapping[str, Any],
+        version: int,
+        message_id: int | None | Literal[_Keep.KEEP] = KEEP,
+        turn_deadline: float | None | Literal[_Keep.KEEP] = KEEP,
+        finished: bool = False,
+    ) -> GameRecord:
+        """Insert or update a game (`state` is `bot.engine.dump(game)`).
+
+        A new game replaces the channel's lobby in the same transaction (it is started from it),
+        and is refused with `ChannelBusy` when another game holds the channel. An update needs a
+        higher version, or the same version with the identical state (a re-save that only
+        changes the message or the deadline).
+        """
+        if "version" in state and state["version"] != version:
+            raise ValueError(f"version {version} does not match the state's {state['version']}")
+        text = encode(state)
+        now = self._clock()
+        async with self._db.transaction() as conn:
+            stored = await _fetch(conn, "game_id = ?", game_id)
+            if stored is None:
+                await _insert(conn, game_id, guild_id, channel_id, text, version,
+                              None if message_id is KEEP else message_id,
+                              None if turn_deadline is KEEP else turn_deadline, finished, now)
+            else:
+                if (stored.guild_id, stored.channel_id) != (guild_id, channel_id):
+                    raise ValueError(f"game {game_id} belongs to channel {stored.channel_id}")
+                cursor = await conn.execute(
+                    "UPDATE games SET state = ?, version = ?, message_id = ?, turn_deadline = ?, "
+                    "finished = ?, updated_at = ? "
+                    "WHERE game_id = ? AND (version < ? OR (version = ? AND state = ?))",
+                    (text, version,
+                     stored.message_id if message_id is KEEP else message_id,
+                     stored.turn_deadline if turn_deadline is KEEP else turn_deadline,
+                     int(finished), now, game_id, version, version, text),
+                )
+                if cursor.rowcount == 0:
+                    raise StaleVersion(game_id, stored.version, version)
+            record = await _fetch(conn, "game_id = ?", game_id)
+            assert record is not None
+            return record
+
+    async def load(self, game_id: str) -> GameRecord | None:
+        """The game with this id (what a button's custom_id names), or None."""
+        async with self._db.read() as conn:
+            return await _fetch(conn, "game_id = ?", game_id)
+
+    async def by_channel(self, channel_id: int) -> GameRecord | None:
+        """The channel's game, or None."""
+        async with self._db.read() as conn:
+            return await _fetch(conn, "channel_id = ?", channel_id)
+
+    async def unfinished(self) -> list[GameRecord]:
+        """Every game not marked finished, oldest activity first, to reload them at start."""
+        async with self._db.read() as conn:
+            rows = await conn.execute_fetchall(
+                f"SELECT {_COLUMNS} FROM games WHERE finished = 0 ORDER BY updated_at, game_id"
+            )
+            return [_record(row) for row in rows]
+
+    async def set_deadline(self, game_id: str, turn_deadline: float | None) -> GameRecord:
+        """Store the turn timer's deadline (a timestamp, or None when off) so it survives a
+        restart, without touching the state or its version."""
+        return await self._set(game_id, "turn_deadline", turn_deadline)
+
+    async def set_message(self, game_id: str, message_id: int | None) -> GameRecord:
+        """Remember the table message to edit in place (also after a restart)."""
+        return await self._set(game_id, "message_id", message_id)
+
+    async def delete(self, game_id: str) -> bool:
+        """Forget a game; False when there was none."""
+        async with self._db.transaction() as conn:
+            cursor = await conn.execute("DELETE FROM games WHERE game_id = ?", (game_id,))
+            return cursor.rowcount > 0
+
+    async def _set(self, game_id: str, column: Literal["turn_deadline", "message_id"],
+                   value: float | int | None) -> GameRecord:
+        async with self._db.transaction() as conn:
+            cursor = await conn.execute(
+                f"UPDATE games SET {column} = ? WHERE game_id = ?", (value, game_id)
+            )
+            if cursor.rowcount == 0:
+                raise NotFound(f"no game {game_id}")
+            record = await _fetch(conn, "game_id = ?", game_id)
+            assert record is not None
+            return record
+
+
+async def _insert(conn: aiosqlite.Connection, game_id: str, guild_id: int, channel_id: int,
+                  text: str, version: int, message_id: int | None, turn_deadline: float | None,
+                  finished: bool, now: float) -> None:
+    other = await _fetch(conn, "channel_id = ?", channel_id)
+    if other is not None:
+        raise ChannelBusy(channel_id, "game", other.game_id)
+    await conn.execute("DELETE FROM lobbies WHERE channel_id = ?", (channel_id,))
+    try:
+        await conn.execute(
+            f"INSERT INTO games ({_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            (game_id, guild_id, channel_id, text, version, message_id, turn_deadline,
+             int(finished), now),
+        )
+    except sqlite3.IntegrityError as exc:  # lost a race with another process
+        raise ChannelBusy(channel_id, "game") from exc
+
+
+async def _fetch(conn: aiosqlite.Connection, where: Literal["game_id = ?", "channel_id = ?"],
+                 key: str | int) -> GameRecord | None:
+    rows = list(await conn.execute_fetchall(f"SELECT {_COLUMNS} FROM games WHERE {where}", (key,)))
+    return _record(rows[0]) if rows else None
+
+
+def _record(row: sqlite3.Row) -> GameRecord:
+    return GameRecord(
+        game_id=str(row["game_id"]),
+        guild_id=int(row["guild_id"]),
+        channel_id=int(row["channel_id"]),
+        state=str(row["state"]),
+        version=int(row["version"]),
+        message_id=None if row["message_id"] is None else int(row["message_id"]),
+        turn_deadline=None if row["turn_deadline"] is None else float(row["turn_deadline"]),
+        finished=bool(row["finished"]),
+        updated_at=float(row["updated_at"]),
+    )
