@@ -12,12 +12,17 @@ from enum import Enum
 
 
 class Color(str, Enum):
-    """The four classic colours, in the tie-break order of RULES.md C-10 (R, Y, G, B)."""
+    """The light (classic) colours, then Flip's dark ones (F-1), each side in the tie-break
+    order of RULES.md C-10 (R, Y, G, B; P, T, O, V)."""
 
     RED = "R"
     YELLOW = "Y"
     GREEN = "G"
     BLUE = "B"
+    PINK = "P"
+    TEAL = "T"
+    ORANGE = "O"
+    VIOLET = "V"
 
     def __str__(self) -> str:
         return self.value
@@ -40,13 +45,26 @@ class Rank(str, Enum):
     WILD = "W"
     WILD_DRAW_FOUR = "W+4"
     WILD_DRAW_TEN = "W+10"  # H-10's blank card; only in decks built with draw_ten_blanks
+    # UNO Flip (F-1): light side
+    DRAW_ONE = "+1"
+    FLIP = "F"
+    WILD_DRAW_TWO = "W+2"
+    # UNO Flip: dark side
+    DRAW_FIVE = "+5"
+    SKIP_EVERYONE = "SA"
+    WILD_DRAW_COLOR = "WDC"
 
 
+LIGHT_COLORS = (Color.RED, Color.YELLOW, Color.GREEN, Color.BLUE)
+DARK_COLORS = (Color.PINK, Color.TEAL, Color.ORANGE, Color.VIOLET)
 NUMBER_RANKS = tuple(Rank(str(n)) for n in range(10))
-WILD_RANKS = frozenset({Rank.WILD, Rank.WILD_DRAW_FOUR, Rank.WILD_DRAW_TEN})
+WILD_RANKS = frozenset({Rank.WILD, Rank.WILD_DRAW_FOUR, Rank.WILD_DRAW_TEN, Rank.WILD_DRAW_TWO,
+                        Rank.WILD_DRAW_COLOR})
+_CLASSIC_RANKS = (*NUMBER_RANKS, Rank.SKIP, Rank.REVERSE, Rank.DRAW_TWO)
+_FLIP_LIGHT_RANKS = (*NUMBER_RANKS[1:], Rank.DRAW_ONE, Rank.REVERSE, Rank.SKIP, Rank.FLIP)
+_FLIP_DARK_RANKS = (*NUMBER_RANKS[1:], Rank.DRAW_FIVE, Rank.REVERSE, Rank.SKIP_EVERYONE, Rank.FLIP)
 
 # C-8.2: number cards score their face value, coloured action cards 20, wild cards 50 (H-10: 50).
-_ACTION_POINTS = {Rank.SKIP: 20, Rank.REVERSE: 20, Rank.DRAW_TWO: 20}
 
 
 class CardParseError(ValueError):
@@ -71,10 +89,10 @@ class Card:
         code = self.rank.value if wild else self.color.value + self.rank.value  # type: ignore[union-attr]
         if wild:
             points = 50
-        elif self.rank in _ACTION_POINTS:
-            points = _ACTION_POINTS[self.rank]
-        else:
+        elif self.rank in NUMBER_RANKS:
             points = int(self.rank.value)
+        else:  # coloured action cards (a Flip card scores by F-9 instead: see FlipCard)
+            points = 20
         object.__setattr__(self, "plain", self.rank in NUMBER_RANKS or self.rank is Rank.WILD)
         object.__setattr__(self, "code", code)
         object.__setattr__(self, "points", points)
@@ -93,17 +111,35 @@ class Card:
     def __reduce__(self) -> tuple[object, tuple[str]]:
         return Card.parse, (self.code,)  # copies and pickles stay the interned instance
 
+    @property
+    def face(self) -> Card:
+        """The face that counts now: the card itself (a Flip card's active side, see FlipCard)."""
+        return self
+
+    @property
+    def back(self) -> Card | None:
+        """The face turned away (only Flip cards have one)."""
+        return None
+
     @staticmethod
     def parse(text: str) -> Card:
-        """The one interned card for `text`, e.g. `Card.parse("G+2")`."""
+        """The one interned card for `text`, e.g. `Card.parse("G+2")`; `light/dark` gives a Flip
+        card with its light side up (F-1)."""
         try:
             return _BY_CODE[text]
         except (KeyError, TypeError):
-            raise CardParseError(f"not a card: {text!r}") from None
+            pass
+        if isinstance(text, str) and text.count("/") == 1:
+            light, dark = text.split("/")
+            if light in _BY_CODE and dark in _BY_CODE:
+                return flip_card(_BY_CODE[light], _BY_CODE[dark])
+        raise CardParseError(f"not a card: {text!r}")
 
 
 def _all_cards() -> dict[str, Card]:
-    cards = [Card(c, r) for c in Color for r in Rank if r not in WILD_RANKS]
+    ranks = dict.fromkeys([*_CLASSIC_RANKS, *_FLIP_LIGHT_RANKS])
+    cards = [Card(c, r) for c in LIGHT_COLORS for r in ranks]
+    cards += [Card(c, r) for c in DARK_COLORS for r in _FLIP_DARK_RANKS]
     cards += [Card(None, r) for r in WILD_RANKS]
     return {card.code: card for card in cards}
 
@@ -128,11 +164,9 @@ def classic_deck(*, draw_ten_blanks: bool = False) -> list[Card]:
 
 def _build_deck(draw_ten_blanks: bool) -> tuple[Card, ...]:
     deck: list[Card] = []
-    for color in Color:
+    for color in LIGHT_COLORS:
         deck.append(_BY_CODE[color.value + "0"])
-        for rank in Rank:
-            if rank is Rank.ZERO or rank in WILD_RANKS:
-                continue
+        for rank in _CLASSIC_RANKS[1:]:
             deck += [_BY_CODE[color.value + rank.value]] * 2
     deck += [_BY_CODE["W"]] * 4 + [_BY_CODE["W+4"]] * 4
     if draw_ten_blanks:
@@ -142,3 +176,73 @@ def _build_deck(draw_ten_blanks: bool) -> tuple[Card, ...]:
 
 _DECK = _build_deck(False)
 _DECK_WITH_BLANKS = _build_deck(True)
+
+
+# ---------------------------------------------------------------------------- UNO Flip
+
+# F-9: points by the face active when the round ends.
+_FLIP_POINTS = {Rank.DRAW_ONE: 10, Rank.DRAW_FIVE: 20, Rank.REVERSE: 20, Rank.SKIP: 20,
+                Rank.FLIP: 20, Rank.SKIP_EVERYONE: 30, Rank.WILD: 40, Rank.WILD_DRAW_TWO: 50,
+                Rank.WILD_DRAW_COLOR: 60}
+
+
+@dataclass(frozen=True, slots=True, eq=False)
+class FlipCard(Card):
+    """A double-sided card (F-1). Its own colour, rank and points are those of the face now up,
+    so the game reads it exactly like a classic card; turning the table swaps every card for its
+    `turned` twin. Interned per (light, dark, side up), so identity still means "the same card".
+    """
+
+    light: Card = field(default=None)  # type: ignore[assignment]
+    dark: Card = field(default=None)  # type: ignore[assignment]
+    dark_up: bool = False
+
+    def __post_init__(self) -> None:
+        up = self.dark if self.dark_up else self.light
+        object.__setattr__(self, "code", f"{self.light.code}/{self.dark.code}")
+        object.__setattr__(self, "plain", up.plain)
+        object.__setattr__(self, "points", int(up.rank.value) if up.is_number
+                           else _FLIP_POINTS[up.rank])
+
+    @property
+    def face(self) -> Card:
+        return self.dark if self.dark_up else self.light
+
+    @property
+    def back(self) -> Card:
+        return self.light if self.dark_up else self.dark
+
+    @property
+    def turned(self) -> FlipCard:
+        return flip_card(self.light, self.dark, dark_up=not self.dark_up)
+
+    def __reduce__(self) -> tuple[object, tuple[Card, Card, bool]]:  # type: ignore[override]
+        return flip_card, (self.light, self.dark, self.dark_up)
+
+
+_FLIP_CARDS: dict[tuple[Card, Card, bool], FlipCard] = {}
+
+
+def flip_card(light: Card, dark: Card, dark_up: bool = False) -> FlipCard:
+    """The one interned Flip card with these faces and this side up."""
+    key = (light, dark, dark_up)
+    found = _FLIP_CARDS.get(key)
+    if found is None:
+        up = dark if dark_up else light
+        found = _FLIP_CARDS[key] = FlipCard(up.color, up.rank, light=light, dark=dark,
+                                            dark_up=dark_up)
+    return found
+
+
+def flip_faces() -> tuple[list[Card], list[Card]]:
+    """F-1: the 112 light faces and the 112 dark faces, each in a fixed order."""
+    light: list[Card] = []
+    dark: list[Card] = []
+    for colors, ranks, side in ((LIGHT_COLORS, _FLIP_LIGHT_RANKS, light),
+                                (DARK_COLORS, _FLIP_DARK_RANKS, dark)):
+        for color in colors:
+            for rank in ranks:
+                side += [_BY_CODE[color.value + rank.value]] * 2
+    light += [_BY_CODE["W"]] * 4 + [_BY_CODE["W+2"]] * 4
+    dark += [_BY_CODE["W"]] * 4 + [_BY_CODE["WDC"]] * 4
+    return light, dark

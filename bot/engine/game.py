@@ -10,20 +10,22 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
+from dataclasses import replace
 
 from .actions import Action, ActionType
-from .cards import Card, Color, Rank, classic_deck
+from .cards import WILD_RANKS, Card, Color, FlipCard, Rank, classic_deck, flip_card, flip_faces
 from .errors import ErrorCode
 from .events import Event
 from .exchanges import ExchangeRules
 from .legal import legal_actions
 from .rules import RuleSet
-from .state import COLOR_CIRCLE, Pending, illegal
+from .state import COLOR_CIRCLE, DARK_COLOR_CIRCLE, Pending, illegal
 
 HAND_SIZE = 7
 MIN_PLAYERS, MAX_PLAYERS = 2, 10
-_NO_JUMP_IN = (Rank.WILD_DRAW_FOUR, Rank.WILD_DRAW_TEN)  # H-2: these never jump in
-_RETURNED_START_CARDS = (Rank.WILD_DRAW_FOUR, Rank.WILD_DRAW_TEN)  # C-3.3, H-10
+_NO_JUMP_IN = WILD_RANKS - {Rank.WILD}  # H-2: of the wild cards only a plain Wild jumps in
+# C-3.3, H-10, F-3 decision: these start cards go back into the pile.
+_RETURNED_START_CARDS = (Rank.WILD_DRAW_FOUR, Rank.WILD_DRAW_TEN, Rank.FLIP)
 
 
 class Game(ExchangeRules):
@@ -65,6 +67,10 @@ class Game(ExchangeRules):
         game.round_loser = None
         game.last_round_points = [0] * n
         game.version = 0
+        game.side = "light"
+        game.flip_deck = []
+        if game.flip:
+            game.flip_deck = game._pair_flip_faces(deck)
         events: list[Event] = []
         if dealer is None:
             game.dealer = game._draw_for_dealer(events)
@@ -83,7 +89,24 @@ class Game(ExchangeRules):
         return game, events
 
     def _new_deck(self) -> list[Card]:
+        if self.flip:
+            return list(self.flip_deck)
         return classic_deck(draw_ten_blanks=self.options.draw_ten_blanks)
+
+    def _pair_flip_faces(self, deck: Sequence[Card] | None) -> list[Card]:
+        """F-1 decision: the faces are paired once per match, from the game's random source
+        (or as a given deck pairs them)."""
+        light, dark = flip_faces()
+        if deck is None:
+            self._shuffle(dark)
+            return [flip_card(a, b) for a, b in zip(light, dark, strict=True)]
+        cards = list(deck)
+        if not all(isinstance(c, FlipCard) and not c.dark_up for c in cards) or (
+                sorted(c.light.code for c in cards) != sorted(c.code for c in light)  # type: ignore[attr-defined]
+                or sorted(c.dark.code for c in cards) != sorted(c.code for c in dark)):  # type: ignore[attr-defined]
+            raise ValueError("a Flip deck pairs the 112 light faces with the 112 dark faces "
+                             "of F-1, written light/dark")
+        return sorted(cards, key=lambda c: c.code)
 
     def _shuffled_deck(self) -> list[Card]:
         deck = self._new_deck()
@@ -127,6 +150,7 @@ class Game(ExchangeRules):
         self.slap = None
         self.stages = [HAND_SIZE] * n
         self.skip_next = set()
+        self.side = "light"  # F-1: every round starts on the light side
         events.append(Event("round_started", by=self.players[self.dealer], amount=self.round))
         first = self._next(self.dealer)
         order = [s % n for s in range(first, first + n) if self.active[s % n]]
@@ -163,12 +187,15 @@ class Game(ExchangeRules):
             self.turn = self._next(first)
         elif rank is Rank.DRAW_TWO:
             self._take_penalty(first, 2, events, reason="penalty")
+        elif rank is Rank.DRAW_ONE:  # F-3
+            self._take_penalty(first, 1, events, reason="penalty")
         elif rank is Rank.REVERSE:
             self.direction = -1
             events.append(Event("reversed", amount=-1))
             self.turn = self.dealer if lazy_first is None else lazy_first
-        elif rank is Rank.WILD:
+        elif rank is Rank.WILD or rank is Rank.WILD_DRAW_TWO:
             # No colour until the first player names one (nothing is played before); H-9 too.
+            # F-3: a Wild Draw Two start card only asks for the colour; nobody draws.
             self.color = None
             self.pending = Pending("color", by=first)
 
@@ -182,6 +209,8 @@ class Game(ExchangeRules):
         kind = action.type
         if self.round_over and kind is not ActionType.NEXT_ROUND:
             raise illegal(ErrorCode.ROUND_OVER, "the round is over")
+        if self.flip and action.card is not None:
+            action = replace(action, card=self._held_card(seat, action.card))
         events: list[Event] = []
         _HANDLERS[kind](self, seat, action, events)
         if self.silence is not None:
@@ -190,6 +219,21 @@ class Game(ExchangeRules):
             self._pass_over_skipped(events)
         self.version += 1
         return events
+
+    def _held_card(self, seat: int, named: Card) -> Card:
+        """REPLAY.md: a Flip card is named `light/dark`, or by its active face alone (the first
+        such card in the hand; after a draw, the drawn card if its face is named)."""
+        hand = self.hands[seat]
+        if isinstance(named, FlipCard):
+            held = named if named.dark_up == (self.side == "dark") else named.turned
+            return held
+        drawn = self.drawn
+        if drawn is not None and self.turn == seat and drawn.face is named:
+            return drawn
+        for card in hand:
+            if card.face is named:
+                return card
+        return named  # not held: refused with card_not_in_hand
 
     def _not_during_slap(self) -> None:
         if self.slap is not None:
@@ -208,7 +252,7 @@ class Game(ExchangeRules):
 
     def may_jump_in(self, seat: int, card: Card | None) -> bool:
         """H-2: an identical card, out of turn, with nothing pending and not on the start card."""
-        return (self.options.jump_in and card is not None and card is self.discard[-1]
+        return (self.options.jump_in and card is not None and card.face is self.discard[-1].face
                 and card.rank not in _NO_JUMP_IN and self.pending is None and self.slap is None
                 and not self.start_top and not self.round_over)
 
@@ -218,9 +262,10 @@ class Game(ExchangeRules):
         top = self.discard[-1]
         if not self.may_jump_in(-1, top):
             return []
-        waiting = self.waiting_for
+        waiting, face = self.waiting_for, top.face
         return [name for seat, name in enumerate(self.players)
-                if self.in_round[seat] and seat != waiting and top in self.hands[seat]]
+                if self.in_round[seat] and seat != waiting
+                and any(c.face is face for c in self.hands[seat])]
 
     def _on_play(self, seat: int, action: Action, events: list[Event]) -> None:
         card = action.card
@@ -292,11 +337,12 @@ class Game(ExchangeRules):
             self._settle_if_empty(seat, events)
 
     def _around(self, color: Color | None) -> Color:
-        """H-9: the next colour around the circle in the direction of play."""
-        if color is None:
-            return COLOR_CIRCLE[0]
-        i = COLOR_CIRCLE.index(color)
-        return COLOR_CIRCLE[(i + self.direction) % len(COLOR_CIRCLE)]
+        """H-9: the next colour around the active side's circle in the direction of play."""
+        circle = DARK_COLOR_CIRCLE if self.side == "dark" else COLOR_CIRCLE
+        if color not in circle:
+            return circle[0]
+        i = circle.index(color)
+        return circle[(i + self.direction) % len(circle)]
 
     def _card_effect(self, seat: int, card: Card, color_before: Color | None, other: int | None,
                      events: list[Event], *, final: bool, empties: bool) -> None:
@@ -315,6 +361,15 @@ class Game(ExchangeRules):
                 self.pending = Pending("swap", seat)
         elif rank is Rank.SKIP:
             self._start_skip(seat, events, final=final)
+        elif rank is Rank.SKIP_EVERYONE:  # F-6: everyone else is skipped; play again at once
+            for other in range(len(self.players)):
+                if other != seat and self.in_round[other]:
+                    self._skip(other, events)
+            self.turn = seat
+        elif rank is Rank.FLIP:
+            self.turn = self._next(seat)
+            if not empties:  # C-8.1: a last Flip card has no effect
+                self._flip_table(seat, card, events)
         elif rank is Rank.REVERSE:
             self.direction = -self.direction
             events.append(Event("reversed", by=self.players[seat], amount=self.direction))
@@ -326,6 +381,27 @@ class Game(ExchangeRules):
                 self.turn = self._next(seat)
         else:
             self._start_draw_penalty(seat, card, color_before, events, final=final)
+
+    def _flip_table(self, seat: int, card: Card, events: list[Event]) -> None:
+        """F-4: the discard pile and the draw pile are turned over, every hand is turned."""
+        self.discard = [c.turned for c in reversed(self.discard)]  # type: ignore[attr-defined]
+        self.draw_pile = [c.turned for c in reversed(self.draw_pile)]  # type: ignore[attr-defined]
+        self.hands = [[c.turned for c in hand] for hand in self.hands]  # type: ignore[attr-defined]
+        if self.drawn is not None:
+            self.drawn = None
+        self.side = "dark" if self.side == "light" else "light"
+        events.append(Event("flipped", by=self.players[seat], card=card,
+                            reason=self.side))
+        top = self.discard[-1]
+        if top.color is not None:
+            self.color = top.color
+        elif self.options.colours_around:
+            self.color = self.colors[0]  # H-9: the first colour of the new side's circle
+        else:
+            # F-4 decision: the player of the Flip names the colour; the top's action is not
+            # carried out.
+            self.color = None
+            self.pending = Pending("color", by=seat)
 
     # ------------------------------------------------------------------ draw, pass, colour
 

@@ -9,8 +9,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from .actions import Action, ActionType
-from .cards import Card, Rank, all_cards
-from .state import COLOR_LETTERS
+from .cards import Card, FlipCard, Rank, all_cards
+from .state import COLOR_LETTERS, DARK_COLOR_LETTERS
 
 if TYPE_CHECKING:
     from .game import Game
@@ -52,7 +52,7 @@ def legal_actions(game: Game, player: str) -> list[Action]:
             # Each distinct playable card once, in hand order.
             playable = dict.fromkeys([c for c in hand if c.color is None
                                       or c.color is color or c.rank is top_rank])
-            if game.options.colours_around or game.options.seven_zero:
+            if game.flip or game.options.colours_around or game.options.seven_zero:
                 for card in playable:
                     actions += _plays_of(game, seat, card, plays)
             else:  # the common case, kept free of per-card calls: this runs at every step
@@ -61,9 +61,11 @@ def legal_actions(game: Game, player: str) -> list[Action]:
             actions.append(own.draw)
     elif game.in_round[seat]:
         top = game.discard[-1]
-        if top in hand and game.may_jump_in(seat, top):
-            actions += _plays_of(game, seat, top, own.plays_with_uno if len(hand) == 2
-                                 else own.plays)
+        if game.may_jump_in(seat, top):
+            face = top.face
+            for card in dict.fromkeys([c for c in hand if c.face is face]):
+                actions += _plays_of(game, seat, card, own.plays_with_uno if len(hand) == 2
+                                     else own.plays)
     owed = game.uno_owed
     if owed is not None:
         actions.append(own.uno if owed == seat else own.catch(game.players[owed]))
@@ -76,7 +78,7 @@ def _add_decisions(game: Game, seat: int, own: _OwnActions, actions: list[Action
     assert pending is not None
     kind = pending.kind
     if kind == "color":
-        actions += own.colors
+        actions += own.dark_colors if game.side == "dark" else own.colors
         return
     hand = game.hands[seat]
     if kind == "swap":  # H-6: offer one of one's cards to someone, or (target) give one back
@@ -106,6 +108,16 @@ def _plays_of(game: Game, seat: int, card: Card, plays: dict[Card, tuple[Action,
     """The plays of one card: one per colour for a wild card (just one under H-9, which ignores
     the colour), one per target for a 7 under H-3 (unless it is the player's last card)."""
     options = game.options
+    if isinstance(card, FlipCard):  # Flip cards are many pairs: built when asked
+        uno = len(game.hands[seat]) == 2
+        player = game.players[seat]
+        if card.color is not None or options.colours_around:
+            if card.rank is Rank.SEVEN and options.seven_zero and len(game.hands[seat]) > 1:
+                return tuple(Action(player, ActionType.PLAY, card, None, game.players[s], uno)
+                             for s in range(len(game.players)) if game.in_round[s] and s != seat)
+            return (Action(player, ActionType.PLAY, card, None, None, uno),)
+        letters = DARK_COLOR_LETTERS if game.side == "dark" else COLOR_LETTERS
+        return tuple(Action(player, ActionType.PLAY, card, c, None, uno) for c in letters)
     if card.color is None and options.colours_around:
         return plays[card][:1]
     if card.rank is Rank.SEVEN and options.seven_zero and len(game.hands[seat]) > 1:
@@ -119,7 +131,7 @@ class _OwnActions:
     """Every action one player name is offered in every game, built once and shared."""
 
     __slots__ = ("player", "draw", "pass_", "challenge", "accept", "uno", "next_round", "colors",
-                 "slap", "slap_timeout", "plays", "plays_with_uno", "_catch")
+                 "dark_colors", "slap", "slap_timeout", "plays", "plays_with_uno", "_catch")
 
     def __init__(self, player: str) -> None:
         self.player = player
@@ -132,6 +144,8 @@ class _OwnActions:
         self.slap = Action(player, ActionType.SLAP)
         self.slap_timeout = Action(player, ActionType.SLAP_TIMEOUT)
         self.colors = tuple(Action(player, ActionType.COLOR, color=c) for c in COLOR_LETTERS)
+        self.dark_colors = tuple(Action(player, ActionType.COLOR, color=c)
+                                 for c in DARK_COLOR_LETTERS)
         self.plays = self._plays(uno=False)
         self.plays_with_uno = self._plays(uno=True)
         self._catch: dict[str, Action] = {}

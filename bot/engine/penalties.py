@@ -14,7 +14,11 @@ from .events import Event
 from .scoring import ScoringRules
 from .state import Pending, illegal
 
-_PENALTY_AMOUNT = {Rank.DRAW_TWO: 2, Rank.WILD_DRAW_FOUR: 4, Rank.WILD_DRAW_TEN: 10}
+_PENALTY_AMOUNT = {Rank.DRAW_TWO: 2, Rank.WILD_DRAW_FOUR: 4, Rank.WILD_DRAW_TEN: 10,
+                   Rank.DRAW_ONE: 1, Rank.DRAW_FIVE: 5, Rank.WILD_DRAW_TWO: 2,
+                   Rank.WILD_DRAW_COLOR: 0}
+# Wild draw cards whose legality can be challenged (C-6, F-5, F-6).
+CHALLENGEABLE = frozenset({Rank.WILD_DRAW_FOUR, Rank.WILD_DRAW_TWO, Rank.WILD_DRAW_COLOR})
 
 
 class PenaltyRules(ScoringRules):
@@ -28,11 +32,12 @@ class PenaltyRules(ScoringRules):
         """
         victim = self._next(seat)
         amount = base + _PENALTY_AMOUNT[card.rank]
-        if card.rank is Rank.WILD_DRAW_FOUR:
-            # C-6: always waits for the victim's decision (a challenge is possible).
+        if card.rank in CHALLENGEABLE:
+            # C-6 / F-5 / F-6: always waits for the victim's decision (a challenge is possible).
             guilty = any(c.color is color_before for c in self.hands[seat])
-            self.pending = Pending("challenge", seat, victim, amount, guilty, color_before,
-                                   final=final)
+            until = card.rank is Rank.WILD_DRAW_COLOR
+            self.pending = Pending("challenge", seat, victim, None if until else amount, guilty,
+                                   color_before, final=final, until_color=until)
             self.turn = victim
         elif not final and self._draw_is_answerable(card.rank):
             self.pending = Pending("draw", seat, victim, amount)
@@ -57,9 +62,11 @@ class PenaltyRules(ScoringRules):
         self.turn = self._next(victim)
 
     def _take_penalty(self, victim: int, amount: int, events: list[Event], *,
-                      reason: str) -> None:
-        """The victim draws and loses the turn; play continues from them (H-11: in the
-        direction then in force)."""
+                      reason: str, until_color: bool = False) -> None:
+        """The victim draws (F-6: until the named colour, then `amount` more) and loses the
+        turn; play continues from them (H-11: in the direction then in force)."""
+        if until_color:
+            self._draw_until(victim, self.color, events, reason=reason)
         self._draw(victim, amount, events, reason=reason)
         self._skip(victim, events)
         self.turn = self._next(victim)
@@ -138,7 +145,8 @@ class PenaltyRules(ScoringRules):
             self.turn = self._next(seat)
         else:
             events.append(Event("accepted", by=name, amount=pending.amount))
-            self._take_penalty(seat, pending.amount or 0, events, reason="penalty")
+            self._take_penalty(seat, pending.amount or 0, events, reason="penalty",
+                               until_color=pending.until_color)
         self._settle_if_empty(pending.by, events)
 
     def _challenge(self, seat: int, events: list[Event]) -> None:
@@ -155,8 +163,10 @@ class PenaltyRules(ScoringRules):
         events.append(Event("hand_shown", by=culprit_name, target=name,
                             cards=tuple(self.hands[culprit])))
         amount = pending.amount or 0
+        until = pending.until_color
         if not pending.guilty:
-            self._take_penalty(seat, amount + 2, events, reason="challenge_lost")
+            self._take_penalty(seat, amount + 2, events, reason="challenge_lost",
+                               until_color=until)
         elif self.options.wild_four_challenge_returns:
             # N-5: the card goes back, the top card and colour before it stand again, and the
             # card's whole effect falls on its player: draw 4 and lose the next turn.
@@ -171,6 +181,8 @@ class PenaltyRules(ScoringRules):
             self.skip_next.add(culprit)
             self.turn = seat
         else:
+            if until:
+                self._draw_until(culprit, self.color, events, reason="challenge_lost")
             self._draw(culprit, amount, events, reason="challenge_lost")
             self.turn = seat  # the challenger takes their turn normally
         self._settle_if_empty(culprit, events)

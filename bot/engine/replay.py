@@ -103,14 +103,16 @@ def result(game: Game, events: list[Event], applied: int,
             pending["target"] = name(p.target)
         if p.victim is not None:
             pending["victim"] = names[p.victim]
-        if p.amount is not None:
+        if p.until_color:
+            pending["amount"] = "until_color"  # F-6
+        elif p.amount is not None:
             pending["amount"] = p.amount
     return {
         "round": game.round,
-        "side": "light",
+        "side": game.side,
         "turn": name(waiting),
         "direction": game.direction,
-        "top": game.discard[-1].code,
+        "top": game.discard[-1].face.code,  # Flip: the active face alone
         "color": game.color.value if game.color is not None else None,
         "hands": {names[s]: [c.code for c in hand] for s, hand in enumerate(game.hands)},
         "draw_pile": len(game.draw_pile),

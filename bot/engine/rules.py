@@ -62,8 +62,8 @@ PRESETS: dict[str, Options] = {
     "flip": _DEFAULTS,
 }
 
-# What the engine plays today (Flip is the next preset to come).
-SUPPORTED_PRESETS = frozenset({"classic", "cnuno"})
+# What the engine plays today.
+SUPPORTED_PRESETS = frozenset({"classic", "cnuno", "flip"})
 SUPPORTED_OPTIONS = frozenset(OPTION_NAMES)
 
 _N_OPTIONS = ("deflect_skip", "deflect_draw_two", "wild_four_deflect",

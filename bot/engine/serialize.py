@@ -10,17 +10,17 @@ import random
 from dataclasses import fields
 from typing import Any
 
-from .cards import Card, Color
+from .cards import Card, Color, FlipCard
 from .game import Game
 from .rules import RuleSet
 from .state import Pending, Silence, Slap
 
-FORMAT_VERSION = 2
+FORMAT_VERSION = 3
 
 # Plain values (ints, bools, lists of them) saved as they are.
 _PLAIN = ("scores", "round", "dealer", "active", "in_round", "match_winner", "direction", "turn",
           "uno_owed", "round_over", "round_winner", "round_loser", "finished", "start_top",
-          "stages", "first_player", "last_round_points", "version")
+          "stages", "first_player", "last_round_points", "version", "side")
 
 
 def _value(value: Any) -> Any:
@@ -57,6 +57,7 @@ def dump(game: Game) -> dict[str, Any]:
         "pending": _record(game.pending),
         "silence": _record(game.silence),
         "slap": _record(game.slap),
+        "flip_deck": [c.code for c in game.flip_deck],
     }
     for name in _PLAIN:
         value = getattr(game, name)
@@ -64,8 +65,14 @@ def dump(game: Game) -> dict[str, Any]:
     return data
 
 
-def _cards(codes: list[str]) -> list[Card]:
-    return [Card.parse(c) for c in codes]
+def _card(code: str, dark_up: bool) -> Card:
+    """A card by its code; a Flip card (`light/dark`) with the table's side up."""
+    card = Card.parse(code)
+    return card.turned if dark_up and isinstance(card, FlipCard) else card
+
+
+def _cards(codes: list[str], dark_up: bool = False) -> list[Card]:
+    return [_card(c, dark_up) for c in codes]
 
 
 def _color(letter: str | None) -> Color | None:
@@ -86,18 +93,21 @@ def load(data: dict[str, Any]) -> Game:
     for name in _PLAIN:
         value = data[name]
         setattr(game, name, list(value) if isinstance(value, list) else value)
-    game.hands = [_cards(h) for h in data["hands"]]
-    game.draw_pile = _cards(data["draw_pile"])
-    game.discard = _cards(data["discard"])
+    dark = game.side == "dark"
+    game.flip_deck = _cards(data["flip_deck"])
+    game.hands = [_cards(h, dark) for h in data["hands"]]
+    game.draw_pile = _cards(data["draw_pile"], dark)
+    game.discard = _cards(data["discard"], dark)
     game.color = _color(data["color"])
-    game.drawn = Card.parse(data["drawn"]) if data["drawn"] is not None else None
+    game.drawn = _card(data["drawn"], dark) if data["drawn"] is not None else None
     game.uno_called = set(data["uno_called"])
     game.skip_next = set(data["skip_next"])
     p = data["pending"]
     game.pending = None if p is None else Pending(
         kind=p["kind"], by=p["by"], victim=p["victim"], amount=p["amount"], guilty=p["guilty"],
         color_before=_color(p["color_before"]), final=p["final"], bounced=p["bounced"],
-        target=p["target"], card=Card.parse(p["card"]) if p["card"] is not None else None,
+        until_color=p["until_color"], target=p["target"],
+        card=_card(p["card"], dark) if p["card"] is not None else None,
     )
     s = data["silence"]
     game.silence = None if s is None else Silence(s["kind"], s["by"], _color(s["color"]))

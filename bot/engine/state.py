@@ -12,16 +12,17 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from .cards import Card, Color
+from .cards import DARK_COLORS, LIGHT_COLORS, Card, Color
 from .errors import ErrorCode, IllegalAction
 from .events import Event
 from .rules import Options, RuleSet
 
-COLORS = tuple(Color)
-COLOR_LETTERS = tuple(c.value for c in COLORS)
+COLOR_LETTERS = tuple(c.value for c in LIGHT_COLORS)
+DARK_COLOR_LETTERS = tuple(c.value for c in DARK_COLORS)
 COLOR_BY_LETTER = {c.value: c for c in Color}
-# H-9: the colour circle, clockwise (counter-clockwise play walks it backwards).
+# H-9: the colour circles, clockwise (counter-clockwise play walks them backwards).
 COLOR_CIRCLE = (Color.RED, Color.BLUE, Color.GREEN, Color.YELLOW)
+DARK_COLOR_CIRCLE = (Color.PINK, Color.TEAL, Color.ORANGE, Color.VIOLET)
 
 
 @dataclass(frozen=True, slots=True)
@@ -45,6 +46,7 @@ class Pending:
     color_before: Color | None = None
     final: bool = False
     bounced: bool = False
+    until_color: bool = False  # F-6: Wild Draw Colour's "draw until the named colour"
     target: int | None = None  # H-6: the player asked to swap
     card: Card | None = None  # H-6: the card offered
 
@@ -112,13 +114,22 @@ class TableState:
     first_player: int | None  # H-7: who plays first next round (the last round's winner)
     last_round_points: list[int]  # H-14: tie-break on the last round's points
     version: int  # +1 per applied action: views and the bot's buttons use it to spot stale state
+    side: str  # "light" or "dark" (F-1; always light outside Flip)
+    flip_deck: list[Card]  # F-1: the match's double-sided cards, light side up (empty otherwise)
     # Derived from the above, rebuilt by `_index()`; never serialized.
     _seat: dict[str, int]
+    flip: bool
 
     def _index(self) -> None:
         """Rebuild the derived lookups (after creation or loading)."""
         self._seat = {name: seat for seat, name in enumerate(self.players)}
         self.options = self.rules.options
+        self.flip = self.rules.preset == "flip"
+
+    @property
+    def colors(self) -> tuple[Color, ...]:
+        """The colours of the active side (F-7), in the tie-break order of C-10."""
+        return DARK_COLORS if self.side == "dark" else LIGHT_COLORS
 
     # ------------------------------------------------------------------ seats
 
@@ -163,17 +174,19 @@ class TableState:
 
     def _color_arg(self, text: str | None) -> Color:
         color = COLOR_BY_LETTER.get(text) if text is not None else None
-        if color is None:
-            raise illegal(ErrorCode.COLOR_REQUIRED, "name a colour: R, Y, G or B")
+        if color is None or color not in self.colors:
+            letters = ", ".join(c.value for c in self.colors)
+            raise illegal(ErrorCode.COLOR_REQUIRED, f"name a colour of this side: {letters}")
         return color
 
     def _most_held_color(self, seat: int) -> Color:
         """C-10/C-11: the colour a player holds most, ties in the order R, Y, G, B."""
-        counts = {c: 0 for c in COLORS}
+        colors = self.colors
+        counts = dict.fromkeys(colors, 0)
         for card in self.hands[seat]:
-            if card.color is not None:
+            if card.color in counts:
                 counts[card.color] += 1
-        return max(COLORS, key=lambda c: counts[c])  # max keeps the first of equal counts
+        return max(colors, key=lambda c: counts[c])  # max keeps the first of equal counts
 
     def _shuffle(self, cards: list[Card]) -> None:
         """Fisher-Yates on `rng.random()`: deterministic per seed, and about three times faster
@@ -211,6 +224,15 @@ class TableState:
         self.draw_pile = pile
         self.discard = [top]
         events.append(Event("reshuffled", amount=len(pile)))
+
+    def _draw_until(self, seat: int, color: Color | None, events: list[Event], *,
+                    reason: str) -> None:
+        """F-6: draw until a card whose active face has `color` (a wild does not count); the
+        drawing stops when the piles run out."""
+        while True:
+            got = self._draw(seat, 1, events, reason=reason)
+            if not got or got[0].color is color:
+                return
 
     def _skip(self, seat: int, events: list[Event]) -> None:
         events.append(Event("skipped", self.players[seat]))

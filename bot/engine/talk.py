@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from .cards import Rank
+from .cards import WILD_RANKS, Rank
 from .errors import ErrorCode
 from .events import Event
 from .penalties import PenaltyRules
@@ -96,7 +96,7 @@ class TalkRules(PenaltyRules):
         mode = self.options.silence
         if mode == "twos" and rank is Rank.TWO:
             self.silence = Silence("twos", seat)
-        elif mode == "wilds" and rank in (Rank.WILD, Rank.WILD_DRAW_FOUR, Rank.WILD_DRAW_TEN):
+        elif mode == "wilds" and rank in WILD_RANKS:
             self.silence = Silence("wilds", seat, self.color)
         else:
             return

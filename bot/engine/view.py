@@ -168,6 +168,27 @@ class PlayerView:
                            pending.amount, self._name(pending.target))
 
     @property
+    def side(self) -> str:
+        """F-1: "light" or "dark" (always light outside Flip)."""
+        return self._live().side
+
+    @property
+    def others_inactive(self) -> tuple[tuple[Card, ...], ...]:
+        """F-2: every other hand as its inactive faces, by seat (the viewer's own entry, and
+        every entry outside Flip, is empty): a Flip player sees the backs of the others' cards."""
+        game = self._live()
+        if not game.flip:
+            return tuple(() for _ in game.players)
+        return tuple(() if seat == self._seat else tuple(c.back for c in hand)  # type: ignore[misc]
+                     for seat, hand in enumerate(game.hands))
+
+    @property
+    def draw_pile_inactive(self) -> Card | None:
+        """F-2: the draw pile lies inactive face up, so its top card's other face is public."""
+        game = self._live()
+        return game.draw_pile[-1].back if game.flip and game.draw_pile else None
+
+    @property
     def jumpers(self) -> tuple[str, ...]:
         """H-2: who may jump in right now (the bot's "Jump in" button)."""
         return tuple(self._live().jumpers())

@@ -94,10 +94,10 @@ def test_stack_mixed_needs_stacking() -> None:
         RuleSet.build("classic", {"stack_mixed": True})
 
 
-def test_rules_this_engine_does_not_play_yet_are_refused_not_ignored() -> None:
-    """A rule set is never silently played by other rules than it names (Flip comes later)."""
-    with pytest.raises(RulesError, match="not supported"):
-        RuleSet.build("flip", {})
+def test_every_preset_is_playable() -> None:
+    """P: classic, cnuno and flip by name."""
+    for preset in ("classic", "cnuno", "flip"):
+        assert RuleSet.build(preset).preset == preset
 
 
 def test_rule_set_round_trips_through_its_dict() -> None:
