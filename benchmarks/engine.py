@@ -18,6 +18,7 @@ What is measured
 A second line plays the same games under a heavy combination of house rules (stacking, jump-in,
 seven-zero and draw until playable; one other player per step reads their view and jumps in when
 they may) and prints how much slower per action it is than classic (target: at most 1.5 times).
+A third plays them under UNO Flip (the `flip` preset).
 
 The random agent, and why
     Each step the agent reads `player_view(game, name)` of the player the table waits for and
@@ -230,6 +231,10 @@ def main(argv: list[str] | None = None) -> int:
            peak_memory(heavy, memory_games, seed))
     print(f"classic / heavy actions per second: {classic_actions_per_s / (actions / seconds):.2f}"
           " (target: at most 1.5)")
+
+    flip = functools.partial(play_ours, rules=RuleSet.build("flip"))
+    played, actions, seconds = timed(flip, games, seed)
+    report("ours, flip", played, actions, seconds, peak_memory(flip, memory_games, seed))
 
     try:
         import rlcard  # noqa: F401
