@@ -1,11 +1,12 @@
 """Golden replay files (tests/engine/golden/): the classic rules C-1..C-10, the house rules
-H-1..H-14, the CNUNO rules N-1..N-6, the presets of section P and REPLAY.md's contract.
+H-1..H-14, the CNUNO rules N-1..N-6, UNO Flip F-1..F-9, the presets of section P and REPLAY.md's
+contract.
 
 Each golden file holds a REPLAY.md input (`replay`), a subset of the expected output (`expect`:
 objects are matched on the keys given, lists and scalars exactly) and optionally `expect_events`,
 partial events that must appear in the output's `events` in that order. The files are written by
-tests/engine/make_golden.py (C, REPLAY) and tests/engine/make_golden_house.py (H, N, P) from
-RULES.md and REPLAY.md, never from the engine's output.
+tests/engine/make_golden.py (C, REPLAY), tests/engine/make_golden_house.py (H, N, P) and
+tests/engine/make_golden_flip.py (F) from RULES.md and REPLAY.md, never from the engine's output.
 
 Also here: the command line of `python -m bot.engine.replay`, malformed files (exit 2), and the
 C-9 views (`player_view`, `Event.visible_to`), which the referee's output cannot show.
@@ -30,7 +31,7 @@ from bot.engine.replay import run
 ROOT = Path(__file__).resolve().parents[2]
 GOLDEN = Path(__file__).resolve().parent / "golden"
 FILES = sorted(GOLDEN.glob("*.json"))
-RULE_ID = re.compile(r"^(C-([1-9]|10)|H-([1-9]|1[0-4])|N-[1-6]|P|REPLAY)$")
+RULE_ID = re.compile(r"^(C-([1-9]|10)|H-([1-9]|1[0-4])|N-[1-6]|F-[1-9]|P|REPLAY)$")
 REPLAY_KEYS = {"rules", "players", "dealer", "seed", "deck", "actions"}
 
 
@@ -57,6 +58,39 @@ def _classic_deck_counts(draw_ten_blanks: bool = False) -> Counter[str]:
     if draw_ten_blanks:
         counts["W+10"] = 4
     return counts
+
+
+def _flip_face_counts() -> tuple[Counter[str], Counter[str]]:
+    """F-1, counted from the rules text: the light faces (per colour R Y G B two each of 1-9,
+    Draw One, Reverse, Skip, Flip; four Wild, four Wild Draw Two) and the dark faces (per colour
+    P T O V two each of 1-9, Draw Five, Reverse, Skip Everyone, Flip; four Wild, four Wild Draw
+    Colour), 112 each."""
+    light: Counter[str] = Counter()
+    dark: Counter[str] = Counter()
+    for color in "RYGB":
+        for rank in [*map(str, range(1, 10)), "+1", "R", "S", "F"]:
+            light[color + rank] = 2
+    for color in "PTOV":
+        for rank in [*map(str, range(1, 10)), "+5", "R", "SA", "F"]:
+            dark[color + rank] = 2
+    light.update({"W": 4, "W+2": 4})
+    dark.update({"W": 4, "WDC": 4})
+    return light, dark
+
+
+def _is_flip(rules: Any) -> bool:
+    """Whether a replay's `rules` name the flip preset (by name or as an object)."""
+    return rules == "flip" or (isinstance(rules, dict) and rules.get("preset") == "flip")
+
+
+def _assert_flip_deck(deck: list[str]) -> None:
+    """REPLAY.md: a Flip deck holds the 112 light faces and the 112 dark faces of F-1, each card
+    written `light/dark`, paired in any way."""
+    assert len(deck) == 112
+    assert all(isinstance(c, str) and c.count("/") == 1 for c in deck)
+    light, dark = _flip_face_counts()
+    assert Counter(c.split("/")[0] for c in deck) == light
+    assert Counter(c.split("/")[1] for c in deck) == dark
 
 
 def _draw_ten_blanks(rules: Any) -> bool:
@@ -117,6 +151,18 @@ def test_every_house_and_cnuno_rule_and_the_presets_have_golden_files() -> None:
     assert not missing, f"no golden file for {', '.join(missing)}"
 
 
+def test_every_flip_rule_has_golden_files() -> None:
+    """F-1..F-9 (RULES.md, UNO Flip) each have at least one golden file, played with the flip
+    preset."""
+    cases = [_load(path) for path in FILES]
+    rules = Counter(case["rule"] for case in cases)
+    missing = [f"F-{n}" for n in range(1, 10) if rules[f"F-{n}"] < 1]
+    assert not missing, f"no golden file for {', '.join(missing)}"
+    for case in cases:
+        if case["rule"].startswith("F-"):
+            assert _is_flip(case["replay"]["rules"]), case["title"]
+
+
 @pytest.mark.parametrize("path", FILES, ids=lambda p: p.name)
 def test_golden_file_is_a_valid_replay(path: Path) -> None:
     """The `replay` object is exactly what an outside tool would pass (REPLAY.md, Input)."""
@@ -129,7 +175,11 @@ def test_golden_file_is_a_valid_replay(path: Path) -> None:
     assert set(replay) <= REPLAY_KEYS and {"players", "actions"} <= set(replay)
     players = replay["players"]
     assert 2 <= len(players) <= 10 and len(set(players)) == len(players)
-    assert Counter(replay["deck"]) == _classic_deck_counts(_draw_ten_blanks(replay.get("rules")))
+    if _is_flip(replay.get("rules")):
+        _assert_flip_deck(replay["deck"])
+    else:
+        assert Counter(replay["deck"]) == _classic_deck_counts(
+            _draw_ten_blanks(replay.get("rules")))
     for action in replay["actions"]:
         assert isinstance(action["by"], str) and isinstance(action["do"], str)
     assert isinstance(case["expect"], dict) and case["expect"]
