@@ -10,7 +10,8 @@ What is measured
     environment (it ends when one player empties their hand). Each game is a fresh
     `Game.start(players, RuleSet.classic(), seed=S + i)`; the agent's choices come from one
     `random.Random(S)`, so a run is reproducible. The clock covers dealing, building the views,
-    choosing and `Game.apply`, and each figure is the best of three identical runs. It prints
+    choosing and `Game.apply`, and each figure is the best of seven identical runs, the rule sets
+    (and RLCard) taking turns so that compared figures meet the same conditions. It prints
     games per second, actions (`Game.apply` calls) per second, and the peak memory that
     `tracemalloc` reports during a separate, shorter run (tracemalloc
     slows Python down, so it is kept out of the timed run).
@@ -69,8 +70,8 @@ if str(ROOT) not in sys.path:
 from bot.engine import Action, ActionType, Game, RuleSet, player_view  # noqa: E402
 
 PLAYERS = ("P1", "P2", "P3", "P4")
-DEFAULT_GAMES = 1500
-REPEATS = 3  # each figure is the best of this many identical runs
+DEFAULT_GAMES = 600
+REPEATS = 7  # each figure is the best of this many identical runs, interleaved
 DEFAULT_SEED = 2024
 MEMORY_GAMES = 100  # games in the separate tracemalloc run
 MAX_ACTIONS_PER_GAME = 100_000  # a safety net: a game that never ends is a bug, not a result
@@ -170,16 +171,26 @@ def play_rlcard(games: int, seed: int) -> tuple[int, int]:
 # ---------------------------------------------------------------------------- measuring
 
 
-def timed(run: Callable[[int, int], tuple[int, int]], games: int,
-          seed: int) -> tuple[int, int, float]:
-    """The best of REPEATS identical runs: on a shared 2-core machine a single run's time says as
-    much about the neighbours as about the code (the same work was seen to take 4.5 s or 6.4 s)."""
-    best = float("inf")
+Run = Callable[[int, int], tuple[int, int]]
+
+
+def timed_together(runs: dict[str, Run], games: int,
+                   seed: int) -> dict[str, tuple[int, int, float]]:
+    """For each run: games, actions and its best time over REPEATS rounds, the runs taking turns.
+
+    On a shared 2-core machine one run's time says as much about the neighbours as about the
+    code (the same work was seen to take 4.5 s or 6.4 s): the best of several runs, interleaved
+    so that the figures compared with each other meet the same conditions, is the fair one.
+    """
+    results: dict[str, tuple[int, int, float]] = {}
     for _ in range(REPEATS):
-        start = time.perf_counter()
-        played, actions = run(games, seed)
-        best = min(best, time.perf_counter() - start)
-    return played, actions, best
+        for label, run in runs.items():
+            start = time.perf_counter()
+            played, actions = run(games, seed)
+            elapsed = time.perf_counter() - start
+            if label not in results or elapsed < results[label][2]:
+                results[label] = (played, actions, elapsed)
+    return results
 
 
 def peak_memory(run: Callable[[int, int], tuple[int, int]], games: int, seed: int) -> int:
@@ -221,35 +232,37 @@ def main(argv: list[str] | None = None) -> int:
 
     print(f"UNO engine benchmark: {games} games, {len(PLAYERS)} players, classic rules, "
           f"random legal moves, seed {seed}, Python {sys.version.split()[0]}")
-    played, actions, seconds = timed(play_ours, games, seed)
-    ours = report("ours", played, actions, seconds, peak_memory(play_ours, memory_games, seed))
-    classic_actions_per_s = actions / seconds
-
-    heavy = functools.partial(play_ours, rules=RuleSet.classic(**HEAVY_OPTIONS))
-    played, actions, seconds = timed(heavy, games, seed)
-    report("ours, heavy: " + "+".join(HEAVY_OPTIONS), played, actions, seconds,
-           peak_memory(heavy, memory_games, seed))
-    print(f"classic / heavy actions per second: {classic_actions_per_s / (actions / seconds):.2f}"
-          " (target: at most 1.5)")
-
-    flip = functools.partial(play_ours, rules=RuleSet.build("flip"))
-    played, actions, seconds = timed(flip, games, seed)
-    report("ours, flip", played, actions, seconds, peak_memory(flip, memory_games, seed))
-
+    heavy_label = "ours, heavy: " + "+".join(HEAVY_OPTIONS)
+    runs: dict[str, Run] = {
+        "ours": play_ours,
+        heavy_label: functools.partial(play_ours, rules=RuleSet.classic(**HEAVY_OPTIONS)),
+        "ours, flip": functools.partial(play_ours, rules=RuleSet.build("flip")),
+    }
+    rlcard_label = None
     try:
-        import rlcard  # noqa: F401
+        import rlcard
         from rlcard.agents import RandomAgent  # noqa: F401
     except ImportError:
         print("RLCard is not installed (pip install rlcard): comparison skipped")
+    else:
+        try:
+            check_rlcard_players(seed)
+        except Exception as exc:  # an RLCard version this script does not know how to set up
+            print(f"RLCard could not be set up for {len(PLAYERS)} players ({exc}): "
+                  "comparison skipped")
+        else:
+            rlcard_label = f"RLCard {rlcard.__version__}"
+            runs[rlcard_label] = play_rlcard
+
+    results = timed_together(runs, games, seed)
+    rates = {label: report(label, *results[label], peak_memory(run, memory_games, seed))
+             for label, run in runs.items()}
+    classic = results["ours"][1] / results["ours"][2]
+    heavy = results[heavy_label][1] / results[heavy_label][2]
+    print(f"classic / heavy actions per second: {classic / heavy:.2f} (target: at most 1.5)")
+    if rlcard_label is None:
         return 0
-    try:
-        check_rlcard_players(seed)
-    except Exception as exc:  # an RLCard version this script does not know how to configure
-        print(f"RLCard could not be set up for {len(PLAYERS)} players ({exc}): comparison skipped")
-        return 0
-    played, actions, seconds = timed(play_rlcard, games, seed)
-    theirs = report(f"RLCard {rlcard.__version__}", played, actions, seconds,
-                    peak_memory(play_rlcard, memory_games, seed))
+    ours, theirs = rates["ours"], rates[rlcard_label]
     print(f"ratio (ours / RLCard, games/s): {ours / theirs:.2f}")
     return 0
 

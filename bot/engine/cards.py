@@ -24,11 +24,17 @@ class Color(str, Enum):
     ORANGE = "O"
     VIOLET = "V"
 
+    # Enum's own __hash__ is Python code; the str one is C and agrees with str equality. Colours
+    # and ranks key dicts and sets on the engine's hot paths.
+    __hash__ = str.__hash__
+
     def __str__(self) -> str:
         return self.value
 
 
 class Rank(str, Enum):
+    __hash__ = str.__hash__  # see Color
+
     ZERO = "0"
     ONE = "1"
     TWO = "2"

@@ -250,22 +250,31 @@ class Game(ExchangeRules):
 
     # ------------------------------------------------------------------ play
 
+    def _jump_in_open(self) -> bool:
+        """H-2: nothing pending, not the start card, and the top card may be jumped on at all."""
+        return (self.options.jump_in and self.pending is None and self.slap is None
+                and not self.start_top and not self.round_over
+                and self.discard[-1].rank not in _NO_JUMP_IN)
+
     def may_jump_in(self, seat: int, card: Card | None) -> bool:
         """H-2: an identical card, out of turn, with nothing pending and not on the start card."""
-        return (self.options.jump_in and card is not None and card.face is self.discard[-1].face
-                and card.rank not in _NO_JUMP_IN and self.pending is None and self.slap is None
-                and not self.start_top and not self.round_over)
+        return (card is not None and self._jump_in_open()
+                and card.face is self.discard[-1].face)
 
     def jumpers(self) -> list[str]:
         """H-2: the players who may jump in right now, so the bot can offer them (and only them)
         a "Jump in" button without building every player's legal actions."""
-        top = self.discard[-1]
-        if not self.may_jump_in(-1, top):
+        if not self._jump_in_open():
             return []
-        waiting, face = self.waiting_for, top.face
-        return [name for seat, name in enumerate(self.players)
-                if self.in_round[seat] and seat != waiting
-                and any(c.face is face for c in self.hands[seat])]
+        top = self.discard[-1]
+        waiting, hands, in_round = self.waiting_for, self.hands, self.in_round
+        if self.flip:  # identical means the same active face (the other sides may differ)
+            face = top.face
+            return [name for s, name in enumerate(self.players) if in_round[s] and s != waiting
+                    and any(c.face is face for c in hands[s])]
+        # Interned classic cards: identical is identical, and `in` checks it in C (every step).
+        return [name for s, name in enumerate(self.players)
+                if in_round[s] and s != waiting and top in hands[s]]
 
     def _on_play(self, seat: int, action: Action, events: list[Event]) -> None:
         card = action.card

@@ -52,9 +52,14 @@ def legal_actions(game: Game, player: str) -> list[Action]:
             # Each distinct playable card once, in hand order.
             playable = dict.fromkeys([c for c in hand if c.color is None
                                       or c.color is color or c.rank is top_rank])
-            if game.flip or game.options.colours_around or game.options.seven_zero:
+            if game.flip or game.options.colours_around:
                 for card in playable:
                     actions += _plays_of(game, seat, card, plays)
+            elif game.options.seven_zero:  # only a 7 needs its targets listed (H-3)
+                seven = Rank.SEVEN
+                for card in playable:
+                    actions += (_plays_of(game, seat, card, plays) if card.rank is seven
+                                else plays[card])
             else:  # the common case, kept free of per-card calls: this runs at every step
                 for card in playable:
                     actions += plays[card]
