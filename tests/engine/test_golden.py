@@ -377,3 +377,13 @@ def test_c9_a_waiting_challenge_reveals_nothing_about_guilt() -> None:
     assert views[0] == views[1]
     assert views[0][0].kind == "challenge" and views[0][0].victim == "bob"
     assert views[0][0].amount == 4
+
+
+def test_the_readme_example_replay_plays() -> None:
+    """The README's replay command works on the example it names (C-6, guilty)."""
+    out = subprocess.run([sys.executable, "-m", "bot.engine.replay",
+                          str(ROOT / "examples" / "wild_draw_four_challenge.json")],
+                         cwd=ROOT, capture_output=True, text=True, timeout=60)
+    assert out.returncode == 0, out.stderr
+    result = json.loads(out.stdout)
+    assert result["error"] is None and result["applied"] == 2 and result["turn"] == "bob"
