@@ -37,6 +37,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from tests.engine.make_golden import GOLDEN, _fmt, act, catch, draw, err, ev
+from tests.engine.make_golden_house import play
 
 CASES: dict[str, dict[str, Any]] = {}
 
@@ -166,18 +167,6 @@ def points(cards: Sequence[str], side: str) -> int:
 
 
 # ---------------------------------------------------------------- actions and cases
-
-def play(by: str, card: str, color: str | None = None, *, uno: bool = False,
-         target: str | None = None) -> dict[str, Any]:
-    out: dict[str, Any] = {"by": by, "do": "play", "card": card}
-    if color is not None:
-        out["color"] = color
-    if target is not None:
-        out["target"] = target
-    if uno:
-        out["uno"] = True
-    return out
-
 
 def color(by: str, c: str) -> dict[str, Any]:
     return act(by, "color", color=c)

@@ -1,11 +1,12 @@
-"""Helpers for engine tests: stacked decks for replay files."""
+"""Helpers for engine tests: stacked decks for replay files, and the reload check."""
 
 from __future__ import annotations
 
+import json
 from collections import Counter
 from collections.abc import Sequence
 
-from bot.engine import classic_deck
+from bot.engine import Game, classic_deck, dump, load
 
 
 def stacked_deck(
@@ -53,3 +54,14 @@ def stacked_deck(
         while remaining[code] > 0:
             deck.append(take(code))
     return deck
+
+
+def assert_reload_continues(game: Game) -> None:
+    """A save at any point reloads (through JSON) to the same state, and the copy and the
+    original give the same events for the next action and stay equal (random state included)."""
+    copy = load(json.loads(json.dumps(dump(game))))
+    assert dump(copy) == dump(game)
+    if not game.round_over and game.waiting_for is not None:
+        nxt = game.legal_actions(game.players[game.waiting_for])[0]
+        assert copy.apply(nxt) == game.apply(nxt)
+        assert dump(copy) == dump(game)

@@ -9,7 +9,6 @@ faces (F-2) and a save reloads to the same state.
 
 from __future__ import annotations
 
-import json
 import random
 from collections import Counter
 from itertools import chain
@@ -18,8 +17,9 @@ from typing import Any
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from bot.engine import Game, RulesError, RuleSet, dump, load, player_view
+from bot.engine import Game, RulesError, RuleSet, player_view
 from bot.engine.cards import FlipCard, flip_faces
+from tests.engine.support import assert_reload_continues
 from tests.engine.test_house_properties import _choose
 
 FLIP_OPTIONS = ["jump_in", "seven_zero", "colours_around", "play_to_last", "swap_on_five",
@@ -91,12 +91,7 @@ def test_random_flip_games_keep_every_invariant(rules: RuleSet, players: int, se
             _view_shows_only_backs(game, rng.choice([n for s, n in enumerate(names)
                                                      if game.active[s]]))
         if rng.random() < 0.03:
-            copy = load(json.loads(json.dumps(dump(game))))
-            assert dump(copy) == dump(game)
-            if not game.round_over and game.waiting_for is not None:
-                nxt = game.legal_actions(game.players[game.waiting_for])[0]
-                assert copy.apply(nxt) == game.apply(nxt)
-                assert dump(copy) == dump(game)
+            assert_reload_continues(game)
 
 
 def test_a_flip_is_played_in_most_games() -> None:
