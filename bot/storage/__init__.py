@@ -3,6 +3,7 @@ aggregate. All SQL of the bot lives in this package, behind these classes, so a 
 can replace it without touching the cogs or the game manager.
 """
 
+from .bot_state import BotStateRepository
 from .database import Database
 from .errors import (
     AlreadyInLobby,
@@ -21,8 +22,8 @@ from .records import GameRecord, LeaderboardRow, LobbyRecord
 from .stats import StatsRepository
 
 __all__ = [
-    "KEEP", "MIGRATIONS", "AlreadyInLobby", "ChannelBusy", "Database", "GameRecord",
-    "GameRepository", "LeaderboardRow", "LobbyFull", "LobbyRecord", "LobbyRepository",
+    "KEEP", "MIGRATIONS", "AlreadyInLobby", "BotStateRepository", "ChannelBusy", "Database",
+    "GameRecord", "GameRepository", "LeaderboardRow", "LobbyFull", "LobbyRecord", "LobbyRepository",
     "Migration", "MigrationError", "NotFound", "NotInLobby", "StaleVersion", "StatsRepository",
     "StorageError",
 ]

@@ -16,7 +16,7 @@ from .errors import ChannelBusy, NotFound, StaleVersion
 from .records import GameRecord
 
 _COLUMNS = ("game_id, guild_id, channel_id, state, version, message_id, turn_deadline, finished, "
-            "updated_at")
+            "updated_at, meta")
 
 
 class _Keep(Enum):
@@ -47,6 +47,7 @@ class GameRepository:
         message_id: int | None | Literal[_Keep.KEEP] = KEEP,
         turn_deadline: float | None | Literal[_Keep.KEEP] = KEEP,
         finished: bool = False,
+        meta: Mapping[str, Any] | Literal[_Keep.KEEP] = KEEP,
     ) -> GameRecord:
         """Insert or update a game (`state` is `bot.engine.dump(game)`).
 
@@ -58,24 +59,27 @@ class GameRepository:
         if "version" in state and state["version"] != version:
             raise ValueError(f"version {version} does not match the state's {state['version']}")
         text = encode(state)
+        meta_text = None if meta is KEEP else encode(meta)
         now = self._clock()
         async with self._db.transaction() as conn:
             stored = await _fetch(conn, "game_id = ?", game_id)
             if stored is None:
                 await _insert(conn, game_id, guild_id, channel_id, text, version,
                               None if message_id is KEEP else message_id,
-                              None if turn_deadline is KEEP else turn_deadline, finished, now)
+                              None if turn_deadline is KEEP else turn_deadline, finished, now,
+                              meta_text or "{}")
             else:
                 if (stored.guild_id, stored.channel_id) != (guild_id, channel_id):
                     raise ValueError(f"game {game_id} belongs to channel {stored.channel_id}")
                 cursor = await conn.execute(
                     "UPDATE games SET state = ?, version = ?, message_id = ?, turn_deadline = ?, "
-                    "finished = ?, updated_at = ? "
+                    "finished = ?, updated_at = ?, meta = ? "
                     "WHERE game_id = ? AND (version < ? OR (version = ? AND state = ?))",
                     (text, version,
                      stored.message_id if message_id is KEEP else message_id,
                      stored.turn_deadline if turn_deadline is KEEP else turn_deadline,
-                     int(finished), now, game_id, version, version, text),
+                     int(finished), now, stored.meta if meta_text is None else meta_text,
+                     game_id, version, version, text),
                 )
                 if cursor.rowcount == 0:
                     raise StaleVersion(game_id, stored.version, version)
@@ -131,16 +135,16 @@ class GameRepository:
 
 async def _insert(conn: aiosqlite.Connection, game_id: str, guild_id: int, channel_id: int,
                   text: str, version: int, message_id: int | None, turn_deadline: float | None,
-                  finished: bool, now: float) -> None:
+                  finished: bool, now: float, meta: str) -> None:
     other = await _fetch(conn, "channel_id = ?", channel_id)
     if other is not None:
         raise ChannelBusy(channel_id, "game", other.game_id)
     await conn.execute("DELETE FROM lobbies WHERE channel_id = ?", (channel_id,))
     try:
         await conn.execute(
-            f"INSERT INTO games ({_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            f"INSERT INTO games ({_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
             (game_id, guild_id, channel_id, text, version, message_id, turn_deadline,
-             int(finished), now),
+             int(finished), now, meta),
         )
     except sqlite3.IntegrityError as exc:  # lost a race with another process
         raise ChannelBusy(channel_id, "game") from exc
@@ -163,4 +167,5 @@ def _record(row: sqlite3.Row) -> GameRecord:
         turn_deadline=None if row["turn_deadline"] is None else float(row["turn_deadline"]),
         finished=bool(row["finished"]),
         updated_at=float(row["updated_at"]),
+        meta=str(row["meta"]),
     )

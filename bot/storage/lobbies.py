@@ -37,6 +37,7 @@ class LobbyRepository:
         turn_timer: int,
         expires_at: float,
         message_id: int | None = None,
+        host_name: str = "",
     ) -> LobbyRecord:
         """Open a lobby with its host as the first player; refuse if the channel is busy."""
         async with self._db.transaction() as conn:
@@ -50,8 +51,8 @@ class LobbyRepository:
             except sqlite3.IntegrityError as exc:  # a racing creator in another process
                 raise ChannelBusy(channel_id, "lobby") from exc
             await conn.execute(
-                "INSERT INTO lobby_players (channel_id, user_id, seat) VALUES (?, ?, 0)",
-                (channel_id, host_id),
+                "INSERT INTO lobby_players (channel_id, user_id, seat, name) VALUES (?, ?, 0, ?)",
+                (channel_id, host_id, host_name),
             )
             return await _fetch(conn, channel_id)
 
@@ -81,6 +82,7 @@ class LobbyRepository:
         *,
         limit: int | None = None,
         expires_at: float | None = None,
+        name: str = "",
     ) -> LobbyRecord:
         """Seat a player last; refuse a second join or a full table. `expires_at` extends an
         idle lobby's life."""
@@ -91,9 +93,9 @@ class LobbyRepository:
             if limit is not None and len(lobby.player_ids) >= limit:
                 raise LobbyFull(channel_id, limit)
             await conn.execute(
-                "INSERT INTO lobby_players (channel_id, user_id, seat) VALUES (?, ?, "
-                "(SELECT COALESCE(MAX(seat), -1) + 1 FROM lobby_players WHERE channel_id = ?))",
-                (channel_id, user_id, channel_id),
+                "INSERT INTO lobby_players (channel_id, user_id, seat, name) VALUES (?, ?, "
+                "(SELECT COALESCE(MAX(seat), -1) + 1 FROM lobby_players WHERE channel_id = ?), ?)",
+                (channel_id, user_id, channel_id, name),
             )
             await _touch(conn, channel_id, expires_at)
             return await _fetch(conn, channel_id)
@@ -178,7 +180,8 @@ async def _fetch_or_none(conn: aiosqlite.Connection, channel_id: int) -> LobbyRe
         return None
     row = rows[0]
     players = await conn.execute_fetchall(
-        "SELECT user_id FROM lobby_players WHERE channel_id = ? ORDER BY seat", (channel_id,)
+        "SELECT user_id, name FROM lobby_players WHERE channel_id = ? ORDER BY seat",
+        (channel_id,),
     )
     return LobbyRecord(
         guild_id=int(row["guild_id"]),
@@ -188,6 +191,7 @@ async def _fetch_or_none(conn: aiosqlite.Connection, channel_id: int) -> LobbyRe
         options=decode(row["options"]),
         turn_timer=int(row["turn_timer"]),
         player_ids=tuple(int(p[0]) for p in players),
+        names={int(p[0]): str(p[1]) for p in players},
         created_at=float(row["created_at"]),
         expires_at=float(row["expires_at"]),
         message_id=None if row["message_id"] is None else int(row["message_id"]),

@@ -100,9 +100,23 @@ CREATE TABLE matches (
 CREATE INDEX matches_guild_winner ON matches (guild_id, winner_id);
 """
 
+_0003_TABLE_META = """
+-- The name a player joined with: the table shows names without asking Discord for members.
+ALTER TABLE lobby_players ADD COLUMN name TEXT NOT NULL DEFAULT '';
+-- What the bot keeps beside the engine state: display names, the table's language, the turn
+-- timer, timeouts in a row, recent events (JSON, owned by the game manager).
+ALTER TABLE games ADD COLUMN meta TEXT NOT NULL DEFAULT '{}';
+-- Small process-wide facts, e.g. the fingerprint of the last command sync.
+CREATE TABLE bot_state (
+    key   TEXT PRIMARY KEY,
+    value TEXT NOT NULL
+);
+"""
+
 MIGRATIONS: tuple[Migration, ...] = (
     Migration(1, "initial", _0001_INITIAL),
     Migration(2, "stats", _0002_STATS),
+    Migration(3, "table_meta", _0003_TABLE_META),
 )
 
 _CREATE_LEDGER = """

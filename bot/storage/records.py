@@ -19,6 +19,7 @@ class LobbyRecord:
     options: Mapping[str, Any]
     turn_timer: int
     player_ids: tuple[int, ...]
+    names: Mapping[int, str]  # the name each player joined with ('' if unknown)
     created_at: float
     expires_at: float
     message_id: int | None
@@ -38,6 +39,11 @@ class GameRecord:
     turn_deadline: float | None
     finished: bool
     updated_at: float
+    meta: str = "{}"  # the game manager's JSON beside the engine state
+
+    def meta_data(self) -> dict[str, Any]:
+        parsed: dict[str, Any] = json.loads(self.meta)
+        return parsed
 
     def data(self) -> dict[str, Any]:
         parsed: dict[str, Any] = json.loads(self.state)
