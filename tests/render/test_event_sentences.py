@@ -1,0 +1,381 @@
+"""The table log's sentences (bot/render/events.py).
+
+Random seeded games under several rule sets produce every kind of event the engine emits; each
+is rendered in every language for the public table and for its player with a strict translator,
+so a missing key or placeholder fails here rather than at a table. The same games check that the
+public lines never name a card only one player may see. Hand-written events pin the exact
+sentences and the merging `describe_all` does.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+import pytest
+
+from bot.engine import (
+    Action,
+    ActionType,
+    Card,
+    ErrorCode,
+    Event,
+    Game,
+    IllegalAction,
+    Rank,
+    RuleSet,
+    card,
+)
+from bot.i18n import Translator
+from bot.render.events import describe, describe_all, escape_name
+
+LOCALES = ("en", "uk")
+PLAYERS = ("1", "2", "3", "4", "5")
+NAMES = {"1": "Ann", "2": "Bob", "3": "Cid", "4": "Dee"}  # "5" has no name: shown as its id
+GAMES_PER_RULE_SET = 20
+STEPS_PER_GAME = 300
+
+RULE_SETS: dict[str, tuple[str, dict[str, Any]]] = {
+    "classic": ("classic", {"target_score": 60, "false_uno_penalty": True}),
+    "cnuno": ("cnuno", {"target_score": 60}),
+    "flip": ("flip", {"target_score": 60}),
+    "house_stacking": ("classic", {
+        "stacking": True, "stack_mixed": True, "jump_in": True, "seven_zero": True,
+        "silence": "twos", "uno_slap": True, "false_uno_penalty": True,
+        "draw_until_playable": True, "draw_cap": 3, "lazy_scoring": True,
+        "draw_ten_blanks": True}),
+    "house_stages": ("classic", {
+        "swap_on_five": True, "colours_around": True, "reverse_bounce": True,
+        "seven_stages": True, "silence": "wilds", "false_uno_penalty": True,
+        "target_score": 60}),
+    "flip_house": ("flip", {
+        "jump_in": True, "seven_zero": True, "swap_on_five": True, "uno_slap": True,
+        "silence": "twos", "penalty_scoring": True, "play_to_last": True, "target_score": 60}),
+}
+
+# Events every run must produce (the rest depend on luck and are counted below).
+CORE_TYPES = {
+    "drew_for_dealer", "dealer_chosen", "round_started", "dealt", "start_card", "played",
+    "drew", "passed", "skipped", "reversed", "color_chosen", "accepted", "challenged",
+    "hand_shown", "uno_called", "caught", "false_uno", "round_won", "match_won", "left",
+    "flipped", "hands_passed", "hands_swapped", "swap_offered", "swapped", "swap_received",
+    "swap_declined", "slapped", "slap_closed", "silence_started", "silence_broken",
+    "silence_ended", "slap_lost", "stage_cleared", "went_out", "round_lost", "penalty_points",
+    "card_returned", "reshuffled",
+}
+# Of the 41 types the engine emits; the other two (start_card_returned, penalty_dropped) need a
+# Wild Draw Four turned up at the start, or a player leaving while a penalty waits on them.
+MIN_TYPES_SEEN = 40
+PRIVATE_TYPES = ("dealt", "drew", "swap_offered", "swap_received", "hand_shown")
+
+
+@pytest.fixture(scope="module")
+def tr() -> Translator:
+    """Strict: a missing key or placeholder raises instead of being logged."""
+    return Translator(strict=True)
+
+
+# ---------------------------------------------------------------------------- random games
+
+
+@dataclass
+class Played:
+    """The event batches of every random game, one per `Game.start` or `apply`."""
+
+    batches: list[list[Event]] = field(default_factory=list)
+
+    def events(self) -> Iterator[Event]:
+        for batch in self.batches:
+            yield from batch
+
+
+def _choose(game: Game, rng: random.Random) -> Action:
+    """A random legal action, mixing in what players may do out of turn."""
+    players = game.players
+    active = [p for s, p in enumerate(players) if game.active[s]]
+    if game.round_over:
+        return Action(rng.choice(active), ActionType.NEXT_ROUND)
+    roll = rng.random()
+    if roll < 0.004 and len(active) > 2:
+        return Action(rng.choice(active), ActionType.LEAVE)
+    if roll < 0.03:
+        return Action(rng.choice(active), ActionType.SPEAK)
+    if roll < 0.04:  # an UNO call that may not be due (refused unless false_uno_penalty)
+        return Action(rng.choice(active), ActionType.UNO)
+    if roll < 0.35:  # someone else: a jump-in, UNO call, catch, slap or slap timeout
+        offered = game.legal_actions(rng.choice(active))
+        if offered:
+            return rng.choice(offered)
+    waiting = game.waiting_for
+    assert waiting is not None
+    legal = game.legal_actions(players[waiting])
+    pending = game.pending
+    if pending is not None and pending.kind in ("draw", "challenge") and rng.random() < 0.5:
+        return rng.choice([a for a in legal if a.type in (ActionType.ACCEPT,
+                                                          ActionType.CHALLENGE)] or legal)
+    plays = [a for a in legal if a.type is ActionType.PLAY]
+    gentle = [a for a in plays if a.card is not None and a.card.rank not in (
+        Rank.DRAW_TWO, Rank.WILD_DRAW_FOUR, Rank.WILD_DRAW_TEN)]
+    if gentle and rng.random() < 0.8:
+        plays = gentle
+    action = rng.choice(plays if plays and rng.random() < 0.9 else legal)
+    if action.uno and rng.random() < 0.5:
+        action = replace(action, uno=False)  # forgets to call UNO: someone may catch them
+    return action
+
+
+def _play(preset: str, options: dict[str, Any], seed: int, played: Played) -> None:
+    rng = random.Random(seed)
+    players = PLAYERS[:rng.randint(2, len(PLAYERS))]
+    game, events = Game.start(players, RuleSet.build(preset, options), seed=seed)
+    played.batches.append(events)
+    for _ in range(STEPS_PER_GAME):
+        if game.match_winner is not None:
+            break
+        try:
+            played.batches.append(game.apply(_choose(game, rng)))
+        except IllegalAction as exc:  # only the random UNO calls may be refused
+            assert exc.code is ErrorCode.NOT_ALLOWED_NOW
+
+
+@pytest.fixture(scope="module")
+def played() -> Played:
+    out = Played()
+    for number, (preset, options) in enumerate(RULE_SETS.values()):
+        for game in range(GAMES_PER_RULE_SET):
+            _play(preset, options, seed=number * 1000 + game, played=out)
+    return out
+
+
+def _assert_sentence(line: str) -> None:
+    assert line.strip(), "an empty line"
+    assert not line.startswith(("event.", "you.")), f"a raw key: {line}"
+    assert "{" not in line and "}" not in line, f"an unfilled placeholder: {line}"
+
+
+def test_every_event_renders_in_every_language(played: Played, tr: Translator) -> None:
+    distinct = set(played.events())  # the same play by the same player reads the same
+    seen = {event.type for event in distinct}
+    for event in distinct:
+        for locale in LOCALES:
+            hidden = _names(_cards_of(event), tr, locale) if _owner(event) else set()
+            for viewer in {None, event.by, event.target}:
+                line = describe(event, NAMES, viewer=viewer, locale=locale, translator=tr)
+                if line is None:
+                    continue
+                _assert_sentence(line)
+                if viewer != _owner(event):
+                    assert not any(name in line for name in hidden), line
+    missing = CORE_TYPES - seen
+    assert not missing, f"the random games never produced {sorted(missing)}"
+    assert len(seen) >= MIN_TYPES_SEEN, f"only {len(seen)} event types: {sorted(seen)}"
+
+
+def _owner(event: Event) -> str | None:
+    """Who may see the cards of a private event (None: it has none)."""
+    if event.type == "hand_shown":
+        return event.target
+    return event.by if event.type in PRIVATE_TYPES else None
+
+
+def _names(cards: Iterable[Card], tr: Translator, locale: str) -> set[str]:
+    return {tr.card(c, locale=locale) for c in cards}
+
+
+def _cards_of(event: Event) -> tuple[Card, ...]:
+    return (*(event.cards or ()), *(() if event.card is None else (event.card,)))
+
+
+def _secret_names(batch: list[Event], tr: Translator, locale: str) -> set[str]:
+    """The names of the batch's private cards that the table may not read in it: a card the
+    table also sees in the batch, or whose name is part of one it sees ("Wild" in "Wild Draw
+    Four"), proves nothing."""
+    private: set[str] = set()
+    public: set[str] = set()
+    for event in batch:
+        (private if _owner(event) else public).update(_names(_cards_of(event), tr, locale))
+    return {name for name in private if not any(name in shown for shown in public)}
+
+
+def test_the_table_never_reads_a_private_card(played: Played, tr: Translator) -> None:
+    secrets = 0
+    for number, batch in enumerate(played.batches):
+        locale = LOCALES[number % len(LOCALES)]  # each language reads half of the batches
+        private = any(_owner(event) for event in batch)
+        secret = _secret_names(batch, tr, locale) if private else set()
+        secrets += len(secret)
+        for line in describe_all(batch, NAMES, viewer=None, locale=locale, translator=tr):
+            _assert_sentence(line)
+            leaked = [name for name in secret if name in line]
+            assert not leaked, f"{line!r} names {leaked}"
+    assert secrets > 5_000
+
+
+def test_each_player_reads_their_own_cards(played: Played, tr: Translator) -> None:
+    """The converse, batch by batch: every private card is named in its owner's log."""
+    for number, batch in enumerate(played.batches):
+        locale = LOCALES[(number + 1) % len(LOCALES)]  # the other half
+        owned: dict[str, set[str]] = {}
+        for event in batch:
+            owner = _owner(event)
+            if owner is not None:
+                owned.setdefault(owner, set()).update(_names(_cards_of(event), tr, locale))
+        for owner, cards in owned.items():
+            lines = describe_all(batch, NAMES, viewer=owner, locale=locale, translator=tr)
+            for line in lines:
+                _assert_sentence(line)
+            text = "\n".join(lines)
+            assert all(name in text for name in cards), f"{owner} misses some of {cards}"
+
+
+# ---------------------------------------------------------------------------- exact sentences
+
+
+def _en(event: Event, tr: Translator, viewer: str | None = None) -> str | None:
+    return describe(event, NAMES, viewer=viewer, locale="en", translator=tr)
+
+
+def _all(events: list[Event], tr: Translator, viewer: str | None = None,
+         locale: str = "en") -> list[str]:
+    return describe_all(events, NAMES, viewer=viewer, locale=locale, translator=tr)
+
+
+def test_played_cards(tr: Translator) -> None:
+    assert _en(Event("played", "1", card=card("R7")), tr) == "Ann played Red 7."
+    assert _en(Event("played", "1", card=card("W+4"), color="G"), tr) == (
+        "Ann played Wild Draw Four: the colour is now green.")
+    assert _en(Event("played", "2", card=card("B+2"), reason="jump_in"), tr) == (
+        "Bob jumped in with Blue Draw Two!")
+    assert _en(Event("played", "2", card=card("W"), color="Y", reason="jump_in"), tr) == (
+        "Bob jumped in with Wild: the colour is now yellow!")
+
+
+def test_a_ukrainian_sentence(tr: Translator) -> None:
+    event = Event("played", "1", card=card("R7"))
+    assert describe(event, NAMES, viewer=None, locale="uk", translator=tr) == (
+        "Ann ходить: Червона 7.")
+    assert _all([Event("drew", "1", card=card("R7"), reason="penalty"),
+                 Event("drew", "1", card=card("B3"), reason="penalty"),
+                 Event("skipped", "1")], tr, locale="uk") == ["Ann бере 2 карти й пропускає хід."]
+
+
+def test_a_drawn_card_is_named_to_its_drawer_only(tr: Translator) -> None:
+    drew = Event("drew", "1", card=card("R7"), reason="turn")
+    assert _en(drew, tr) == "Ann drew a card."
+    assert _en(drew, tr, viewer="2") == "Ann drew a card."
+    assert _en(drew, tr, viewer="1") == "You drew Red 7."
+
+
+def test_two_cards_drawn_and_a_skip_make_one_line(tr: Translator) -> None:
+    batch = [Event("played", "1", card=card("G+2")),
+             Event("drew", "2", card=card("R7"), reason="penalty"),
+             Event("reshuffled", amount=40),
+             Event("drew", "2", card=card("B3"), reason="penalty"),
+             Event("skipped", "2")]
+    assert _all(batch, tr) == [
+        "Ann played Green Draw Two.",
+        "Bob drew 2 cards and was skipped.",
+        "The discard pile was shuffled into a new deck of 40 cards.",
+    ]
+    # The drawer sees their cards; the skip stays its own line rather than mixing "You" and "Bob".
+    assert _all(batch, tr, viewer="2") == [
+        "Ann played Green Draw Two.",
+        "You drew Red 7, Blue 3.",
+        "The discard pile was shuffled into a new deck of 40 cards.",
+        "Bob was skipped.",
+    ]
+
+
+def test_an_announced_draw_is_not_repeated(tr: Translator) -> None:
+    batch = [Event("caught", "1", target="2"),
+             Event("drew", "2", card=card("R7"), reason="caught"),
+             Event("drew", "2", card=card("Y1"), reason="caught")]
+    assert _all(batch, tr) == ["Ann caught Bob without UNO: +2."]
+    assert _all(batch, tr, viewer="2") == ["Ann caught Bob without UNO: +2.",
+                                           "You drew Red 7, Yellow 1."]
+    # The piles ran short: the table is told what was really drawn.
+    assert _all([Event("false_uno", "3"), Event("drew", "3", card=card("R1"),
+                                                reason="false_uno")], tr) == [
+        "Cid called UNO when it was not due: +1."]
+    assert _en(Event("false_uno", "3"), tr) == "Cid called UNO when it was not due: +4."
+
+
+def test_accepted_penalties(tr: Translator) -> None:
+    draws = [Event("drew", "2", card=card(c), reason="penalty") for c in ("R1", "R2", "G3", "W")]
+    assert _all([Event("accepted", "2", amount=4), *draws, Event("skipped", "2")], tr) == [
+        "Bob accepted the penalty and draws 4 cards."]
+    assert _all([Event("accepted", "2", amount=4), *draws, Event("skipped", "2")], tr,
+                viewer="2") == ["Bob accepted the penalty and draws 4 cards.",
+                                "You drew Red 1, Red 2, Green 3, Wild."]
+    assert _all([Event("accepted", "2"), Event("skipped", "2")], tr) == [
+        "Bob accepted the skip."]
+    assert _en(Event("accepted", "2"), tr) == "Bob accepted the penalty."
+
+
+def test_private_cards_and_their_public_lines(tr: Translator) -> None:
+    deal = [Event("dealt", p, card=card(c)) for p, c in (("1", "R7"), ("2", "B1"), ("1", "W"))]
+    assert _all(deal, tr) == []
+    assert _all(deal, tr, viewer="1") == ["Your hand: Red 7, Wild."]
+    received = Event("swap_received", "1", card=card("Y5"))
+    assert _en(received, tr) is None
+    assert _en(received, tr, viewer="1") == "You received Yellow 5."
+    offered = Event("swap_offered", "1", target="2", card=card("Y5"))
+    assert _en(offered, tr) == "Ann offered Bob a card swap."
+    assert _en(offered, tr, viewer="2") == "Ann offered Bob a card swap."
+    assert _en(offered, tr, viewer="1") == "You offered Yellow 5 to Bob."
+    shown = Event("hand_shown", "2", target="1", cards=(card("R1"), card("G+2")))
+    assert _en(shown, tr) == "Bob showed their hand to Ann."
+    assert _en(shown, tr, viewer="2") == "Bob showed their hand to Ann."
+    assert _en(shown, tr, viewer="1") == "Bob's hand: Red 1, Green Draw Two."
+
+
+def test_variants_chosen_from_the_event(tr: Translator) -> None:
+    assert _en(Event("reversed", "1", amount=-1), tr) == (
+        "Ann reversed the direction: play now goes counter-clockwise.")
+    assert _en(Event("reversed", "1", amount=1), tr) == (
+        "Ann reversed the direction: play now goes clockwise.")
+    assert _en(Event("reversed", amount=-1), tr) == (
+        "The start card reverses the direction: play goes counter-clockwise.")
+    assert _en(Event("color_chosen", "1", color="B", reason="left"), tr) == (
+        "Ann left, so the colour was named for them: blue.")
+    assert _en(Event("round_won", "1", amount=35), tr) == (
+        "Ann won the round and scores 35 points.")
+    assert _en(Event("round_won", "1", amount=0), tr) == "Ann won the round."
+    assert _en(Event("round_won", "1", amount=0, reason="forfeit"), tr) == (
+        "Ann won the round: everyone else left.")
+    assert _en(Event("match_won", "1", amount=1), tr) == "Ann won the match with 1 point!"
+    assert _en(Event("challenged", "1", target="2", card=card("W+4"), reason="guilty"), tr) == (
+        "Ann challenged Bob's Wild Draw Four: guilty! Bob draws instead.")
+    assert _en(Event("passed", "1", reason="nothing_to_draw"), tr) == (
+        "Ann passed: there is nothing left to draw.")
+    assert _en(Event("round_started", "2", amount=3), tr) == "Round 3: Bob deals."
+    assert _en(Event("went_out", "2", amount=2), tr) == "Bob has no cards left: place 2."
+
+
+def test_names_come_from_the_mapping_and_are_escaped(tr: Translator) -> None:
+    assert _en(Event("uno_called", "5"), tr) == "5 called UNO!"  # no display name: the id
+    names = {"1": "**Ann**", "2": "_Bob_"}
+    line = describe(Event("hands_swapped", "1", target="2"), names, viewer=None, locale="en",
+                    translator=tr)
+    assert line == r"\*\*Ann\*\* swapped hands with \_Bob\_."
+
+
+@pytest.mark.parametrize(("name", "escaped"), [
+    ("Ann", "Ann"),
+    ("Олена Коваль", "Олена Коваль"),
+    ("**bold**", r"\*\*bold\*\*"),
+    ("__under__", r"\_\_under\_\_"),
+    ("~~gone~~", r"\~\~gone\~\~"),
+    ("`code`", r"\`code\`"),
+    ("||spoiler||", r"\|\|spoiler\|\|"),
+    ("> quote", r"\> quote"),
+    ("# Big", r"\# Big"),
+    ("[x](https://e.xyz)", r"\[x\](https://e.xyz)"),
+    ("<@123>", r"\<@123\>"),
+    ("back\\", "back\\\\"),  # else it would undo the escape of whatever follows the name
+    (r"\*", r"\\\*"),
+])
+def test_escape_name(name: str, escaped: str) -> None:
+    assert escape_name(name) == escaped
