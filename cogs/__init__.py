@@ -1,1 +1,1 @@
-"""Discord extensions (slash commands and buttons); thin layers over the game manager."""
+"""Discord extensions: thin layers that parse, check permissions, call the services, render."""

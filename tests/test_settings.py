@@ -59,11 +59,21 @@ def test_run_without_token_explains_in_one_line_and_exits_2(tmp_path: Path) -> N
     assert len(result.stderr.strip().splitlines()) == 1
 
 
-def test_run_reads_dotenv_but_the_environment_wins(tmp_path: Path) -> None:
-    # A bad LOG_LEVEL in .env is reported, so .env was read ...
+def test_run_reads_dotenv(tmp_path: Path) -> None:
+    # A bad LOG_LEVEL in .env is reported (before any connection), so .env was read.
     bad = _run_bot(tmp_path, "DISCORD_TOKEN=x\nLOG_LEVEL=loud\n", {})
     assert bad.returncode == 2 and "LOG_LEVEL" in bad.stderr
-    # ... and a value already in the environment overrides it.
-    good = _run_bot(tmp_path, "DISCORD_TOKEN=x\nLOG_LEVEL=loud\n", {"LOG_LEVEL": "INFO"})
-    assert "LOG_LEVEL" not in good.stderr
-    assert "Traceback" not in good.stderr
+    assert "Traceback" not in bad.stderr
+
+
+def test_the_environment_wins_over_dotenv(tmp_path: Path,
+                                          monkeypatch: pytest.MonkeyPatch) -> None:
+    # In-process: a valid configuration would make `python -m bot` connect to Discord.
+    from bot.__main__ import environment
+
+    (tmp_path / ".env").write_text("DISCORD_TOKEN=from-file\nLOG_LEVEL=loud\n")
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("LOG_LEVEL", "warning")
+    monkeypatch.delenv("DISCORD_TOKEN", raising=False)
+    settings = Settings.from_env(environment())
+    assert (settings.discord_token, settings.log_level) == ("from-file", "WARNING")

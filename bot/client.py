@@ -1,0 +1,93 @@
+"""The Bot: opens the database, wires the services, loads the cogs and syncs slash commands."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import logging
+from typing import Any
+
+import discord
+from discord.ext import commands
+
+from bot.clock import Clock, SystemClock
+from bot.i18n.commands import CommandTranslator
+from bot.services.games import GameManager
+from bot.services.lobbies import LobbyService
+from bot.services.timers import Timers
+from bot.settings import Settings
+from bot.storage import BotStateRepository, Database, GameRepository, LobbyRepository
+
+log = logging.getLogger(__name__)
+
+EXTENSIONS = ("cogs.lobby", "cogs.play")
+
+
+class UnoBot(commands.AutoShardedBot):
+    """AutoShardedBot so one process can serve many shards and several processes disjoint ones;
+    every game lives in the process that receives its guild's interactions."""
+
+    db: Database
+    lobbies: LobbyService
+    games: GameManager
+    timers: Timers
+
+    def __init__(self, settings: Settings, *, clock: Clock | None = None, **options: Any) -> None:
+        intents = discord.Intents.default()  # guild messages for H-5 silence; no content needed
+        super().__init__(command_prefix=commands.when_mentioned, intents=intents,
+                         help_command=None, **options)
+        self.settings = settings
+        self.clock: Clock = clock or SystemClock()
+        self.synced_now = False  # whether this start sent commands to Discord
+
+    async def setup_hook(self) -> None:
+        self.db = await Database.open(self.settings.database_path)
+        self.timers = Timers(self.clock)
+        self.games = GameManager(GameRepository(self.db, clock=self.clock.now), self.clock,
+                                 self.timers)
+        # The lobby cog decides what an expired lobby looks like; until it loads, nothing expires.
+        self.lobbies = LobbyService(LobbyRepository(self.db, clock=self.clock.now), self.clock,
+                                    self.timers, self._lobby_expired)
+        await self.tree.set_translator(CommandTranslator())
+        for extension in EXTENSIONS:
+            await self.load_extension(extension)
+        await self.sync_commands()
+        # Lobbies and games of before a restart: timers re-armed, tables shown again.
+        for cog in list(self.cogs.values()):
+            restore = getattr(cog, "restore", None)
+            if restore is not None:
+                await restore()
+
+    async def _lobby_expired(self, lobby: Any) -> None:
+        cog = self.get_cog("Lobby")
+        if cog is not None:
+            await cog.lobby_expired(lobby)  # type: ignore[attr-defined]
+
+    async def sync_commands(self) -> None:
+        """Send the commands to Discord only when they changed since the last sync: Discord
+        allows 200 command creations a day per guild. A development guild gets them at once."""
+        guild = (discord.Object(self.settings.dev_guild_id)
+                 if self.settings.dev_guild_id is not None else None)
+        if guild is not None:
+            self.tree.copy_global_to(guild=guild)
+        translator = self.tree.translator
+        assert translator is not None
+        payload = [await command.get_translated_payload(self.tree, translator)
+                   for command in self.tree.get_commands(guild=guild)]
+        fingerprint = hashlib.sha256(json.dumps(payload, sort_keys=True).encode()).hexdigest()
+        key = f"commands:{guild.id if guild else 'global'}"
+        state = BotStateRepository(self.db)
+        if await state.get(key) == fingerprint:
+            log.info("slash commands unchanged: not synced")
+            return
+        await self.tree.sync(guild=guild)
+        await state.set(key, fingerprint)
+        self.synced_now = True
+        log.info("slash commands synced %s", f"to guild {guild.id}" if guild else "globally")
+
+    async def close(self) -> None:
+        await super().close()
+        if hasattr(self, "games"):  # setup_hook ran
+            await self.games.close()
+            await self.timers.close()
+            await self.db.close()

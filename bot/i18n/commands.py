@@ -1,0 +1,47 @@
+"""Slash commands in the user's language: discord.py asks this translator for every string of
+every command at sync time, and Discord shows each user the one for their client's locale.
+
+Keys: `command.<path>.description`, `command.<path>.<parameter>.description` and
+`command.choice.<value>`, where `<path>` is the command's qualified name with dots. Command and
+parameter *names* stay English on purpose: the help texts, error messages and players of one
+table then all type the same `/uno join`, whatever their language.
+"""
+
+from __future__ import annotations
+
+import discord
+from discord import app_commands
+from discord.app_commands import TranslationContextLocation as Where
+
+from .translator import Translator, get_translator
+
+# Discord client locales we have files for (Belarusian has no Discord client locale).
+DISCORD_LOCALES = {discord.Locale.ukrainian: "uk", discord.Locale.russian: "ru"}
+
+
+def command_key(context: app_commands.TranslationContextTypes) -> str | None:
+    """The locale key of one command string, or None for strings we leave as they are."""
+    where, data = context.location, context.data
+    if where in (Where.command_description, Where.group_description) and isinstance(
+            data, app_commands.Command | app_commands.Group):
+        return f"command.{data.qualified_name.replace(' ', '.')}.description"
+    if where is Where.parameter_description and isinstance(data, app_commands.Parameter):
+        path = data.command.qualified_name.replace(" ", ".")
+        return f"command.{path}.{data.name}.description"
+    if where is Where.choice_name and isinstance(data, app_commands.Choice):
+        return f"command.choice.{data.value}"
+    return None
+
+
+class CommandTranslator(app_commands.Translator):
+    def __init__(self, translator: Translator | None = None) -> None:
+        self._tr = translator or get_translator()
+
+    async def translate(self, string: app_commands.locale_str, locale: discord.Locale,
+                        context: app_commands.TranslationContextTypes) -> str | None:
+        code = DISCORD_LOCALES.get(locale)
+        key = command_key(context)
+        if code is None or key is None or code not in self._tr.locales:
+            return None
+        text = self._tr.message(code, key)
+        return text if isinstance(text, str) else None

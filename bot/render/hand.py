@@ -1,0 +1,54 @@
+"""A player's private hand: an ephemeral embed only its owner sees."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+
+import discord
+
+from bot.engine import Card, player_view
+from bot.services.session import Session
+
+from .table import waiting_player
+from .text import EMBED_COLORS, NEUTRAL, card_label, color_name, name_of, tr
+
+CARDS_PER_PAGE = 20  # four rows of five; the fifth row holds Draw, Pass and the page buttons
+
+
+def distinct_cards(hand: tuple[Card, ...]) -> list[tuple[Card, int]]:
+    """Each card once with how many are held (one button per card: custom_ids must differ)."""
+    return list(Counter(hand).items())
+
+
+def pages(hand: tuple[Card, ...]) -> int:
+    return max(1, -(-len(distinct_cards(hand)) // CARDS_PER_PAGE))
+
+
+def render_hand(session: Session, player: str, locale: str, *, notes: Sequence[str] = (),
+                page: int = 0, picking: Card | None = None) -> discord.Embed:
+    game, names = session.game, session.names
+    view = player_view(game, player)
+    embed = discord.Embed(title=tr(locale, "hand.title", count=len(view.hand)),
+                          color=EMBED_COLORS.get(view.color or "", NEUTRAL))
+    lines = list(notes)
+    lines.append(tr(locale, "table.top", card=card_label(view.top, locale)))
+    if view.color is not None:
+        lines.append(tr(locale, "table.color", color=color_name(view.color, locale)))
+    waiting = waiting_player(session)
+    if view.round_winner is not None:
+        lines.append(tr(locale, "hand.round_over"))
+    elif waiting == player:
+        lines.append(tr(locale, "hand.your_move"))
+    elif waiting is not None:
+        lines.append(tr(locale, "hand.waiting", player=name_of(names, waiting)))
+    if picking is not None:
+        lines.append(tr(locale, "hand.pick_color", card=card_label(picking, locale)))
+    embed.description = "\n".join(lines)
+    cards = ", ".join(card_label(card, locale) + (f" ×{n}" if n > 1 else "")
+                      for card, n in distinct_cards(view.hand))
+    embed.add_field(name=tr(locale, "hand.cards"), value=cards or "—", inline=False)
+    total = pages(view.hand)
+    if total > 1:
+        embed.set_footer(text=tr(locale, "hand.page", page=page + 1, pages=total))
+    return embed

@@ -1,0 +1,26 @@
+"""The rules in force, as an ephemeral summary in the reader's language."""
+
+from __future__ import annotations
+
+import discord
+
+from bot.engine import RuleSet
+
+from .text import NEUTRAL, tr
+
+
+def rules_summary(rules: RuleSet, locale: str) -> discord.Embed:
+    preset = rules.preset
+    embed = discord.Embed(title=tr(locale, "rules.in_force"), color=NEUTRAL,
+                          description=tr(locale, f"preset.{preset}.description"))
+    embed.add_field(name=tr(locale, "rules.preset", preset=tr(locale, f"preset.{preset}.name")),
+                    value=tr(locale, "rules.target", count=rules.options.target_score),
+                    inline=False)
+    # Options the preset switched on are part of it; list every option that is on.
+    options = [f"**{tr(locale, f'option.{name}.name')}** — "
+               f"{tr(locale, f'option.{name}.description')}"
+               for name in rules.enabled() if name != "target_score"]
+    embed.add_field(name=tr(locale, "rules.options"),
+                    value="\n".join(options)[:1024] or tr(locale, "rules.no_house_rules"),
+                    inline=False)
+    return embed

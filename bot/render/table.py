@@ -1,0 +1,138 @@
+"""The public table: one embed, edited in place, in the server's language. It shows only what
+everyone may see (hand sizes, never cards in a hand)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import discord
+
+from bot.engine import Event, player_view
+from bot.services.session import Session
+
+from .events import describe_all
+from .text import EMBED_COLORS, NEUTRAL, card_label, color_name, name_of, tr
+
+LOG_LINES = 6
+
+
+@dataclass(frozen=True, slots=True)
+class TableText:
+    content: str  # mentions the player the table waits for (and nobody else)
+    embed: discord.Embed
+    mention: int | None
+
+
+def waiting_player(session: Session) -> str | None:
+    seat = session.game.waiting_for
+    return session.game.players[seat] if seat is not None else None
+
+
+def render_table(session: Session, *, ended_by: str | None = None,
+                 abandoned: bool = False) -> TableText:
+    game, names, lc = session.game, session.names, session.locale
+    view = player_view(game, None)
+    waiting = waiting_player(session)
+    title = tr(lc, "table.title", round=view.round)
+    if view.match_winner is not None:
+        title = tr(lc, "table.match_over", player=name_of(names, view.match_winner))
+    embed = discord.Embed(title=title, color=EMBED_COLORS.get(view.color or "", NEUTRAL))
+    lines = [tr(lc, "table.top", card=card_label(view.top, lc))]
+    if view.color is not None:
+        lines.append(tr(lc, "table.color", color=color_name(view.color, lc)))
+    lines.append(tr(lc, f"table.direction.{'clockwise' if view.direction == 1 else 'counter'}"))
+    lines.append(tr(lc, "table.draw_pile", count=view.draw_pile))
+    if view.pending is not None:
+        lines.append(_pending_line(session, lc))
+    elif waiting is not None:
+        lines.append(tr(lc, "table.turn", player=name_of(names, waiting)))
+    if session.turn_deadline is not None and waiting is not None:
+        lines.append(tr(lc, "table.deadline", seconds=session.turn_timer))
+    embed.description = "\n".join(lines)
+    embed.add_field(name=tr(lc, "table.players"), value=_players(session, waiting), inline=False)
+    if view.round_winner is not None and view.match_winner is None:
+        embed.add_field(name=tr(lc, "table.round_points"), value=_round_points(session),
+                        inline=False)
+    recent = _log_lines(session)[-LOG_LINES:]
+    if recent:
+        embed.add_field(name=tr(lc, "table.recent"), value="\n".join(recent), inline=False)
+    embed.set_footer(text=_rules_line(session))
+    content = ""
+    mention = None
+    if ended_by is not None:
+        content = tr(lc, "table.ended", player=ended_by)
+    elif abandoned:
+        content = tr(lc, "table.abandoned")
+    elif waiting is not None:
+        mention = int(waiting)
+        content = tr(lc, "table.your_move", mention=f"<@{waiting}>")
+    return TableText(content, embed, mention)
+
+
+def _pending_line(session: Session, lc: str) -> str:
+    pending = player_view(session.game, None).pending
+    assert pending is not None
+    names = session.names
+    who = name_of(names, pending.victim or pending.by)
+    key = f"table.pending.{pending.kind}"
+    return tr(lc, key, player=who, by=name_of(names, pending.by),
+              count=pending.amount or 0)
+
+
+def _players(session: Session, waiting: str | None) -> str:
+    game, lc = session.game, session.locale
+    view = player_view(game, None)
+    called = set(view.uno_called)
+    lines = []
+    for seat, player in enumerate(view.players):
+        name = name_of(session.names, player)
+        if not view.active[seat]:
+            lines.append(tr(lc, "table.player_left", player=name))
+            continue
+        marks = []
+        if player in called:
+            marks.append(tr(lc, "table.uno_mark"))
+        line = tr(lc, "table.player", player=name, count=view.hand_sizes[seat],
+                  points=view.scores[seat])
+        prefix = "▶ " if player == waiting else "• "
+        lines.append(prefix + line + (" · " + " ".join(marks) if marks else ""))
+    return "\n".join(lines)
+
+
+def _round_points(session: Session) -> str:
+    game, lc = session.game, session.locale
+    lines = []
+    for seat, player in enumerate(game.players):
+        points = game.last_round_points[seat]
+        if points:
+            lines.append(tr(lc, "table.round_points_line", player=name_of(session.names, player),
+                            count=points, total=game.scores[seat]))
+    return "\n".join(lines) or tr(lc, "table.no_round_points")
+
+
+def _rules_line(session: Session) -> str:
+    lc, rules = session.locale, session.game.rules
+    preset = tr(lc, f"preset.{rules.preset}.name")
+    timer = (tr(lc, "table.timer", seconds=session.turn_timer) if session.turn_timer
+             else tr(lc, "table.timer_off"))
+    return tr(lc, "table.footer", preset=preset, target=rules.options.target_score, timer=timer)
+
+
+# Lines the bot adds to the log itself (the engine knows nothing of timers).
+BOT_NOTES = frozenset({"timed_out", "removed_idle"})
+
+
+def _log_lines(session: Session) -> list[str]:
+    """The recent events in words; runs of engine events are read together (one line for a
+    draw of three cards), the bot's own notes in between."""
+    lc, names = session.locale, session.names
+    lines: list[str] = []
+    batch: list[Event] = []
+    for event in session.recent_events():
+        if event.type in BOT_NOTES:
+            lines += describe_all(batch, names, viewer=None, locale=lc)
+            batch = []
+            lines.append(tr(lc, f"table.{event.type}", player=name_of(names, event.by or "")))
+        else:
+            batch.append(event)
+    return lines + describe_all(batch, names, viewer=None, locale=lc)

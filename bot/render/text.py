@@ -1,0 +1,41 @@
+"""Small text pieces shared by the lobby, table and hand renderers."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from bot.engine import Card
+from bot.i18n import get_translator
+
+from .events import escape_name
+
+# Embed side colours for the colour in play (light and Flip's dark side) and for no colour yet.
+EMBED_COLORS = {"R": 0xD72600, "Y": 0xECD407, "G": 0x379711, "B": 0x0956BF,
+                "P": 0xD6338A, "T": 0x1BA39C, "O": 0xF08A24, "V": 0x7D3C98}
+NEUTRAL = 0x2B2D31
+# A mark per colour, so the colour never rests on the hue alone (colour-blind players).
+COLOR_MARKS = {"R": "🟥", "Y": "🟨", "G": "🟩", "B": "🟦", "P": "🩷", "T": "🩵", "O": "🟧",
+               "V": "🟪"}
+WILD_MARK = "⬛"
+
+
+def tr(locale: str, key: str, /, **params: object) -> str:
+    return get_translator().translate(locale, key, **params)
+
+
+def card_name(card: Card, locale: str) -> str:
+    return get_translator().card(card, locale=locale)
+
+
+def card_label(card: Card, locale: str) -> str:
+    """A card as a button label or list item: a colour mark and its name."""
+    mark = COLOR_MARKS.get(card.color.value, WILD_MARK) if card.color is not None else WILD_MARK
+    return f"{mark} {card_name(card, locale)}"
+
+
+def color_name(letter: str, locale: str) -> str:
+    return get_translator().color(letter, locale=locale)
+
+
+def name_of(names: Mapping[str, str], player: str) -> str:
+    return escape_name(names.get(player) or player)

@@ -1,0 +1,1 @@
+"""What the cogs call: lobbies, running games (one lock per channel), timers."""

@@ -1,0 +1,293 @@
+"""The game manager: every running game of this process, one lock per game, apply → save → show.
+
+Data flows one way (shared/STYLE.md): a cog asks `act(...)`; under the game's lock the manager
+checks the control's version, builds the action, lets the engine apply it, saves the new state
+(before anyone is answered, so a crash loses nothing that was shown), re-arms the game's timer and
+asks for a merged table edit. A refused action changes nothing: the engine validates fully before
+it mutates, and a failed save reloads the last saved state.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import secrets
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
+
+from bot.clock import Clock
+from bot.engine import Action, ActionType, Event, Game, IllegalAction, RuleSet
+from bot.engine.timeouts import timeout_action
+from bot.storage import ChannelBusy, GameRepository, LobbyRecord
+
+from .errors import Refusal
+from .session import Session
+from .timers import Timers
+
+log = logging.getLogger(__name__)
+
+TIMEOUTS_BEFORE_REMOVAL = 3  # C-11: three timeouts in a row and the player is out (C-10)
+ABANDONED_AFTER = 24 * 3600  # no action for a day: the game is ended, so no channel stays stuck
+REFRESH_DELAY = 0.25  # real seconds a table edit waits, so a burst of actions is one edit
+
+Publisher = Callable[[Session], Awaitable[None]]
+Builder = Callable[[Session, str], Action]
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    session: Session
+    action: Action
+    events: list[Event]
+
+
+class GameManager:
+    def __init__(self, repo: GameRepository, clock: Clock, timers: Timers) -> None:
+        self._repo = repo
+        self._clock = clock
+        self._timers = timers
+        self._sessions: dict[str, Session] = {}
+        self._by_channel: dict[int, str] = {}
+        self._refreshing: dict[str, asyncio.Task[None]] = {}
+        self._publish: Publisher | None = None
+        self._on_abandoned: Publisher | None = None
+
+    def attach(self, publish: Publisher, on_abandoned: Publisher) -> None:
+        """The play cog plugs in how a table is shown (the manager knows no Discord)."""
+        self._publish = publish
+        self._on_abandoned = on_abandoned
+
+    # -- finding games
+
+    def get(self, game_id: str) -> Session | None:
+        return self._sessions.get(game_id)
+
+    def in_channel(self, channel_id: int) -> Session | None:
+        game_id = self._by_channel.get(channel_id)
+        return self._sessions.get(game_id) if game_id else None
+
+    def __len__(self) -> int:
+        return len(self._sessions)
+
+    # -- starting, restoring, ending
+
+    async def start(self, lobby: LobbyRecord, *, locale: str, seed: int | None = None) -> Session:
+        """Deal the first round for a lobby's players; the save replaces the lobby row."""
+        players = [str(user_id) for user_id in lobby.player_ids]
+        rules = RuleSet.build(lobby.preset, lobby.options)
+        game, events = Game.start(players, rules,
+                                  seed=secrets.randbits(32) if seed is None else seed)
+        session = Session(
+            game_id=secrets.token_hex(4), guild_id=lobby.guild_id, channel_id=lobby.channel_id,
+            game=game, names={str(u): lobby.names.get(u) or str(u) for u in lobby.player_ids},
+            locale=locale, turn_timer=lobby.turn_timer, host=str(lobby.host_id),
+            last_action_at=self._clock.now())
+        session.remember(events)
+        self._deadline(session)
+        try:
+            await self._save(session)
+        except ChannelBusy as busy:
+            raise Refusal("lobby.busy_game", link="") from busy
+        self._track(session)
+        self._arm(session)
+        return session
+
+    async def restore(self) -> list[Session]:
+        """After a restart: every unfinished game back in memory, its timer re-armed."""
+        restored = []
+        for record in await self._repo.unfinished():
+            try:
+                session = Session.from_record(record)
+            except Exception:
+                log.exception("game %s could not be loaded; it is left in the database",
+                              record.game_id)
+                continue
+            self._track(session)
+            self._arm(session)
+            restored.append(session)
+        return restored
+
+    async def set_message(self, session: Session, message_id: int) -> None:
+        session.message_id = message_id
+        await self._repo.set_message(session.game_id, message_id)
+
+    async def end(self, session: Session) -> None:
+        """Stop a game now (an admin's /uno end, or abandoned): forget it everywhere."""
+        async with session.lock:
+            await self._forget(session)
+
+    async def close(self) -> None:
+        for task in list(self._refreshing.values()):
+            task.cancel()
+        await asyncio.gather(*self._refreshing.values(), return_exceptions=True)
+        self._refreshing.clear()
+
+    # -- acting
+
+    async def act(self, game_id: str, user_id: int, build: Builder, *,
+                  version: int | None = None, acting_for: str | None = None) -> Outcome:
+        """Apply what `build(session, player)` asks for `user_id`, or raise `Refusal`.
+
+        `version` is the game version a decision control was drawn for: a click on an older one
+        is refused as out of date, so a stale card or colour button can never act.
+        `acting_for` names the player a host or moderator acts for (a kick, C-10); the cog has
+        checked their right to.
+        """
+        session = self._sessions.get(game_id)
+        if session is None:
+            raise Refusal("error.game_over")
+        async with session.lock:
+            if self._sessions.get(game_id) is not session:
+                raise Refusal("error.game_over")
+            player = session.player(int(acting_for) if acting_for else user_id)
+            if player is None and acting_for is not None:
+                raise Refusal("lobby.target_not_joined")
+            if player is None:
+                raise Refusal("error.left_game" if session.seated(user_id) else "error.not_in_game")
+            if version is not None and version != session.game.version:
+                raise Refusal("error.stale_button")
+            action = build(session, player)
+            events = await self._apply(session, action)
+            if acting_for is None:
+                session.timeouts.pop(player, None)  # they acted themselves: count starts over
+            return Outcome(session, action, events)
+
+    async def _apply(self, session: Session, action: Action, *,
+                     note: dict[str, str] | None = None) -> list[Event]:
+        """Apply, remember, save, re-arm, refresh. Lock held by the caller."""
+        try:
+            events = session.game.apply(action)
+        except IllegalAction as refused:
+            raise Refusal(f"error.{refused.code.value}") from refused
+        if note is not None:
+            session.recent.append(note)
+        session.remember(events)
+        if session.player(int(session.host)) is None:  # the host left: the host passes on
+            session.host = next((p for p, on in zip(session.game.players, session.game.active,
+                                                    strict=True) if on), session.host)
+        session.last_action_at = self._clock.now()
+        self._deadline(session)
+        try:
+            await self._save(session)
+        except Exception:
+            # The engine moved on but the database did not: go back to what was saved, so what
+            # players see and what survives a restart never differ.
+            log.exception("saving game %s failed; reloading its last saved state",
+                          session.game_id)
+            await self._reload(session)
+            raise
+        if session.finished:
+            await self._finish(session)
+        else:
+            self._arm(session)
+        self.refresh(session)
+        return events
+
+    # -- the public table
+
+    def refresh(self, session: Session) -> None:
+        """Ask for a table edit; requests within REFRESH_DELAY become one edit."""
+        if session.game_id in self._refreshing or self._publish is None:
+            return
+        self._refreshing[session.game_id] = asyncio.create_task(
+            self._refresh_later(session), name=f"table {session.game_id}")
+
+    async def _refresh_later(self, session: Session) -> None:
+        await asyncio.sleep(REFRESH_DELAY)
+        self._refreshing.pop(session.game_id, None)
+        if session.rendered_version == session.game.version or self._publish is None:
+            return
+        try:
+            await self._publish(session)
+        except Exception:
+            log.exception("the table of game %s could not be updated", session.game_id)
+
+    # -- timers (C-11 and abandoned games)
+
+    def _deadline(self, session: Session) -> None:
+        game = session.game
+        waiting = game.waiting_for is not None or game.slap is not None
+        session.turn_deadline = (session.last_action_at + session.turn_timer
+                                 if session.turn_timer and waiting and not session.finished
+                                 else None)
+
+    def _arm(self, session: Session) -> None:
+        abandoned = session.last_action_at + ABANDONED_AFTER
+        at = min(abandoned, session.turn_deadline or abandoned)
+        version = session.game.version
+
+        async def fire() -> None:
+            await self._on_timer(session, version)
+
+        self._timers.schedule(("game", session.game_id), at, fire)
+
+    async def _on_timer(self, session: Session, version: int) -> None:
+        async with session.lock:
+            if self._sessions.get(session.game_id) is not session:
+                return
+            if session.game.version != version:  # someone acted meanwhile: already re-armed
+                return
+            now = self._clock.now()
+            if now >= session.last_action_at + ABANDONED_AFTER:
+                log.info("game %s abandoned", session.game_id)
+                await self._forget(session)
+                if self._on_abandoned is not None:
+                    await self._on_abandoned(session)
+                return
+            action = timeout_action(session.game)
+            if action is None or session.turn_deadline is None:
+                self._arm(session)
+                return
+            await self._timed_out(session, action)
+
+    async def _timed_out(self, session: Session, action: Action) -> None:
+        player = action.by
+        if action.type is not ActionType.SLAP_TIMEOUT:
+            session.timeouts[player] = session.timeouts.get(player, 0) + 1
+        await self._apply(session, action, note={"type": "timed_out", "by": player})
+        if (session.timeouts.get(player, 0) >= TIMEOUTS_BEFORE_REMOVAL and not session.finished
+                and session.player(int(player)) is not None):
+            session.timeouts.pop(player, None)
+            await self._apply(session, Action(player, ActionType.LEAVE),
+                              note={"type": "removed_idle", "by": player})
+
+    # -- bookkeeping
+
+    def _track(self, session: Session) -> None:
+        self._sessions[session.game_id] = session
+        self._by_channel[session.channel_id] = session.game_id
+
+    async def _save(self, session: Session) -> None:
+        await self._repo.save(
+            session.game_id, guild_id=session.guild_id, channel_id=session.channel_id,
+            state=session.state(), version=session.game.version, message_id=session.message_id,
+            turn_deadline=session.turn_deadline, meta=session.meta())
+
+    async def _reload(self, session: Session) -> None:
+        record = await self._repo.load(session.game_id)
+        if record is None:
+            await self._forget(session)
+            return
+        saved = Session.from_record(record)
+        session.game, session.recent, session.timeouts = saved.game, saved.recent, saved.timeouts
+        session.last_action_at, session.turn_deadline = saved.last_action_at, saved.turn_deadline
+
+    async def _finish(self, session: Session) -> None:
+        """The match is won: the channel is free again (the final table stays on screen)."""
+        self._timers.cancel(("game", session.game_id))
+        await self._repo.delete(session.game_id)
+        self._untrack(session)
+
+    async def _forget(self, session: Session) -> None:
+        self._timers.cancel(("game", session.game_id))
+        task = self._refreshing.pop(session.game_id, None)
+        if task is not None:
+            task.cancel()
+        await self._repo.delete(session.game_id)
+        self._untrack(session)
+
+    def _untrack(self, session: Session) -> None:
+        if self._sessions.get(session.game_id) is session:
+            del self._sessions[session.game_id]
+        if self._by_channel.get(session.channel_id) == session.game_id:
+            del self._by_channel[session.channel_id]

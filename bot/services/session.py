@@ -1,0 +1,82 @@
+"""One running game as the bot holds it: the engine's Game plus what the table needs besides.
+
+Players are seated in the engine by their Discord user id (as a string), so names may change
+without touching the game; the names shown are the ones they joined with.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from dataclasses import dataclass, field
+from typing import Any
+
+from bot.engine import Event, Game, dump, load
+from bot.storage import GameRecord
+
+RECENT_EVENTS = 40  # events kept for the table's "what happened" lines (a draw is one per card)
+
+
+@dataclass(eq=False)
+class Session:
+    game_id: str
+    guild_id: int
+    channel_id: int
+    game: Game
+    names: dict[str, str]
+    locale: str  # the server's language: the public table speaks it
+    turn_timer: int  # seconds; 0 = off
+    host: str
+    message_id: int | None = None
+    timeouts: dict[str, int] = field(default_factory=dict)  # timeouts in a row (C-11)
+    # The latest events, oldest first, as the engine wrote them: the renderer reads them as the
+    # table (Event.visible_to hides private cards), and one draw of 4 needs all 4 to say "4".
+    recent: list[dict[str, Any]] = field(default_factory=list)
+    last_action_at: float = 0.0
+    turn_deadline: float | None = None
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    rendered_version: int = -1  # the version the public table shows now
+
+    @property
+    def finished(self) -> bool:
+        return self.game.match_winner is not None
+
+    def player(self, user_id: int) -> str | None:
+        """The engine's name for a Discord user, if they sit at this table (and have not left)."""
+        name = str(user_id)
+        seat = self.game.players.index(name) if name in self.game.players else None
+        return name if seat is not None and self.game.active[seat] else None
+
+    def seated(self, user_id: int) -> bool:
+        return str(user_id) in self.game.players
+
+    def remember(self, events: list[Event]) -> None:
+        """Keep new events for the table's log."""
+        self.recent.extend(e.to_dict() for e in events)
+        del self.recent[:-RECENT_EVENTS]
+
+    def recent_events(self) -> list[Event]:
+        return [Event.from_dict(e) for e in self.recent]
+
+    # -- persistence
+
+    def state(self) -> dict[str, Any]:
+        return dump(self.game)
+
+    def meta(self) -> dict[str, Any]:
+        return {"names": self.names, "locale": self.locale, "turn_timer": self.turn_timer,
+                "host": self.host, "timeouts": self.timeouts, "recent": self.recent,
+                "last_action_at": self.last_action_at}
+
+    @classmethod
+    def from_record(cls, record: GameRecord) -> Session:
+        meta = record.meta_data()
+        return cls(
+            game_id=record.game_id, guild_id=record.guild_id, channel_id=record.channel_id,
+            game=load(record.data()), names=dict(meta.get("names", {})),
+            locale=str(meta.get("locale", "en")), turn_timer=int(meta.get("turn_timer", 0)),
+            host=str(meta.get("host", "")), message_id=record.message_id,
+            timeouts={k: int(v) for k, v in meta.get("timeouts", {}).items()},
+            recent=list(meta.get("recent", [])),
+            last_action_at=float(meta.get("last_action_at", record.updated_at)),
+            turn_deadline=record.turn_deadline,
+        )

@@ -1,0 +1,38 @@
+"""Answering an interaction in the clicking user's language, whatever state it is in."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import discord
+
+from bot.i18n import get_translator
+from bot.services.errors import Refusal
+
+Interaction = discord.Interaction[Any]
+
+
+def user_locale(interaction: Interaction) -> str:
+    """Ephemeral answers speak the user's Discord language (English when we lack it)."""
+    return get_translator().resolve(interaction.locale)
+
+
+def guild_locale(interaction: Interaction) -> str:
+    """The public table speaks the server's language."""
+    return get_translator().resolve(interaction.guild_locale or "en")
+
+
+def say(interaction: Interaction, key: str, /, **params: object) -> str:
+    return get_translator().translate(user_locale(interaction), key, **params)
+
+
+async def tell(interaction: Interaction, text: str) -> None:
+    """An ephemeral line to the user: the response if none was sent yet, else a follow-up."""
+    if interaction.response.is_done():
+        await interaction.followup.send(text, ephemeral=True)
+    else:
+        await interaction.response.send_message(text, ephemeral=True)
+
+
+async def refuse(interaction: Interaction, refusal: Refusal) -> None:
+    await tell(interaction, say(interaction, refusal.key, **refusal.params))

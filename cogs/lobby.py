@@ -1,0 +1,305 @@
+"""`/uno ...`: lobbies (create, join, leave, kick, start), ending a game, the rules. One game per
+channel; the host runs the lobby and anyone with Manage Channels can end what is in a channel,
+so no channel is ever stuck."""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+import discord
+from discord import app_commands
+from discord.app_commands import Choice
+from discord.ext import commands
+
+from bot.engine import Action, ActionType, RuleSet
+from bot.i18n import get_translator
+from bot.render.lobby import render_closed_lobby, render_lobby
+from bot.render.rules import rules_summary
+from bot.services.errors import Refusal
+from bot.services.lobbies import DEFAULT_TURN_TIMER, MAX_TURN_TIMER, TARGET_SCORES
+from bot.services.session import Session
+from bot.storage import LobbyRecord
+from bot.ui.items import LobbyButton
+from bot.ui.replies import guild_locale, refuse, say, tell, user_locale
+
+log = logging.getLogger(__name__)
+
+Interaction = discord.Interaction[Any]
+Style = discord.ButtonStyle
+
+
+def lobby_view(lobby: LobbyRecord, locale: str) -> discord.ui.View:
+    tr = get_translator()
+    view = discord.ui.View(timeout=None)
+    view.add_item(LobbyButton("join", lobby.channel_id, style=Style.success,
+                              label=tr.translate(locale, "button.join")))
+    view.add_item(LobbyButton("leave", lobby.channel_id,
+                              label=tr.translate(locale, "button.leave")))
+    view.add_item(LobbyButton("start", lobby.channel_id, style=Style.primary,
+                              label=tr.translate(locale, "button.start")))
+    return view
+
+
+def _display_name(user: discord.abc.User) -> str:
+    return user.display_name
+
+
+def _may_manage(interaction: Interaction) -> bool:
+    return bool(interaction.permissions.manage_channels)
+
+
+class Lobby(commands.Cog):
+    uno = app_commands.Group(name="uno", description="Play UNO in this channel",
+                             guild_only=True)
+
+    def __init__(self, bot: Any) -> None:
+        self.bot = bot
+        self.lobbies = bot.lobbies
+        self.games = bot.games
+
+    async def restore(self) -> None:
+        await self.lobbies.restore()
+
+    # -- commands
+
+    @uno.command(name="create", description="Open a game of UNO in this channel")
+    @app_commands.describe(preset="The rules to play by",
+                           turn_timer="Seconds each player has for a move (0 = no limit)",
+                           target="Points that win the match (500 by default)")
+    @app_commands.choices(preset=[Choice(name="Classic", value="classic"),
+                                  Choice(name="CNUNO", value="cnuno"),
+                                  Choice(name="UNO Flip", value="flip")])
+    async def create(self, interaction: Interaction, preset: str = "classic",
+                     turn_timer: app_commands.Range[int, 0, MAX_TURN_TIMER] = DEFAULT_TURN_TIMER,
+                     target: app_commands.Range[int, TARGET_SCORES[0], TARGET_SCORES[1]] | None
+                     = None) -> None:
+        assert interaction.guild_id is not None and interaction.channel_id is not None
+        try:
+            lobby = await self.lobbies.create(
+                guild_id=interaction.guild_id, channel_id=interaction.channel_id,
+                host_id=interaction.user.id, host_name=_display_name(interaction.user),
+                preset=preset, turn_timer=turn_timer, target=target)
+        except Refusal as refusal:
+            await self._refuse_busy(interaction, refusal)
+            return
+        locale = guild_locale(interaction)
+        await interaction.response.send_message(embed=render_lobby(lobby, locale),
+                                                view=lobby_view(lobby, locale))
+        message = await interaction.original_response()
+        await self.lobbies.set_message(lobby.channel_id, message.id)
+
+    @uno.command(name="join", description="Take a seat in this channel's lobby")
+    async def join(self, interaction: Interaction) -> None:
+        await self._lobby_change(interaction, "join")
+
+    @uno.command(name="leave", description="Leave this channel's lobby or game")
+    async def leave(self, interaction: Interaction) -> None:
+        session = self.games.in_channel(interaction.channel_id or 0)
+        if session is not None:
+            await self._leave_game(interaction, session, interaction.user.id, kicked=False)
+            return
+        await self._lobby_change(interaction, "leave")
+
+    @uno.command(name="kick", description="Remove a player from this channel's lobby or game")
+    @app_commands.describe(player="The player to remove")
+    async def kick(self, interaction: Interaction, player: discord.Member) -> None:
+        session = self.games.in_channel(interaction.channel_id or 0)
+        if session is not None:
+            if session.host != str(interaction.user.id) and not _may_manage(interaction):
+                await refuse(interaction, Refusal("error.host_only"))
+                return
+            if player.id == interaction.user.id:
+                await refuse(interaction, Refusal("lobby.kick_self"))
+                return
+            await self._leave_game(interaction, session, player.id, kicked=True)
+            return
+        channel_id = interaction.channel_id or 0
+        before = await self.lobbies.get(channel_id)
+        try:
+            lobby = await self.lobbies.kick(channel_id, interaction.user.id, player.id,
+                                            may_manage=_may_manage(interaction))
+        except Refusal as refusal:
+            await refuse(interaction, refusal)
+            return
+        await tell(interaction, say(interaction, "lobby.kicked", player=player.display_name))
+        if lobby is None:  # a moderator removed the last player: the lobby is closed
+            if before is not None:
+                await self._edit_lobby_message(before, render_closed_lobby(
+                    guild_locale(interaction), "lobby.emptied"))
+            return
+        await self._show_lobby(interaction, lobby)
+
+    @uno.command(name="start", description="Deal the cards (host only)")
+    async def start(self, interaction: Interaction) -> None:
+        await self._start(interaction)
+
+    @uno.command(name="end", description="End this channel's lobby or game (host or moderators)")
+    async def end(self, interaction: Interaction) -> None:
+        channel_id = interaction.channel_id or 0
+        name = _display_name(interaction.user)
+        session = self.games.in_channel(channel_id)
+        if session is not None:
+            if session.host != str(interaction.user.id) and not _may_manage(interaction):
+                await refuse(interaction, Refusal("error.host_only"))
+                return
+            await self.games.end(session)
+            await tell(interaction, say(interaction, "lobby.game_ended"))
+            await self.bot.get_cog("Play").publish(session, ended_by=name)
+            return
+        lobby = await self.lobbies.get(channel_id)
+        if lobby is None:
+            await refuse(interaction, Refusal("lobby.none"))
+            return
+        if lobby.host_id != interaction.user.id and not _may_manage(interaction):
+            await refuse(interaction, Refusal("error.host_only"))
+            return
+        await self.lobbies.close(channel_id)
+        await tell(interaction, say(interaction, "lobby.lobby_ended"))
+        await self._edit_lobby_message(lobby, render_closed_lobby(
+            guild_locale(interaction), "lobby.closed_by", player=name))
+
+    @uno.command(name="rules", description="Show the rules of this channel's game")
+    async def rules(self, interaction: Interaction) -> None:
+        channel_id = interaction.channel_id or 0
+        locale = user_locale(interaction)
+        session = self.games.in_channel(channel_id)
+        if session is not None:
+            rules = session.game.rules
+        else:
+            lobby = await self.lobbies.get(channel_id)
+            rules = RuleSet.build(lobby.preset, lobby.options) if lobby else RuleSet.classic()
+        await interaction.response.send_message(embed=rules_summary(rules, locale),
+                                                ephemeral=True)
+
+    # -- lobby buttons
+
+    async def lobby_button(self, interaction: Interaction, what: str, channel_id: int) -> None:
+        # Every action works on the lobby of the channel clicked in, so a button naming another
+        # channel must not act at all (here or there).
+        lobby = (await self.lobbies.get(channel_id)
+                 if channel_id == interaction.channel_id else None)
+        # A button of an older lobby of this channel is stale (the id is recorded right after the
+        # lobby message is posted, so a very fast first click may come before it).
+        if lobby is None or (interaction.message is not None and lobby.message_id is not None
+                             and lobby.message_id != interaction.message.id):
+            await refuse(interaction, Refusal("lobby.gone"))
+            return
+        if what == "start":
+            await self._start(interaction)
+        else:
+            await self._lobby_change(interaction, what)
+
+    # -- the work behind commands and buttons
+
+    async def _lobby_change(self, interaction: Interaction, what: str) -> None:
+        channel_id = interaction.channel_id or 0
+        user = interaction.user
+        before = await self.lobbies.get(channel_id)
+        try:
+            if what == "join":
+                if self.games.in_channel(channel_id) is not None:
+                    raise Refusal("lobby.game_running")
+                lobby = await self.lobbies.join(channel_id, user.id, _display_name(user))
+            else:
+                lobby = await self.lobbies.leave(channel_id, user.id)
+        except Refusal as refusal:
+            await refuse(interaction, refusal)
+            return
+        if lobby is None:  # the last player left: the lobby is closed
+            closed = render_closed_lobby(guild_locale(interaction), "lobby.emptied")
+            if self._on_lobby_message(interaction):
+                await interaction.response.edit_message(embed=closed, view=None)
+            else:
+                await tell(interaction, say(interaction, "lobby.left"))
+                if before is not None:
+                    await self._edit_lobby_message(before, closed)
+            return
+        if self._on_lobby_message(interaction):
+            locale = guild_locale(interaction)
+            await interaction.response.edit_message(embed=render_lobby(lobby, locale),
+                                                    view=lobby_view(lobby, locale))
+            return
+        await tell(interaction, say(interaction, f"lobby.{'joined' if what == 'join' else 'left'}"))
+        await self._show_lobby(interaction, lobby)
+
+    async def _start(self, interaction: Interaction) -> None:
+        channel_id = interaction.channel_id or 0
+        try:
+            lobby = await self.lobbies.check_start(channel_id, interaction.user.id)
+            session = await self.games.start(lobby, locale=guild_locale(interaction))
+        except Refusal as refusal:
+            await refuse(interaction, refusal)
+            return
+        self.lobbies.started(channel_id)
+        await self.bot.get_cog("Play").post_table(interaction, session)
+        await self._edit_lobby_message(lobby, render_closed_lobby(
+            guild_locale(interaction), "lobby.started"))
+
+    async def _leave_game(self, interaction: Interaction, session: Session, user_id: int, *,
+                          kicked: bool) -> None:
+        """C-10 during a round: the player's cards go under the deck and play goes on."""
+        target = str(user_id)
+
+        def build(_: Session, player: str) -> Action:
+            return Action(target, ActionType.LEAVE)
+
+        try:
+            if kicked and session.player(user_id) is None:
+                raise Refusal("lobby.target_not_joined")
+            await self.games.act(session.game_id, interaction.user.id, build,
+                                 acting_for=target if kicked else None)
+        except Refusal as refusal:
+            await refuse(interaction, refusal)
+            return
+        name = session.names.get(target, target)
+        await tell(interaction, say(interaction, "lobby.kicked" if kicked else "lobby.left_game",
+                                    player=name))
+
+    # -- lobby message helpers
+
+    def _on_lobby_message(self, interaction: Interaction) -> bool:
+        return interaction.type is discord.InteractionType.component
+
+    async def _show_lobby(self, interaction: Interaction, lobby: LobbyRecord) -> None:
+        locale = guild_locale(interaction)
+        await self._edit_lobby_message(lobby, render_lobby(lobby, locale),
+                                       view=lobby_view(lobby, locale))
+
+    async def _edit_lobby_message(self, lobby: LobbyRecord, embed: discord.Embed,
+                                  view: discord.ui.View | None = None) -> None:
+        if lobby.message_id is None:
+            return
+        channel = self.bot.get_partial_messageable(lobby.channel_id, guild_id=lobby.guild_id)
+        await self._edit(channel.get_partial_message(lobby.message_id), embed=embed, view=view)
+
+    @staticmethod
+    async def _edit(message: discord.PartialMessage, **changes: Any) -> None:
+        try:
+            await message.edit(**changes)
+        except discord.NotFound:
+            log.info("lobby message %s is gone", message.id)
+
+    async def _refuse_busy(self, interaction: Interaction, refusal: Refusal) -> None:
+        """A second game in a channel: point at the one already there."""
+        channel_id = interaction.channel_id or 0
+        session = self.games.in_channel(channel_id)
+        message_id = session.message_id if session else None
+        if message_id is None:
+            lobby = await self.lobbies.get(channel_id)
+            message_id = lobby.message_id if lobby else None
+        link = (f"https://discord.com/channels/{interaction.guild_id}/{channel_id}/{message_id}"
+                if message_id else "")
+        await tell(interaction, say(interaction, refusal.key, link=link, **refusal.params))
+
+    async def lobby_expired(self, lobby: LobbyRecord) -> None:
+        # A lobby that ran out while the bot was down expires during start-up, before the guild
+        # (and so the server's language) is known: wait for it rather than fall back to English.
+        await self.bot.wait_until_ready()
+        guild = self.bot.get_guild(lobby.guild_id)
+        locale = get_translator().resolve(guild.preferred_locale if guild else "en")
+        await self._edit_lobby_message(lobby, render_closed_lobby(locale, "lobby.expired"))
+
+
+async def setup(bot: Any) -> None:
+    await bot.add_cog(Lobby(bot))

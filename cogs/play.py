@@ -1,0 +1,234 @@
+"""Playing: the table's buttons, the private hand and its controls. Thin: parse the click, ask
+the game manager, render the answer."""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+import discord
+from discord.ext import commands
+
+from bot.engine import Action, ActionType, Card, card
+from bot.engine.cards import CardParseError
+from bot.render.events import describe, describe_all
+from bot.render.hand import render_hand
+from bot.render.table import TableText, render_table
+from bot.services.errors import Refusal
+from bot.services.games import Outcome
+from bot.services.session import Session
+from bot.ui.items import DYNAMIC_ITEMS
+from bot.ui.replies import refuse, user_locale
+from bot.ui.views import hand_view, table_view
+
+log = logging.getLogger(__name__)
+
+Interaction = discord.Interaction[Any]
+
+
+def _mentions(text: TableText) -> discord.AllowedMentions:
+    users = [discord.Object(text.mention)] if text.mention is not None else []
+    return discord.AllowedMentions(users=users, roles=False, everyone=False)
+
+
+def table_message(session: Session, **options: Any) -> dict[str, Any]:
+    """Everything of a table message: text, embed, buttons, and who may be pinged."""
+    text = render_table(session, **options)
+    ended = bool(options)
+    return {"content": text.content, "embed": text.embed, "allowed_mentions": _mentions(text),
+            "view": discord.ui.View(timeout=None) if ended else table_view(session)}
+
+
+def _card(code: str) -> Card:
+    try:
+        return card(code)
+    except CardParseError as exc:
+        raise Refusal("error.stale_button") from exc
+
+
+class Play(commands.Cog):
+    def __init__(self, bot: Any) -> None:
+        self.bot = bot
+        self.games = bot.games
+
+    async def cog_load(self) -> None:
+        self.bot.add_dynamic_items(*DYNAMIC_ITEMS)
+        self.games.attach(self.publish, self.abandoned)
+
+    async def restore(self) -> None:
+        """After a restart: every unfinished game's table shown again; its old buttons work."""
+        for session in await self.games.restore():
+            await self.publish(session)
+
+    # -- the public table
+
+    async def publish(self, session: Session, **options: Any) -> None:
+        """Show the table's current state: edit the table message, or post it when it has none."""
+        session.rendered_version = session.game.version
+        payload = table_message(session, **options)
+        channel = self.bot.get_partial_messageable(session.channel_id, guild_id=session.guild_id)
+        if session.message_id is not None:
+            try:
+                await channel.get_partial_message(session.message_id).edit(**payload)
+                return
+            except discord.NotFound:
+                log.info("table message of game %s was deleted; posting a new one",
+                         session.game_id)
+        message = await channel.send(**payload)
+        await self.games.set_message(session, message.id)
+
+    async def abandoned(self, session: Session) -> None:
+        await self.publish(session, abandoned=True)
+
+    async def post_table(self, interaction: Interaction, session: Session) -> None:
+        """The first table of a game, as the answer to the click or command that started it."""
+        session.rendered_version = session.game.version
+        await interaction.response.send_message(**table_message(session))
+        message = await interaction.original_response()
+        await self.games.set_message(session, message.id)
+
+    # -- clicks
+
+    async def table_button(self, interaction: Interaction, game_id: str, what: str) -> None:
+        session = self.games.get(game_id)
+        try:
+            if session is None:
+                raise Refusal("error.game_over")
+            if what == "hand":
+                await self._open_hand(interaction, session)
+                return
+            outcome = await self.games.act(game_id, interaction.user.id, _TABLE_ACTIONS[what])
+        except Refusal as refusal:
+            await refuse(interaction, refusal)
+            return
+        except KeyError:
+            await refuse(interaction, Refusal("error.stale_button"))
+            return
+        await self._answer_on_table(interaction, outcome)
+
+    async def control(self, interaction: Interaction, game_id: str, version: int, what: str,
+                      args: list[str]) -> None:
+        session = self.games.get(game_id)
+        on_hand = bool(interaction.message and interaction.message.flags.ephemeral)
+        try:
+            if session is None:
+                raise Refusal("error.game_over")
+            player = session.player(interaction.user.id)
+            if what in ("page", "wild"):
+                await self._redraw_hand(interaction, session, player, what, version, args)
+                return
+            build = _control_action(what, args)
+            outcome = await self.games.act(game_id, interaction.user.id, build, version=version)
+        except Refusal as refusal:
+            await refuse(interaction, refusal)
+            return
+        if on_hand:
+            await self._answer_in_hand(interaction, outcome)
+        else:
+            await self._answer_on_table(interaction, outcome)
+
+    # -- answers
+
+    async def _open_hand(self, interaction: Interaction, session: Session) -> None:
+        player = session.player(interaction.user.id)
+        if player is None:
+            raise Refusal("error.left_game" if session.seated(interaction.user.id)
+                          else "error.not_in_game")
+        locale = user_locale(interaction)
+        await interaction.response.send_message(
+            embed=render_hand(session, player, locale), view=hand_view(session, player, locale),
+            ephemeral=True)
+
+    async def _redraw_hand(self, interaction: Interaction, session: Session,
+                           player: str | None, what: str, version: int,
+                           args: list[str]) -> None:
+        if player is None:
+            raise Refusal("error.not_in_game")
+        locale = user_locale(interaction)
+        if what == "page":
+            page = int(args[0]) if args and args[0].isdigit() else 0
+            await interaction.response.edit_message(
+                embed=render_hand(session, player, locale, page=page),
+                view=hand_view(session, player, locale, page=page))
+            return
+        if version != session.game.version:
+            raise Refusal("error.stale_button")
+        picking = _card(args[0]) if args else None
+        if picking is None or picking not in session.game.playable_cards(player):
+            raise Refusal("error.stale_button")
+        uno = len(args) > 2 and args[2] == "u"
+        await interaction.response.edit_message(
+            embed=render_hand(session, player, locale, picking=picking),
+            view=hand_view(session, player, locale, picking=picking, uno=uno))
+
+    def _notes(self, interaction: Interaction, outcome: Outcome) -> list[str]:
+        """The action's events as its author sees them (their drawn cards, a shown hand)."""
+        return describe_all(outcome.events, outcome.session.names, viewer=outcome.action.by,
+                            locale=user_locale(interaction))
+
+    async def _answer_in_hand(self, interaction: Interaction, outcome: Outcome) -> None:
+        session, player = outcome.session, outcome.action.by
+        locale = user_locale(interaction)
+        notes = self._notes(interaction, outcome)
+        if session.player(interaction.user.id) is None:  # they left or the match is over
+            await interaction.response.edit_message(content="\n".join(notes) or None, embed=None,
+                                                    view=None)
+            return
+        await interaction.response.edit_message(
+            embed=render_hand(session, player, locale, notes=notes),
+            view=hand_view(session, player, locale))
+
+    async def _answer_on_table(self, interaction: Interaction, outcome: Outcome) -> None:
+        """A table button: the table is edited by the answer itself (no extra channel edit); what
+        only the clicker may see follows privately."""
+        session = outcome.session
+        message = interaction.message
+        if message is not None and message.id == session.message_id:
+            session.rendered_version = session.game.version
+            payload = table_message(session)
+            payload.pop("allowed_mentions")
+            await interaction.response.edit_message(**payload)
+        else:
+            await interaction.response.defer()
+            self.games.refresh(session)
+        private = [line for event in outcome.events if event.type == "hand_shown"
+                   and (line := describe(event, session.names, viewer=outcome.action.by,
+                                         locale=user_locale(interaction))) is not None]
+        if private:
+            await interaction.followup.send("\n".join(private), ephemeral=True)
+
+
+def _catch(session: Session, player: str) -> Action:
+    owed = session.game.uno_owed
+    if owed is None:
+        raise Refusal("error.nobody_to_catch")
+    return Action(player, ActionType.CATCH, target=session.game.players[owed])
+
+
+_TABLE_ACTIONS = {
+    "uno": lambda session, player: Action(player, ActionType.UNO),
+    "catch": _catch,
+    "next": lambda session, player: Action(player, ActionType.NEXT_ROUND),
+}
+
+
+def _control_action(what: str, args: list[str]) -> Any:
+    if what == "play":
+        code = args[0] if args else ""
+        color = args[1] if len(args) > 1 and args[1] != "-" else None
+        uno = len(args) > 2 and args[2] == "u"
+        played = _card(code)
+        return lambda session, player: Action.play(player, played, color, uno=uno)
+    simple = {"draw": ActionType.DRAW, "pass": ActionType.PASS,
+              "challenge": ActionType.CHALLENGE, "accept": ActionType.ACCEPT}
+    if what in simple:
+        kind = simple[what]
+        return lambda session, player: Action(player, kind)
+    if what == "color" and args:
+        color = args[0]
+        return lambda session, player: Action(player, ActionType.COLOR, color=color)
+    raise Refusal("error.stale_button")
+
+
+async def setup(bot: Any) -> None:
+    await bot.add_cog(Play(bot))

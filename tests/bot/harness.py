@@ -1,0 +1,186 @@
+"""The real bot on the fake Discord: start it, restart it on the same database, find its
+messages as a user sees them."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from bot.client import UnoBot
+from bot.settings import Settings
+from tests.fake_discord import FakeDiscordSession, VirtualUser
+from tests.fake_discord.users import SeenMessage
+
+
+class Harness:
+    def __init__(self, session: FakeDiscordSession, db_path: Path) -> None:
+        self.session = session
+        self.fake = session.fake
+        self.clock = session.clock
+        self.db_path = db_path
+        self.bot: UnoBot | None = None
+
+    def settings(self) -> Settings:
+        return Settings(discord_token="fake-token", database_path=self.db_path,
+                        dev_guild_id=self.fake.guild_id, log_level="INFO")
+
+    async def start(self) -> UnoBot:
+        self.bot = await self.session.start_bot(lambda: UnoBot(self.settings(), clock=self.clock))
+        return self.bot
+
+    async def stop(self) -> None:
+        """Stop the bot process (the database stays)."""
+        assert self.bot is not None
+        await self.session.stop_bot(self.bot)
+        self.bot = None
+        # Discord ends a gateway session whose client closed the connection; the fake keeps
+        # every session for RESUME and would go on dispatching this guild's interactions to the
+        # dead one, so a new process would never see them.
+        self.fake.gateway.sessions.clear()
+
+    async def restart(self) -> UnoBot:
+        """A new process on the same database (the old one stopped cleanly or not)."""
+        await self.stop()
+        return await self.start()
+
+    def user(self, name: str, **options: Any) -> VirtualUser:
+        return self.session.user(name, **options)
+
+    async def settle(self, delay: float = 0.4) -> None:
+        """Let merged table edits land (they wait REFRESH_DELAY real seconds)."""
+        import asyncio
+
+        await asyncio.sleep(delay)
+
+    # -- finding messages
+
+    @staticmethod
+    def lobby(user: VirtualUser) -> SeenMessage:
+        return next(m for m in reversed(user.public_messages())
+                    if m.embeds and m.embeds[0].get("title", "").startswith("UNO — lobby"))
+
+    @staticmethod
+    def table(user: VirtualUser) -> SeenMessage:
+        return next(m for m in reversed(user.public_messages())
+                    if m.embeds and "round" in m.embeds[0].get("title", "")
+                    or m.embeds and "wins the match" in m.embeds[0].get("title", ""))
+
+
+class Driver:
+    """Plays a game through the buttons users see: whoever the table waits for opens their hand
+    and presses one of its enabled controls (a random legal one, seeded)."""
+
+    def __init__(self, harness: Harness, users: list[VirtualUser], seed: int = 0) -> None:
+        import random
+
+        self.h = harness
+        self.users = {str(u.id): u for u in users}
+        self.rng = random.Random(seed)
+        self.clicks = 0
+
+    def session(self) -> Any:
+        assert self.h.bot is not None
+        return self.h.bot.games.in_channel(self.h.fake.channel.id)
+
+    def table_message(self, user: VirtualUser, message_id: int) -> SeenMessage:
+        return user.message(message_id)
+
+    async def step(self) -> bool:
+        """One action by the player the table waits for; False once the match is over."""
+        from bot.render.table import waiting_player
+
+        session = self.session()
+        if session is None:
+            return False
+        await self.h.fake.wait_for(lambda: session.message_id is not None, timeout=3)
+        message_id = session.message_id
+        if session.game.round_over:
+            user = next(iter(self.users.values()))
+            table = user.message(message_id)
+            await self.h.fake.wait_for(lambda: "Next round" in table.labels(), timeout=3)
+            await self._click(user, table, "Next round")
+            return True
+        waiting = waiting_player(session)
+        assert waiting is not None
+        user = self.users[waiting]
+        hand = (await self._click(user, user.message(message_id), "My hand")).response
+        assert hand is not None and hand.ephemeral
+        await self._act_in_hand(user, hand)
+        return True
+
+    async def _act_in_hand(self, user: VirtualUser, hand: SeenMessage) -> None:
+        buttons = [b for b in hand.buttons() if not b.get("disabled")]
+        labels = [b["label"] for b in buttons]
+        colours = [b for b in buttons if b["custom_id"].split(":")[4] == "color"]
+        decisions = [b for b in buttons if b["label"] in ("Challenge", "Accept")]
+        playable = [b for b in buttons if b.get("style") in (3, 4)]  # green / red (UNO) cards
+        if colours:
+            choice = self.rng.choice(colours)
+        elif decisions:
+            choice = self.rng.choice(decisions)
+        elif playable:
+            choice = self.rng.choice(playable)
+        elif "Pass" in labels:
+            choice = next(b for b in buttons if b["label"] == "Pass")
+        else:
+            choice = next(b for b in buttons if b["label"] == "Draw")
+        handle = await self._click(user, hand, custom_id=choice["custom_id"])
+        if choice["custom_id"].split(":")[4] == "wild":  # the hand now asks for a colour
+            picked = handle.response
+            assert picked is not None
+            colour = self.rng.choice([b for b in picked.buttons()
+                                      if b["custom_id"].split(":")[4] == "play"])
+            await self._click(user, picked, custom_id=colour["custom_id"])
+
+    async def _click(self, user: VirtualUser, message: SeenMessage, label: str | None = None, *,
+                     custom_id: str | None = None) -> Any:
+        self.clicks += 1
+        handle = await user.click(message, label, custom_id=custom_id)
+        assert handle.acknowledged
+        return handle
+
+    async def play_to_end(self, limit: int = 5000) -> None:
+        for _ in range(limit):
+            if not await self.step():
+                return
+        raise AssertionError(f"the match did not end within {limit} actions")
+
+
+async def start_game(h: Harness, users: list[VirtualUser], **create: Any) -> Any:
+    """A lobby by the first user, joined by the others, started by the Start button."""
+    host = users[0]
+    await host.slash("uno create", **create)
+    lobby = h.lobby(host)
+    for user in users[1:]:
+        await user.click(lobby, "Join")
+    await host.click(lobby, "Start")
+    assert h.bot is not None
+    session = h.bot.games.in_channel(h.fake.channel.id)
+    await h.fake.wait_for(lambda: session.message_id is not None, timeout=3)
+    return session
+
+
+async def rig(h: Harness, session: Any, hands: dict[VirtualUser, list[str]], start: str,
+              then: tuple[str, ...] = (), dealer: VirtualUser | None = None) -> None:
+    """Re-deal the running game from a stacked deck (the test's "given this deal"), saved and
+    shown like any other state. The player after the dealer moves first."""
+    from bot.engine import Game, card
+    from tests.engine.support import stacked_deck
+
+    players = list(session.game.players)
+    names = {str(u.id): codes for u, codes in hands.items()}
+    deck = stacked_deck(players, names, start, then,
+                        dealer=str(dealer.id) if dealer else players[-1])
+    game, events = Game.start(players, session.game.rules, deck=[card(c) for c in deck],
+                              dealer=str(dealer.id) if dealer else players[-1])
+    game.version = session.game.version + 1  # a new state: saved like an applied action
+    async with session.lock:
+        session.game = game
+        session.recent.clear()
+        session.remember(events)
+        assert h.bot is not None
+        manager = h.bot.games
+        manager._deadline(session)
+        await manager._save(session)
+        manager._arm(session)
+    await h.bot.get_cog("Play").publish(session)

@@ -1,0 +1,267 @@
+"""Playing through buttons (issue #6): what users see on the table and in their hands.
+
+Deals are rigged with a stacked deck (tests.engine.support) so each rule-visible effect of
+RULES.md section C happens on cue; everything else goes through the real bot and the fake Discord.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any
+
+import pytest
+
+from bot.engine import dump
+from bot.i18n import get_translator
+from tests.fake_discord import VirtualUser
+from tests.fake_discord.users import SeenMessage
+
+from .harness import Harness, rig, start_game
+
+
+def en(key: str, **params: object) -> str:
+    return get_translator().translate("en", key, **params)
+
+
+def table_text(message: SeenMessage) -> str:
+    embed = message.embeds[0]
+    parts = [message.content, embed.get("title", ""), embed.get("description", "")]
+    parts += [f"{f['name']}\n{f['value']}" for f in embed.get("fields", [])]
+    return "\n".join(parts)
+
+
+def hand_text(message: SeenMessage) -> str:
+    return table_text(message)
+
+
+async def open_hand(h: Harness, user: VirtualUser, session: Any) -> SeenMessage:
+    handle = await user.click(user.message(session.message_id), "My hand")
+    assert handle.response is not None and handle.response.ephemeral
+    return handle.response
+
+
+async def table_after(h: Harness, user: VirtualUser, session: Any) -> str:
+    """The table once merged edits have landed."""
+    await h.fake.wait_for(lambda: session.rendered_version == session.game.version, timeout=3)
+    await h.settle(0.05)
+    return table_text(user.message(session.message_id))
+
+
+def last_ephemeral(user: VirtualUser) -> str:
+    return user.ephemerals()[-1].content
+
+
+@pytest.fixture
+def players(harness: Harness) -> list[VirtualUser]:
+    return [harness.user("Ann"), harness.user("Bob"), harness.user("Cid")]
+
+
+async def test_play_a_card_edits_the_table_in_place(harness: Harness,
+                                                    players: list[VirtualUser]) -> None:
+    ann, bob, cid = players
+    session = await start_game(harness, players)
+    await rig(harness, session, {ann: ["R7", "G3", "G4", "B6", "B8", "Y9", "Y2"]}, start="R5")
+    hand = await open_hand(harness, ann, session)
+    assert "Your move" in hand_text(hand)
+    assert [b["label"] for b in hand.buttons() if b["style"] == 3] == ["🟥 Red 7"]  # C-4
+    await ann.click(hand, "🟥 Red 7")
+    text = await table_after(harness, bob, session)
+    assert "Ann played Red 7." in text and "**Top card:** 🟥 Red 7" in text
+    assert f"{bob.mention}, it's your move." == bob.message(session.message_id).content
+    # One table message, edited: no new public message per move.
+    tables = [m for m in cid.public_messages() if m.embeds and "round" in m.embeds[0]["title"]]
+    assert len(tables) == 1
+    # The hand refreshed after its owner's action.
+    assert "Waiting for Bob." in hand_text(ann.message(hand.id))
+
+
+async def test_skip_reverse_and_draw_two_are_seen_on_the_table(
+        harness: Harness, players: list[VirtualUser]) -> None:
+    ann, bob, cid = players
+    session = await start_game(harness, players)
+    await rig(harness, session, {ann: ["RS", "R+2"], cid: ["RR"]}, start="R5")
+    await ann.click(await open_hand(harness, ann, session), "🟥 Red Skip")  # C-7.1
+    text = await table_after(harness, ann, session)
+    assert "Bob was skipped." in text and "**Turn:** Cid" in text
+    await cid.click(await open_hand(harness, cid, session), "🟥 Red Reverse")  # C-7.2
+    text = await table_after(harness, ann, session)
+    assert "counter-clockwise" in text and "**Turn:** Bob" in text
+    # Bob has no red card unless he drew one: let him draw and pass if needed, then Ann +2.
+    hand = await open_hand(harness, bob, session)
+    await bob.click(hand, "Draw")
+    hand = bob.message(hand.id)
+    if "Pass" in hand.labels():
+        await bob.click(hand, "Pass")
+    if session.game.turn == session.game.players.index(str(ann.id)):
+        await ann.click(await open_hand(harness, ann, session), "🟥 Red Draw Two")  # C-7.3
+        text = await table_after(harness, ann, session)
+        assert "Cid drew 2 cards and was skipped." in text
+
+
+async def test_wild_asks_for_a_colour_in_the_hand(harness: Harness,
+                                                  players: list[VirtualUser]) -> None:
+    ann, bob, _ = players
+    session = await start_game(harness, players)
+    await rig(harness, session, {ann: ["W", "G3"]}, start="R5")
+    hand = await open_hand(harness, ann, session)
+    await ann.click(hand, "⬛ Wild")
+    picking = ann.message(hand.id)
+    assert "Choose a colour" in hand_text(picking)
+    assert {"🟥 Red", "🟨 Yellow", "🟩 Green", "🟦 Blue"} <= set(picking.labels())
+    assert session.game.version == session.rendered_version  # nothing played yet
+    await ann.click(picking, "🟦 Blue")  # C-7.4
+    text = await table_after(harness, bob, session)
+    assert "**Colour:** Blue" in text and "Ann played Wild: the colour is now blue." in text
+
+
+async def _wild_draw_four(harness: Harness, players: list[VirtualUser],
+                          ann_hand: list[str]) -> tuple[Any, SeenMessage]:
+    ann, bob, _ = players
+    session = await start_game(harness, players)
+    await rig(harness, session, {ann: ann_hand}, start="R5")
+    hand = await open_hand(harness, ann, session)
+    await ann.click(hand, "⬛ Wild Draw Four")
+    await ann.click(ann.message(hand.id), "🟩 Green")
+    table = bob.message(session.message_id)
+    await harness.fake.wait_for(lambda: "Challenge" in table.labels(), timeout=3)
+    return session, table
+
+
+async def test_wild_draw_four_accepted(harness: Harness, players: list[VirtualUser]) -> None:
+    ann, bob, cid = players
+    session, table = await _wild_draw_four(harness, players, ["W+4", "G3", "B4"])
+    # C-6: the decision is Bob's; anyone else pressing it is refused privately.
+    await cid.click(table, "Accept")
+    assert last_ephemeral(cid) == en("error.not_your_turn")
+    await bob.click(table, "Accept")
+    text = await table_after(harness, ann, session)
+    assert "Bob accepted the penalty and draws 4 cards." in text and "**Turn:** Cid" in text
+
+
+async def test_wild_draw_four_challenged_guilty(harness: Harness,
+                                                players: list[VirtualUser]) -> None:
+    ann, bob, cid = players
+    # Ann holds a red card matching the pile: her Wild Draw Four was illegal (C-6).
+    session, table = await _wild_draw_four(harness, players,
+                                           ["W+4", "R3", "B4", "G4", "B6", "Y9", "Y2"])
+    await bob.click(table, "Challenge")
+    text = await table_after(harness, cid, session)
+    assert "guilty" in text and "Ann" in text
+    # Only Bob was shown Ann's hand, privately.
+    shown = [m.content for m in bob.ephemerals() if "'s hand:" in m.content]
+    assert shown and "Red 3" in shown[-1]
+    assert not any("'s hand:" in m.content for m in cid.messages() + ann.public_messages())
+    assert len(session.game.hands[0]) == 6 + 4  # C-6: the culprit draws the 4
+
+
+async def test_wild_draw_four_challenged_innocent(harness: Harness,
+                                                  players: list[VirtualUser]) -> None:
+    ann, bob, cid = players
+    session, table = await _wild_draw_four(harness, players,
+                                           ["W+4", "G3", "B4", "G4", "B6", "Y9", "Y2"])
+    await bob.click(table, "Challenge")
+    text = await table_after(harness, cid, session)
+    assert "it was legal, so Bob draws" in text
+    assert len(session.game.hands[1]) == 7 + 6  # C-6: 4 + 2 more
+
+
+async def test_uno_call_with_the_next_to_last_card(harness: Harness,
+                                                   players: list[VirtualUser]) -> None:
+    ann, bob, _ = players
+    session = await start_game(harness, players)
+    await rig(harness, session, {ann: ["R7", "G3"] + [], }, start="R5")
+    # Ann has 7 cards by the deal; shrink the test to the call itself: give her two cards.
+    session.game.hands[0][:] = session.game.hands[0][:2]
+    hand = await open_hand(harness, ann, session)
+    assert "🟥 Red 7 + UNO!" in hand.labels()
+    await ann.click(hand, "🟥 Red 7 + UNO!")  # C-5
+    text = await table_after(harness, bob, session)
+    assert "Ann called UNO!" in text and "Ann — 1 card · 0 pts · UNO!" in text
+
+
+async def test_catch_a_player_who_forgot_uno(harness: Harness,
+                                             players: list[VirtualUser]) -> None:
+    ann, bob, cid = players
+    session = await start_game(harness, players)
+    await rig(harness, session, {ann: ["R7", "G3"]}, start="R5")
+    session.game.hands[0][:] = session.game.hands[0][:2]
+    await ann.click(await open_hand(harness, ann, session), "🟥 Red 7")  # no call
+    table = cid.message(session.message_id)
+    await harness.fake.wait_for(lambda: not table.button("Catch!").get("disabled"), timeout=3)
+    await cid.click(table, "Catch!")  # C-5: +2 for Ann
+    text = await table_after(harness, bob, session)
+    assert "Cid caught Ann without UNO: +2." in text and "Ann — 3 cards" in text
+    assert table.button("Catch!").get("disabled")
+
+
+async def test_catch_is_refused_after_the_window(harness: Harness,
+                                                 players: list[VirtualUser]) -> None:
+    ann, bob, cid = players
+    session = await start_game(harness, players)
+    await rig(harness, session, {ann: ["R7", "G3"], bob: ["R8"]}, start="R5")
+    session.game.hands[0][:] = session.game.hands[0][:2]
+    await ann.click(await open_hand(harness, ann, session), "🟥 Red 7")
+    table = cid.message(session.message_id)
+    await harness.fake.wait_for(lambda: not table.button("Catch!").get("disabled"), timeout=3)
+    await bob.click(await open_hand(harness, bob, session), "🟥 Red 8")  # the window closes
+    await cid.click(table, "Catch!")  # the stale-but-enabled button checks the state
+    assert last_ephemeral(cid) == en("error.nobody_to_catch")
+    assert len(session.game.hands[0]) == 1
+
+
+async def test_errors_are_private_localized_and_change_nothing(
+        harness: Harness, players: list[VirtualUser]) -> None:
+    ann, bob, cid = players
+    olga = harness.user("Olga", locale="uk")
+    session = await start_game(harness, players)
+    await rig(harness, session, {ann: ["R7", "G3"], bob: ["R8"]}, start="R5")
+    before = dump(session.game)
+    bob_hand = await open_hand(harness, bob, session)
+    await bob.click(bob_hand, "🟥 Red 8")  # not his turn
+    assert last_ephemeral(bob) == en("error.not_your_turn")
+    ann_hand = await open_hand(harness, ann, session)
+    await ann.click(ann_hand, "🟩 Green 3")  # does not match
+    assert last_ephemeral(ann) == en("error.card_does_not_match")
+    await olga.click(olga.message(session.message_id), "My hand")  # a spectator, in Ukrainian
+    assert last_ephemeral(olga) == get_translator().translate("uk", "error.not_in_game")
+    assert dump(session.game) == before
+    assert not any(m.ephemeral for m in cid.messages())
+    # A stale card button (drawn for an older version) is refused and changes nothing.
+    await ann.click(ann_hand, "🟥 Red 7")
+    await ann.click(ann_hand, "🟥 Red 7") if "🟥 Red 7" in ann.message(ann_hand.id).labels() \
+        else None
+    old = bob_hand.buttons()[0]["custom_id"]
+    assert old.split(":")[3] != str(session.game.version)
+    await bob.click(bob_hand, custom_id=old)
+    assert last_ephemeral(bob) == en("error.stale_button")
+
+
+async def test_double_click_applies_once(harness: Harness, players: list[VirtualUser]) -> None:
+    ann, bob, _ = players
+    session = await start_game(harness, players)
+    await rig(harness, session, {ann: ["R7", "R9", "G3"]}, start="R5")
+    hand = await open_hand(harness, ann, session)
+    version = session.game.version
+    clicks = await asyncio.gather(*(ann.click(hand, "🟥 Red 7", wait=False) for _ in range(2)))
+    for handle in clicks:
+        await handle.wait_acknowledged()
+    assert session.game.version == version + 1
+    assert [e for e in ann.ephemerals() if e.content == en("error.stale_button")]
+
+
+async def test_catch_race_has_one_winner(harness: Harness, players: list[VirtualUser]) -> None:
+    ann, bob, cid = players
+    session = await start_game(harness, players)
+    await rig(harness, session, {ann: ["R7", "G3"]}, start="R5")
+    session.game.hands[0][:] = session.game.hands[0][:2]
+    await ann.click(await open_hand(harness, ann, session), "🟥 Red 7")
+    table = cid.message(session.message_id)
+    await harness.fake.wait_for(lambda: not table.button("Catch!").get("disabled"), timeout=3)
+    handles = await asyncio.gather(bob.click(table, "Catch!", wait=False),
+                                   cid.click(table, "Catch!", wait=False))
+    for handle in handles:
+        await handle.wait_acknowledged()
+    assert len(session.game.hands[0]) == 3  # caught once: +2
+    refused = [u for u in (bob, cid)
+               if any(m.content == en("error.nobody_to_catch") for m in u.ephemerals())]
+    assert len(refused) == 1
