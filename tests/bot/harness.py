@@ -156,7 +156,9 @@ async def start_game(h: Harness, users: list[VirtualUser], **create: Any) -> Any
     await host.click(lobby, "Start")
     assert h.bot is not None
     session = h.bot.games.in_channel(h.fake.channel.id)
-    await h.fake.wait_for(lambda: session.message_id is not None, timeout=3)
+    # The Start click is answered with the table; the lobby message is edited after that.
+    await h.fake.wait_for(lambda: session.message_id is not None and not lobby.buttons(),
+                          timeout=3)
     return session
 
 

@@ -1,0 +1,90 @@
+"""The real bot in a process of its own, pointed at a fake Discord (for benchmarks/bot_load.py).
+
+Usage, from the repository root::
+
+    python benchmarks/bot_process.py --base-url http://127.0.0.1:PORT --gateway ws://.../gateway \
+        --token TOKEN --guild GUILD_ID --db /tmp/uno.db [--log-level WARNING]
+
+It redirects discord.py the way tests/fake_discord/fixtures.py does (`Route.BASE` and
+`DiscordWebSocket.DEFAULT_GATEWAY`), runs `UnoBot` with the guild as its development guild (so the
+commands are synced at once), prints one line `ready <pid>` on stdout once the bot is connected
+and stops cleanly on SIGTERM or SIGINT (`bot.close()`: gateway, timers, database).
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import logging
+import os
+import signal
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+import yarl  # noqa: E402
+from discord.gateway import DiscordWebSocket  # noqa: E402
+from discord.http import Route  # noqa: E402
+
+from bot.client import UnoBot  # noqa: E402
+from bot.settings import Settings  # noqa: E402
+
+
+def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--base-url", required=True, help="the fake's HTTP root, http://host:port")
+    parser.add_argument("--gateway", required=True, help="the fake's gateway, ws://host:port/...")
+    parser.add_argument("--token", required=True)
+    parser.add_argument("--guild", type=int, required=True, help="the development guild's id")
+    parser.add_argument("--db", type=Path, required=True, help="SQLite file (created if missing)")
+    parser.add_argument("--log-level", default="WARNING")
+    return parser.parse_args(argv)
+
+
+async def run(args: argparse.Namespace) -> int:
+    Route.BASE = f"{args.base_url.rstrip('/')}/api/v10"
+    DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(args.gateway)
+    settings = Settings(discord_token=args.token, database_path=args.db,
+                        dev_guild_id=args.guild, log_level=args.log_level)
+    # READY would wait this long for GUILD_CREATEs that the fake sends at once.
+    bot = UnoBot(settings, guild_ready_timeout=0.05)
+    stop = asyncio.Event()
+    loop = asyncio.get_running_loop()
+    for sig in (signal.SIGTERM, signal.SIGINT):
+        loop.add_signal_handler(sig, stop.set)
+
+    async def announce_ready() -> None:
+        await bot.wait_until_ready()
+        print(f"ready {os.getpid()}", flush=True)
+
+    runner = asyncio.create_task(bot.start(args.token), name="bot")
+    ready = asyncio.create_task(announce_ready(), name="ready")
+    stopping = asyncio.create_task(stop.wait(), name="stop")
+    await asyncio.wait({runner, stopping}, return_when=asyncio.FIRST_COMPLETED)
+    ready.cancel()
+    code = 0
+    if runner.done():  # the bot stopped by itself: that is an error for a benchmark
+        error = runner.exception()
+        print(f"bot stopped: {error!r}", file=sys.stderr, flush=True)
+        code = 1
+    await bot.close()
+    stopping.cancel()
+    try:
+        await asyncio.wait_for(runner, 10.0)
+    except (asyncio.CancelledError, TimeoutError, Exception):  # noqa: BLE001 - closing anyway
+        runner.cancel()
+    return code
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = parse_args(argv)
+    logging.basicConfig(level=getattr(logging, args.log_level.upper(), logging.WARNING),
+                        format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    return asyncio.run(run(args))
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,68 @@
+"""Whole matches played through the buttons users see, with 2, 3 and 10 virtual users, to the
+match target (RULES.md C-8); and no public message ever shows a hand (C-9)."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from bot.i18n import get_translator
+from tests.fake_discord import VirtualUser
+
+from .harness import Driver, Harness, start_game
+
+
+def private_markers() -> list[str]:
+    """Fixed parts of every sentence that shows cards to their owner only, in en."""
+    tr = get_translator()
+    markers = [tr.translate("en", "hand.cards")]
+    for key in ("you.dealt", "you.drew", "you.hand_shown", "you.swap_received"):
+        template = tr.message("en", key)
+        assert isinstance(template, str)
+        markers += [part for part in re.split(r"\{[a-z]+\}", template) if len(part.strip()) > 3]
+    return markers
+
+
+def assert_no_hand_in_public(h: Harness) -> int:
+    """Every version of every public message (edits included) is free of private card text."""
+    markers = private_markers()
+    checked = 0
+    for stored in h.fake.messages.values():
+        if stored.visible_to is not None:
+            continue
+        for payload in [*stored.history, stored.payload]:
+            text = str(payload.get("content")) + str(payload.get("embeds"))
+            leaked = [m for m in markers if m in text]
+            assert not leaked, f"public message {stored.id} shows {leaked}: {text[:300]}"
+            checked += 1
+    return checked
+
+
+@pytest.mark.parametrize(("players", "target"), [(2, None), (3, 100), (10, 50)],
+                         ids=["2-players-to-500", "3-players-to-100", "10-players-to-50"])
+async def test_a_match_is_played_to_the_end_through_buttons(harness: Harness, players: int,
+                                                            target: int | None) -> None:
+    users: list[VirtualUser] = [harness.user(f"Player{i}") for i in range(players)]
+    create = {"turn_timer": 0} | ({"target": target} if target else {})
+    session = await start_game(harness, users, **create)
+    driver = Driver(harness, users, seed=players)
+    await driver.play_to_end()
+    await harness.settle()
+    game = session.game
+    winner = game.match_winner
+    assert winner is not None and max(game.scores) >= (target or 500)
+    table = users[0].message(session.message_id)
+    name = session.names[game.players[winner]]
+    assert table.embeds[0]["title"] == get_translator().translate(
+        "en", "table.match_over", player=name)
+    assert table.buttons() == []  # nothing left to press
+    # One table for the whole match, edited in place.
+    tables = [m for m in users[-1].public_messages() if m.embeds
+              and m.embeds[0].get("title", "").startswith("UNO — ")
+              and "lobby" not in m.embeds[0]["title"]]
+    assert [t.id for t in tables] == [session.message_id]
+    assert assert_no_hand_in_public(harness) >= 3  # lobby, table versions (edits merge)
+    # The channel is free for the next game.
+    await users[1].slash("uno create")
+    assert harness.lobby(users[1]).embeds[0]["title"] == "UNO — lobby"
