@@ -9,16 +9,22 @@ It redirects discord.py the way tests/fake_discord/fixtures.py does (`Route.BASE
 `DiscordWebSocket.DEFAULT_GATEWAY`), runs `UnoBot` with the guild as its development guild (so the
 commands are synced at once), prints one line `ready <pid>` on stdout once the bot is connected
 and stops cleanly on SIGTERM or SIGINT (`bot.close()`: gateway, timers, database).
+
+A probe watches the process's event loop: every 20 ms it notes how late its wake-up was. SIGUSR1
+starts a new measurement; SIGUSR2 prints `probe {json}` on stdout (wake-up lateness p50/p99/max
+in ms since the last SIGUSR1), so the benchmark can tell a busy bot from a busy fake.
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import json
 import logging
 import os
 import signal
 import sys
+import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -31,6 +37,34 @@ from discord.http import Route  # noqa: E402
 
 from bot.client import UnoBot  # noqa: E402
 from bot.settings import Settings  # noqa: E402
+
+PROBE_INTERVAL = 0.02
+
+
+class LoopProbe:
+    """How late the event loop wakes a sleeper: a direct measure of how busy the process is."""
+
+    def __init__(self) -> None:
+        self.lags: list[float] = []
+
+    async def run(self) -> None:
+        while True:
+            started = time.perf_counter()
+            await asyncio.sleep(PROBE_INTERVAL)
+            self.lags.append(time.perf_counter() - started - PROBE_INTERVAL)
+
+    def reset(self) -> None:
+        self.lags = []
+
+    def report(self) -> None:
+        lags = sorted(self.lags)
+
+        def at(q: float) -> float:
+            return lags[min(len(lags) - 1, int(q * len(lags)))] * 1000 if lags else 0.0
+
+        figures = {"samples": len(lags), "p50_ms": at(0.5), "p99_ms": at(0.99),
+                   "max_ms": lags[-1] * 1000 if lags else 0.0}
+        print(f"probe {json.dumps(figures)}", flush=True)
 
 
 def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
@@ -55,6 +89,10 @@ async def run(args: argparse.Namespace) -> int:
     loop = asyncio.get_running_loop()
     for sig in (signal.SIGTERM, signal.SIGINT):
         loop.add_signal_handler(sig, stop.set)
+    probe = LoopProbe()
+    loop.add_signal_handler(signal.SIGUSR1, probe.reset)
+    loop.add_signal_handler(signal.SIGUSR2, probe.report)
+    probing = asyncio.create_task(probe.run(), name="probe")
 
     async def announce_ready() -> None:
         await bot.wait_until_ready()
@@ -65,6 +103,7 @@ async def run(args: argparse.Namespace) -> int:
     stopping = asyncio.create_task(stop.wait(), name="stop")
     await asyncio.wait({runner, stopping}, return_when=asyncio.FIRST_COMPLETED)
     ready.cancel()
+    probing.cancel()
     code = 0
     if runner.done():  # the bot stopped by itself: that is an error for a benchmark
         error = runner.exception()

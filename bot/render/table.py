@@ -103,7 +103,7 @@ def _round_points(session: Session) -> str:
     game, lc = session.game, session.locale
     lines = []
     for seat, player in enumerate(game.players):
-        points = game.last_round_points[seat]
+        points = session.round_points.get(player, 0)
         if points:
             lines.append(tr(lc, "table.round_points_line", player=name_of(session.names, player),
                             count=points, total=game.scores[seat]))

@@ -31,6 +31,7 @@ class Session:
     # The latest events, oldest first, as the engine wrote them: the renderer reads them as the
     # table (Event.visible_to hides private cards), and one draw of 4 needs all 4 to say "4".
     recent: list[dict[str, Any]] = field(default_factory=list)
+    round_points: dict[str, int] = field(default_factory=dict)  # the last round's (C-8, H-14)
     last_action_at: float = 0.0
     turn_deadline: float | None = None
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
@@ -52,6 +53,11 @@ class Session:
     def remember(self, events: list[Event]) -> None:
         """Keep new events for the table's log."""
         self.recent.extend(e.to_dict() for e in events)
+        for event in events:
+            if event.type == "round_started":
+                self.round_points = {}
+            elif event.type in ("round_won", "penalty_points") and event.by and event.amount:
+                self.round_points[event.by] = event.amount
         del self.recent[:-RECENT_EVENTS]
 
     def recent_events(self) -> list[Event]:
@@ -65,6 +71,7 @@ class Session:
     def meta(self) -> dict[str, Any]:
         return {"names": self.names, "locale": self.locale, "turn_timer": self.turn_timer,
                 "host": self.host, "timeouts": self.timeouts, "recent": self.recent,
+                "round_points": self.round_points,
                 "last_action_at": self.last_action_at}
 
     @classmethod
@@ -77,6 +84,7 @@ class Session:
             host=str(meta.get("host", "")), message_id=record.message_id,
             timeouts={k: int(v) for k, v in meta.get("timeouts", {}).items()},
             recent=list(meta.get("recent", [])),
+            round_points={k: int(v) for k, v in meta.get("round_points", {}).items()},
             last_action_at=float(meta.get("last_action_at", record.updated_at)),
             turn_deadline=record.turn_deadline,
         )

@@ -122,6 +122,9 @@ def hand_view(session: Session, player: str, lc: str, *, page: int = 0,
     if ActionType.PASS in kinds:
         view.add_item(Control(gid, version, "pass", label=tr(lc, "button.pass"), row=4))
     if total > 1:
-        view.add_item(Control(gid, version, "page", str((page - 1) % total), label="◀", row=4))
-        view.add_item(Control(gid, version, "page", str((page + 1) % total), label="▶", row=4))
+        # The direction is part of the id: with two pages both buttons lead to the same page.
+        view.add_item(Control(gid, version, "page", str((page - 1) % total), "prev", label="◀",
+                              row=4))
+        view.add_item(Control(gid, version, "page", str((page + 1) % total), "next", label="▶",
+                              row=4))
     return view

@@ -1,0 +1,94 @@
+"""Rounds and seats during play: the round's points and the Next round button, leaving and
+kicking during a round (RULES.md C-8, C-10), long hands in pages, a 429 on the table edit."""
+
+from __future__ import annotations
+
+from tests.fake_discord import VirtualUser
+
+from .harness import Harness, rig, start_game
+from .test_play import en, last_ephemeral, open_hand, table_after
+
+
+async def _three(harness: Harness) -> list[VirtualUser]:
+    return [harness.user("Ann"), harness.user("Bob"), harness.user("Cid")]
+
+
+async def test_round_points_then_next_round(harness: Harness) -> None:
+    ann, bob, cid = await _three(harness)
+    session = await start_game(harness, [ann, bob, cid])
+    await rig(harness, session, {ann: ["R7"], bob: ["W", "G3"]}, start="R5", dealer=cid)
+    session.game.hands[0][:] = session.game.hands[0][:1]  # Ann goes out with her last card
+    await ann.click(await open_hand(harness, ann, session), "🟥 Red 7")
+    text = await table_after(harness, cid, session)
+    points = session.game.scores[0]
+    assert points > 0 and "Ann won the round and scores" in text  # C-8
+    assert f"Ann: +{points} points (total {points})" in text
+    table = cid.message(session.message_id)
+    assert table.labels() == ["Next round"]
+    await cid.click(table, "Next round")
+    text = await table_after(harness, ann, session)
+    assert "UNO — round 2" in text and session.game.round == 2
+    assert "My hand" in ann.message(session.message_id).labels()
+
+
+async def test_leaving_during_a_round_follows_c10(harness: Harness) -> None:
+    ann, bob, cid = await _three(harness)
+    session = await start_game(harness, [ann, bob, cid])
+    await bob.slash("uno leave")
+    assert last_ephemeral(bob) == en("lobby.left_game")
+    text = await table_after(harness, ann, session)
+    assert "~~Bob~~ (left)" in text and "Bob left the game" in text
+    await bob.click(bob.message(session.message_id), "My hand")
+    assert last_ephemeral(bob) == en("error.left_game")
+
+
+async def test_host_kicks_during_a_round_and_others_may_not(harness: Harness) -> None:
+    ann, bob, cid = await _three(harness)
+    session = await start_game(harness, [ann, bob, cid])
+    await bob.slash("uno kick", player=cid)
+    assert last_ephemeral(bob) == en("error.host_only")
+    assert session.game.active == [True, True, True]
+    await ann.slash("uno kick", player=cid)
+    assert session.game.active == [True, True, False]
+    text = await table_after(harness, bob, session)
+    assert "~~Cid~~ (left)" in text
+
+
+async def test_the_last_opponent_leaving_ends_the_match_by_forfeit(harness: Harness) -> None:
+    ann, bob = harness.user("Ann"), harness.user("Bob")
+    session = await start_game(harness, [ann, bob])
+    await bob.slash("uno leave")
+    text = await table_after(harness, ann, session)
+    assert "Ann won the match: everyone else left." in text  # C-10 forfeit
+    assert harness.bot is not None and harness.bot.games.in_channel(session.channel_id) is None
+
+
+async def test_a_long_hand_is_shown_in_pages(harness: Harness) -> None:
+    ann, bob = harness.user("Ann"), harness.user("Bob")
+    session = await start_game(harness, [ann, bob])
+    await rig(harness, session, {}, start="R5", dealer=bob)
+    game = session.game
+    while len({c.code for c in game.hands[0]}) <= 25:  # more distinct cards than one page holds
+        game.hands[0].append(game.draw_pile.pop())
+    hand = await open_hand(harness, ann, session)
+    assert "◀" in hand.labels() and "▶" in hand.labels()
+    assert len(hand.buttons()) <= 25 and "Page 1 of" in hand.embeds[0]["footer"]["text"]
+    first = hand.labels()
+    await ann.click(hand, "▶")
+    hand = ann.message(hand.id)
+    assert "Page 2 of" in hand.embeds[0]["footer"]["text"] and hand.labels() != first
+
+
+async def test_a_429_on_the_table_edit_is_retried(harness: Harness) -> None:
+    ann, bob = harness.user("Ann"), harness.user("Bob")
+    session = await start_game(harness, [ann, bob])
+    await rig(harness, session, {ann: ["R7", "G3", "G4", "B6", "B8", "Y9", "Y2"]}, start="R5",
+              dealer=bob)
+    route = "/channels/{channel_id}/messages/{message_id}"
+    harness.fake.inject_429("PATCH", route, times=1, retry_after=0.05)
+    await ann.click(await open_hand(harness, ann, session), "🟥 Red 7")
+    text = await table_after(harness, bob, session)
+    await harness.fake.wait_for(lambda: "Ann played Red 7." in str(
+        bob.message(session.message_id).embeds), timeout=3)
+    assert [r.status for r in harness.fake.rate_limited] == [429]
+    assert text
