@@ -14,6 +14,7 @@ from bot.engine.cards import CardParseError
 from bot.render.events import describe, describe_all
 from bot.render.hand import render_hand
 from bot.render.table import TableText, render_table
+from bot.render.why import explain
 from bot.services.errors import Refusal
 from bot.services.games import Outcome
 from bot.services.session import Session
@@ -77,6 +78,23 @@ class Play(commands.Cog):
         message = await channel.send(**payload)
         await self.games.set_message(session, message.id)
 
+    @commands.Cog.listener()
+    async def on_message(self, message: discord.Message) -> None:
+        """H-5: a player who writes in the channel during a silence is penalised. Only who
+        wrote is used, never what (the bot has no message-content intent)."""
+        if message.author.bot or message.guild is None:
+            return
+        session = self.games.in_channel(message.channel.id)
+        if session is None or session.game.silence is None:
+            return
+        if session.player(message.author.id) is None:
+            return
+        try:
+            await self.games.act(session.game_id, message.author.id,
+                                 lambda _, player: Action(player, ActionType.SPEAK))
+        except Refusal as refusal:
+            log.debug("silence: %s not penalised (%s)", message.author.id, refusal.key)
+
     async def abandoned(self, session: Session) -> None:
         await self.publish(session, abandoned=True)
 
@@ -94,15 +112,15 @@ class Play(commands.Cog):
         try:
             if session is None:
                 raise Refusal("error.game_over")
-            if what == "hand":
+            if what in _OPENS_HAND:
+                _OPENS_HAND[what](session, interaction.user.id)
                 await self._open_hand(interaction, session)
                 return
+            if what not in _TABLE_ACTIONS:
+                raise Refusal("error.stale_button")
             outcome = await self.games.act(game_id, interaction.user.id, _TABLE_ACTIONS[what])
         except Refusal as refusal:
             await refuse(interaction, refusal)
-            return
-        except KeyError:
-            await refuse(interaction, Refusal("error.stale_button"))
             return
         await self._answer_on_table(interaction, outcome)
 
@@ -114,9 +132,14 @@ class Play(commands.Cog):
             if session is None:
                 raise Refusal("error.game_over")
             player = session.player(interaction.user.id)
-            if what in ("page", "wild"):
+            if what in ("page", "pick"):
                 await self._redraw_hand(interaction, session, player, what, version, args)
                 return
+            if what == "why":
+                if version != session.game.version:  # the hand on screen is not the game now
+                    raise Refusal("error.stale_button")
+                raise explain(session, player, _card(args[0]) if args else None,
+                              user_locale(interaction))
             build = _control_action(what, args)
             outcome = await self.games.act(game_id, interaction.user.id, build, version=version)
         except Refusal as refusal:
@@ -151,15 +174,13 @@ class Play(commands.Cog):
                 embed=render_hand(session, player, locale, page=page),
                 view=hand_view(session, player, locale, page=page))
             return
-        if version != session.game.version:
+        if version != session.game.version or not args:
             raise Refusal("error.stale_button")
-        picking = _card(args[0]) if args else None
-        if picking is None or picking not in session.game.playable_cards(player):
-            raise Refusal("error.stale_button")
-        uno = len(args) > 2 and args[2] == "u"
+        picking, uno = _card(args[0]), len(args) > 1 and args[1] == "u"
+        page = int(args[2]) if len(args) > 2 and args[2].isdigit() else 0
         await interaction.response.edit_message(
             embed=render_hand(session, player, locale, picking=picking),
-            view=hand_view(session, player, locale, picking=picking, uno=uno))
+            view=hand_view(session, player, locale, picking=picking, uno=uno, page=page))
 
     def _notes(self, interaction: Interaction, outcome: Outcome) -> list[str]:
         """The action's events as its author sees them (their drawn cards, a shown hand)."""
@@ -205,21 +226,46 @@ def _catch(session: Session, player: str) -> Action:
     return Action(player, ActionType.CATCH, target=session.game.players[owed])
 
 
-_TABLE_ACTIONS = {
+_TABLE_ACTIONS: dict[str, Any] = {
     "uno": lambda session, player: Action(player, ActionType.UNO),
     "catch": _catch,
+    "slap": lambda session, player: Action(player, ActionType.SLAP),
     "next": lambda session, player: Action(player, ActionType.NEXT_ROUND),
 }
 
 
+def _may_jump_in(session: Session, user_id: int) -> None:
+    if session.player(user_id) is None:
+        raise Refusal("error.not_in_game")
+    if str(user_id) not in session.game.jumpers():
+        raise Refusal("why.cannot_jump_in")
+
+
+def _decides(session: Session, user_id: int) -> None:
+    """Answer buttons on the table open the hand of the player the decision belongs to."""
+    if session.player(user_id) is None:
+        raise Refusal("error.not_in_game")
+    seat = session.game.waiting_for
+    if seat is None or session.game.players[seat] != str(user_id):
+        raise Refusal("error.not_your_turn")
+
+
+def _anyone_seated(session: Session, user_id: int) -> None:
+    """My hand: every player still at the table (the cog refuses the others)."""
+
+
+_OPENS_HAND: dict[str, Any] = {"hand": _anyone_seated, "jump": _may_jump_in, "stack": _decides,
+                               "deflect": _decides, "bounce": _decides, "swap": _decides}
+
+
 def _control_action(what: str, args: list[str]) -> Any:
-    if what == "play":
-        code = args[0] if args else ""
-        color = args[1] if len(args) > 1 and args[1] != "-" else None
-        uno = len(args) > 2 and args[2] == "u"
-        played = _card(code)
-        return lambda session, player: Action.play(player, played, color, uno=uno)
-    simple = {"draw": ActionType.DRAW, "pass": ActionType.PASS,
+    if what == "act" and len(args) == 5:
+        kind = ActionType.SWAP if args[0] == "swap" else ActionType.PLAY
+        played = _card(args[1])
+        color = None if args[2] == "-" else args[2]
+        uno, target = args[3] == "u", None if args[4] == "-" else args[4]
+        return lambda session, player: Action(player, kind, played, color, target, uno)
+    simple = {"draw": ActionType.DRAW, "pass": ActionType.PASS, "slap": ActionType.SLAP,
               "challenge": ActionType.CHALLENGE, "accept": ActionType.ACCEPT}
     if what in simple:
         kind = simple[what]

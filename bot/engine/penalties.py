@@ -73,6 +73,17 @@ class PenaltyRules(ScoringRules):
 
     # ------------------------------------------------------------------ answering with a card
 
+    def answer_modes(self) -> dict[Card, str]:
+        """How each card of the deciding player's hand could answer the pending penalty (stack,
+        deflect_skip, deflect or bounce; H-4, H-11, N-1, N-2, N-4), so the bot can name the
+        answers on the table. Empty when nothing is pending or no card answers."""
+        pending = self.pending
+        if pending is None:
+            return {}
+        hand = self.hands[pending.decider]
+        modes = {card: self._answer_mode(pending, card) for card in dict.fromkeys(hand)}
+        return {card: mode for card, mode in modes.items() if mode is not None}
+
     def _answer_mode(self, pending: Pending, card: Card) -> str | None:
         """How `card` answers the pending penalty, or None if it does not."""
         if pending.final:

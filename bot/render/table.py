@@ -14,6 +14,7 @@ from .events import describe_all
 from .text import EMBED_COLORS, NEUTRAL, card_label, color_name, name_of, tr
 
 LOG_LINES = 6
+BACKS_SHOWN = 8  # inactive faces listed per Flip hand (an embed field holds 1024 characters)
 
 
 @dataclass(frozen=True, slots=True)
@@ -42,6 +43,11 @@ def render_table(session: Session, *, ended_by: str | None = None,
         lines.append(tr(lc, "table.color", color=color_name(view.color, lc)))
     lines.append(tr(lc, f"table.direction.{'clockwise' if view.direction == 1 else 'counter'}"))
     lines.append(tr(lc, "table.draw_pile", count=view.draw_pile))
+    if game.flip:  # F-1, F-2: the side in play, and what the draw pile's top shows
+        lines.append(tr(lc, f"table.side.{view.side}"))
+        if view.draw_pile_inactive is not None:
+            lines.append(tr(lc, "table.draw_pile_back",
+                            card=card_label(view.draw_pile_inactive, lc)))
     if view.pending is not None:
         lines.append(_pending_line(session, lc))
     elif waiting is not None:
@@ -55,7 +61,7 @@ def render_table(session: Session, *, ended_by: str | None = None,
                         inline=False)
     recent = _log_lines(session)[-LOG_LINES:]
     if recent:
-        embed.add_field(name=tr(lc, "table.recent"), value="\n".join(recent), inline=False)
+        embed.add_field(name=tr(lc, "table.recent"), value=_fit("\n".join(recent)), inline=False)
     embed.set_footer(text=_rules_line(session))
     content = ""
     mention = None
@@ -92,11 +98,25 @@ def _players(session: Session, waiting: str | None) -> str:
         marks = []
         if player in called:
             marks.append(tr(lc, "table.uno_mark"))
-        line = tr(lc, "table.player", player=name, count=view.hand_sizes[seat],
-                  points=view.scores[seat])
+        if game.options.seven_stages:  # H-13: the stage hand each player is on
+            marks.append(tr(lc, "table.stage", count=game.stages[seat]))
+        key = "table.player_penalty" if game.options.penalty_scoring else "table.player"
+        line = tr(lc, key, player=name, count=view.hand_sizes[seat], points=view.scores[seat])
         prefix = "▶ " if player == waiting else "• "
         lines.append(prefix + line + (" · " + " ".join(marks) if marks else ""))
-    return "\n".join(lines)
+        backs = view.others_inactive[seat]
+        if backs:  # F-2: the table sees the inactive faces of every hand
+            shown = ", ".join(card_label(c, lc) for c in backs[:BACKS_SHOWN])
+            more = "…" if len(backs) > BACKS_SHOWN else ""
+            lines.append(f"  ↳ {tr(lc, 'table.backs', cards=shown + more)}")
+    return _fit("\n".join(lines))
+
+
+def _fit(text: str, limit: int = 1024) -> str:
+    """An embed field holds 1024 characters: cut at a line, never in the middle of one."""
+    if len(text) <= limit:
+        return text
+    return text[:text.rfind("\n", 0, limit - 1)] + "\n…"
 
 
 def _round_points(session: Session) -> str:
@@ -115,7 +135,15 @@ def _rules_line(session: Session) -> str:
     preset = tr(lc, f"preset.{rules.preset}.name")
     timer = (tr(lc, "table.timer", seconds=session.turn_timer) if session.turn_timer
              else tr(lc, "table.timer_off"))
-    return tr(lc, "table.footer", preset=preset, target=rules.options.target_score, timer=timer)
+    options = rules.options
+    # Scoring variants say how the match is won in their own terms (H-7, H-12, H-13, H-14).
+    key = next((f"table.footer_{name}" for name in ("lazy_scoring", "penalty_scoring",
+                                                    "seven_stages") if getattr(options, name)),
+               "table.footer")
+    line = tr(lc, key, preset=preset, target=options.target_score, timer=timer)
+    if options.play_to_last:
+        line += " · " + tr(lc, "table.footer_play_to_last")
+    return line
 
 
 # Lines the bot adds to the log itself (the engine knows nothing of timers).

@@ -29,6 +29,7 @@ log = logging.getLogger(__name__)
 TIMEOUTS_BEFORE_REMOVAL = 3  # C-11: three timeouts in a row and the player is out (C-10)
 ABANDONED_AFTER = 24 * 3600  # no action for a day: the game is ended, so no channel stays stuck
 REFRESH_DELAY = 0.25  # real seconds a table edit waits, so a burst of actions is one edit
+SLAP_WINDOW = 10  # seconds to put a hand on the table after an UNO call (H-8: 10 s)
 
 Publisher = Callable[[Session], Awaitable[None]]
 Builder = Callable[[Session, str], Action]
@@ -206,7 +207,10 @@ class GameManager:
 
     def _deadline(self, session: Session) -> None:
         game = session.game
-        waiting = game.waiting_for is not None or game.slap is not None
+        if game.slap is not None and not session.finished:  # H-8: the window closes by itself
+            session.turn_deadline = session.last_action_at + SLAP_WINDOW
+            return
+        waiting = game.waiting_for is not None
         session.turn_deadline = (session.last_action_at + session.turn_timer
                                  if session.turn_timer and waiting and not session.finished
                                  else None)

@@ -1,19 +1,33 @@
 """The buttons under the table and under a hand, built from the engine's legal actions, so a
-button is offered exactly when the rules allow its action."""
+button is offered exactly when the rules allow its action.
+
+Public table buttons stay valid for the whole game (they check the state when clicked); the
+buttons of one decision (a card, a colour, a target, a challenge) carry the game version.
+A decision that belongs to one player is also offered on the table, because the bot cannot open
+a private message for a player who has not just clicked (shared/DISCORD-FACTS.md): its button
+opens that player's hand and refuses everyone else.
+"""
 
 from __future__ import annotations
+
+from dataclasses import replace
 
 import discord
 
 from bot.engine import Action, ActionType, Card, player_view
 from bot.render.hand import CARDS_PER_PAGE, distinct_cards, pages
 from bot.render.table import waiting_player
-from bot.render.text import COLOR_MARKS, card_label, color_name, tr
+from bot.render.text import COLOR_MARKS, card_label, color_name, name_of, tr
 from bot.services.session import Session
 
 from .items import Control, TableButton
 
 Style = discord.ButtonStyle
+
+# Table buttons that open the deciding player's hand, by how their cards answer (H-4, H-11, N-1,
+# N-2, N-4), and for a swap on a five (H-6).
+ANSWER_BUTTONS = {"stack": "stack", "deflect": "deflect", "deflect_skip": "deflect",
+                  "bounce": "bounce"}
 
 
 def _view() -> discord.ui.View:
@@ -25,8 +39,8 @@ def _label(text: str) -> str:
 
 
 def table_view(session: Session) -> discord.ui.View:
-    """My hand, UNO!, Catch! (enabled while someone can be caught, C-5), the pending decision's
-    buttons for the one player it belongs to (answering anyone else with a refusal), Next round."""
+    """My hand, UNO!, Catch! (enabled while someone can be caught, C-5), Jump in (H-2), Slap!
+    (H-8), the pending decision's buttons for the one player it belongs to, Next round."""
     game, lc, gid = session.game, session.locale, session.game_id
     view = _view()
     if session.finished:
@@ -42,11 +56,24 @@ def table_view(session: Session) -> discord.ui.View:
                               row=0))
     view.add_item(TableButton(gid, "catch", label=tr(lc, "button.catch"),
                               disabled=public.uno_owed is None, row=0))
+    if game.options.jump_in:
+        view.add_item(TableButton(gid, "jump", label=tr(lc, "button.jump_in"),
+                                  disabled=not public.jumpers, row=0))
+    pending = public.pending
+    if pending is not None and pending.kind == "slap":
+        view.add_item(TableButton(gid, "slap", label=tr(lc, "button.slap"), style=Style.danger,
+                                  row=0))
+        return view
     waiting = waiting_player(session)
-    if public.pending is not None and waiting is not None:
+    if pending is not None and waiting is not None:
         legal = player_view(game, waiting).legal_actions
         for control in decision_controls(session, legal, lc, row=1):
             view.add_item(control)
+        modes = dict.fromkeys(ANSWER_BUTTONS[m] for m in game.answer_modes().values())
+        for mode in modes:
+            view.add_item(TableButton(gid, mode, label=tr(lc, f"button.{mode}"), row=1))
+        if pending.kind == "swap":
+            view.add_item(TableButton(gid, "swap", label=tr(lc, "button.swap"), row=1))
     return view
 
 
@@ -69,6 +96,29 @@ def decision_controls(session: Session, legal: tuple[Action, ...], lc: str, *,
     return controls
 
 
+def _choices(legal: tuple[Action, ...], card: Card, uno: bool) -> list[Action]:
+    """The plays or swaps of one card (one per colour of a wild, per target of a 7 or a swap),
+    with or without the UNO call. The engine lists a next-to-last card's plays with the call
+    (C-5); playing it without the call is just as legal (and may be caught)."""
+    return [replace(a, uno=uno) if a.type is ActionType.PLAY else a for a in legal
+            if a.card is card and a.type in (ActionType.PLAY, ActionType.SWAP)]
+
+
+def action_args(action: Action) -> tuple[str, ...]:
+    """A play or swap as a control's arguments: what, card, colour, UNO call, target."""
+    assert action.card is not None
+    return (action.type.value, action.card.code, action.color or "-",
+            "u" if action.uno else "-", action.target or "-")
+
+
+def _choice_label(session: Session, action: Action, lc: str) -> str:
+    if action.color is not None:
+        return f"{COLOR_MARKS.get(action.color, '')} {color_name(action.color, lc)}"
+    if action.target is not None:
+        return _label(tr(lc, "button.to_player", player=name_of(session.names, action.target)))
+    return _label(card_label(action.card, lc)) if action.card else "?"
+
+
 def hand_view(session: Session, player: str, lc: str, *, page: int = 0,
               picking: Card | None = None, uno: bool = False) -> discord.ui.View:
     game, gid = session.game, session.game_id
@@ -76,24 +126,20 @@ def hand_view(session: Session, player: str, lc: str, *, page: int = 0,
     version = pview.version
     legal = pview.legal_actions
     view = _view()
-    if picking is not None:  # a wild was chosen: which colour (and the UNO call with it)?
-        colors = dict.fromkeys(a.color for a in legal if a.type is ActionType.PLAY
-                               and a.card is picking and a.color is not None)
-        for color in colors:
-            assert color is not None
-            view.add_item(Control(gid, version, "play", picking.code, color, "u" if uno else "-",
-                                  label=f"{COLOR_MARKS.get(color, '')} {color_name(color, lc)}",
-                                  row=0))
-        view.add_item(Control(gid, version, "page", str(page), label=tr(lc, "button.back"),
-                              row=1))
+    if picking is not None:  # a card with several ways to play it: which colour, which player?
+        for index, action in enumerate(_choices(legal, picking, uno)[:20]):
+            view.add_item(Control(gid, version, "act", *action_args(action), row=index // 5,
+                                  label=_choice_label(session, action, lc)))
+        view.add_item(Control(gid, version, "page", str(page), "back",
+                              label=tr(lc, "button.back"), row=4))
         return view
     decisions = decision_controls(session, legal, lc, row=0)
     for control in decisions:
         view.add_item(control)
-    plays: dict[Card, set[bool]] = {}
+    playable: dict[Card, set[bool]] = {}
     for action in legal:
-        if action.type is ActionType.PLAY and action.card is not None:
-            plays.setdefault(action.card, set()).add(action.uno)
+        if action.type in (ActionType.PLAY, ActionType.SWAP) and action.card is not None:
+            playable.setdefault(action.card, set()).add(action.uno)
     cards = distinct_cards(pview.hand)
     total = pages(pview.hand)
     page = min(max(page, 0), total - 1)
@@ -102,16 +148,22 @@ def hand_view(session: Session, player: str, lc: str, *, page: int = 0,
     slots = (4 - first_row) * 5
     buttons: list[Control] = []
     for card, count in shown:
-        playable = card in plays
         label = _label(card_label(card, lc) + (f" ×{count}" if count > 1 else ""))
-        what = "wild" if card.color is None and playable else "play"
-        buttons.append(Control(gid, version, what, card.code, "-", "-", label=label,
-                               style=Style.success if playable else Style.secondary))
-        if playable and True in plays[card] and len(buttons) < slots:
-            buttons.append(Control(gid, version, what, card.code, "-", "u",
-                                   label=_label(tr(lc, "button.play_uno",
-                                                   card=card_label(card, lc))),
-                                   style=Style.danger))
+        calls = sorted({False} | playable[card]) if card in playable else []
+        if not calls:  # shown, refused with the reason when pressed ("why can't I?")
+            buttons.append(Control(gid, version, "why", card.code, label=label))
+            continue
+        for call in calls:
+            choices = _choices(legal, card, call)
+            text = label if not call else _label(tr(lc, "button.play_uno",
+                                                    card=card_label(card, lc)))
+            style = Style.danger if call else Style.success
+            if len(choices) == 1:
+                buttons.append(Control(gid, version, "act", *action_args(choices[0]),
+                                       label=text, style=style))
+            else:
+                buttons.append(Control(gid, version, "pick", card.code, "u" if call else "-",
+                                       str(page), label=text, style=style))
     for index, button in enumerate(buttons[:slots]):
         button.item.row = first_row + index // 5
         view.add_item(button)
@@ -120,7 +172,11 @@ def hand_view(session: Session, player: str, lc: str, *, page: int = 0,
         view.add_item(Control(gid, version, "draw", label=tr(lc, "button.draw"),
                               style=Style.primary, row=4))
     if ActionType.PASS in kinds:
-        view.add_item(Control(gid, version, "pass", label=tr(lc, "button.pass"), row=4))
+        pass_key = "button.keep_cards" if game.pending is not None else "button.pass"
+        view.add_item(Control(gid, version, "pass", label=tr(lc, pass_key), row=4))
+    if ActionType.SLAP in kinds:
+        view.add_item(Control(gid, version, "slap", label=tr(lc, "button.slap"),
+                              style=Style.danger, row=4))
     if total > 1:
         # The direction is part of the id: with two pages both buttons lead to the same page.
         view.add_item(Control(gid, version, "page", str((page - 1) % total), "prev", label="◀",

@@ -125,11 +125,11 @@ class Driver:
         else:
             choice = next(b for b in buttons if b["label"] == "Draw")
         handle = await self._click(user, hand, custom_id=choice["custom_id"])
-        if choice["custom_id"].split(":")[4] == "wild":  # the hand now asks for a colour
+        if choice["custom_id"].split(":")[4] == "pick":  # the hand asks: which colour / player?
             picked = handle.response
             assert picked is not None
             colour = self.rng.choice([b for b in picked.buttons()
-                                      if b["custom_id"].split(":")[4] == "play"])
+                                      if b["custom_id"].split(":")[4] == "act"])
             await self._click(user, picked, custom_id=colour["custom_id"])
 
     async def _click(self, user: VirtualUser, message: SeenMessage, label: str | None = None, *,

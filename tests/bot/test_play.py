@@ -214,11 +214,11 @@ async def test_errors_are_private_localized_and_change_nothing(
     await rig(harness, session, {ann: ["R7", "G3"], bob: ["R8"]}, start="R5")
     before = dump(session.game)
     bob_hand = await open_hand(harness, bob, session)
-    await bob.click(bob_hand, "🟥 Red 8")  # not his turn
-    assert last_ephemeral(bob) == en("error.not_your_turn")
+    await bob.click(bob_hand, "🟥 Red 8")  # not his turn: the hand says why
+    assert last_ephemeral(bob) == en("why.not_your_turn")
     ann_hand = await open_hand(harness, ann, session)
-    await ann.click(ann_hand, "🟩 Green 3")  # does not match
-    assert last_ephemeral(ann) == en("error.card_does_not_match")
+    await ann.click(ann_hand, "🟩 Green 3")  # does not match: C-4 cited
+    assert last_ephemeral(ann) == en("why.no_match", color="Red", top="Red 5")
     await olga.click(olga.message(session.message_id), "My hand")  # a spectator, in Ukrainian
     assert last_ephemeral(olga) == get_translator().translate("uk", "error.not_in_game")
     assert dump(session.game) == before

@@ -501,6 +501,23 @@ class FakeDiscord:
                 result.append(kept[key])
         return result
 
+    async def post_user_message(self, member: Member, content: str) -> StoredMessage:
+        """A member writes in the channel (the bot learns of it by MESSAGE_CREATE; without the
+        message-content intent Discord sends the author but an empty content)."""
+        payload: dict[str, Any] = {
+            "id": str(snowflake()), "channel_id": str(self.channel.id),
+            "guild_id": str(self.guild_id), "author": member.user(), "content": "",
+            "timestamp": iso_now(), "edited_timestamp": None, "tts": False,
+            "mention_everyone": False, "mentions": [], "mention_roles": [], "attachments": [],
+            "embeds": [], "components": [], "pinned": False, "type": 0, "flags": 0,
+            "member": member.payload(self.everyone.permissions, with_user=False),
+        }
+        message = StoredMessage(payload)
+        self.messages[message.id] = message
+        await self._announce(message, "MESSAGE_CREATE")
+        message.payload["content"] = content  # what the channel shows; the bot was not sent it
+        return message
+
     async def _announce(self, message: StoredMessage, event: str) -> None:
         # Discord tells the bot about public messages over the gateway (views refresh from it).
         if message.visible_to is None and self.gateway.session_for(self.guild_id) is not None:
