@@ -13,14 +13,22 @@ from discord.app_commands import Choice
 from discord.ext import commands
 
 from bot.engine import Action, ActionType, RuleSet
+from bot.engine.rules import SILENCE_VALUES
 from bot.i18n import get_translator
 from bot.render.lobby import render_closed_lobby, render_lobby
 from bot.render.rules import rules_summary
 from bot.services.errors import Refusal
-from bot.services.lobbies import DEFAULT_TURN_TIMER, MAX_TURN_TIMER, TARGET_SCORES
+from bot.services.lobbies import (
+    DEFAULT_TURN_TIMER,
+    MAX_TURN_TIMER,
+    RULE_GROUPS,
+    TARGET_SCORES,
+    editable_options,
+    rules_of,
+)
 from bot.services.session import Session
 from bot.storage import LobbyRecord
-from bot.ui.items import LobbyButton
+from bot.ui.items import LobbyButton, RulesSelect
 from bot.ui.replies import guild_locale, refuse, say, tell, user_locale
 
 log = logging.getLogger(__name__)
@@ -30,6 +38,8 @@ Style = discord.ButtonStyle
 
 
 def lobby_view(lobby: LobbyRecord, locale: str) -> discord.ui.View:
+    """Join / Leave / Start, and the host's rules editor: a select per group of options, showing
+    the rules in force (the preset's plus the host's choices)."""
     tr = get_translator()
     view = discord.ui.View(timeout=None)
     view.add_item(LobbyButton("join", lobby.channel_id, style=Style.success,
@@ -38,6 +48,23 @@ def lobby_view(lobby: LobbyRecord, locale: str) -> discord.ui.View:
                               label=tr.translate(locale, "button.leave")))
     view.add_item(LobbyButton("start", lobby.channel_id, style=Style.primary,
                               label=tr.translate(locale, "button.start")))
+    rules = rules_of(lobby).options
+    for row, group in enumerate(RULE_GROUPS, start=1):
+        names = editable_options(lobby.preset, group)
+        if not names:
+            continue
+        options = [discord.SelectOption(
+            label=tr.translate(locale, f"option.{name}.name")[:100], value=name,
+            description=tr.translate(locale, f"option.{name}.description")[:100],
+            default=bool(getattr(rules, name))) for name in names]
+        view.add_item(RulesSelect(group, lobby.channel_id, options=options, row=row,
+                                  placeholder=tr.translate(locale, f"lobby.group.{group}"),
+                                  max_values=len(options)))
+    silence = [discord.SelectOption(label=tr.translate(locale, f"option.silence.value.{value}"),
+                                    value=value, default=rules.silence == value)
+               for value in SILENCE_VALUES]
+    view.add_item(RulesSelect("silence", lobby.channel_id, options=silence, row=4, min_values=1,
+                              placeholder=tr.translate(locale, "option.silence.name")))
     return view
 
 
@@ -189,6 +216,22 @@ class Lobby(commands.Cog):
             await self._start(interaction)
         else:
             await self._lobby_change(interaction, what)
+
+    async def rules_select(self, interaction: Interaction, group: str, channel_id: int,
+                           values: list[str]) -> None:
+        """The host changed a group of options: the lobby message shows the new rules."""
+        lobby = await self.lobbies.get(channel_id)
+        try:
+            if lobby is None or (interaction.message is not None and lobby.message_id is not None
+                                 and lobby.message_id != interaction.message.id):
+                raise Refusal("lobby.gone")
+            lobby = await self.lobbies.set_rules(channel_id, interaction.user.id, group, values)
+        except Refusal as refusal:
+            await refuse(interaction, refusal)
+            return
+        locale = guild_locale(interaction)
+        await interaction.response.edit_message(embed=render_lobby(lobby, locale),
+                                                view=lobby_view(lobby, locale))
 
     # -- the work behind commands and buttons
 

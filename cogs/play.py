@@ -13,6 +13,7 @@ from bot.engine import Action, ActionType, Card, card
 from bot.engine.cards import CardParseError
 from bot.render.events import describe, describe_all
 from bot.render.hand import render_hand
+from bot.render.rules import rules_summary
 from bot.render.table import TableText, render_table
 from bot.render.why import explain
 from bot.services.errors import Refusal
@@ -112,6 +113,11 @@ class Play(commands.Cog):
         try:
             if session is None:
                 raise Refusal("error.game_over")
+            if what == "rules":  # the rules in force, in the reader's language
+                await interaction.response.send_message(
+                    embed=rules_summary(session.game.rules, user_locale(interaction)),
+                    ephemeral=True)
+                return
             if what in _OPENS_HAND:
                 _OPENS_HAND[what](session, interaction.user.id)
                 await self._open_hand(interaction, session)

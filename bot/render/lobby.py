@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import discord
 
+from bot.engine import RuleSet
 from bot.services.lobbies import MAX_PLAYERS
 from bot.storage import LobbyRecord
 
@@ -15,10 +16,13 @@ def render_lobby(lobby: LobbyRecord, locale: str) -> discord.Embed:
     embed = discord.Embed(title=tr(locale, "lobby.title"), color=NEUTRAL,
                           description=tr(locale, "lobby.description", host=f"<@{lobby.host_id}>"))
     preset = tr(locale, f"preset.{lobby.preset}.name")
-    target = int(lobby.options.get("target_score", 500))
+    rules = RuleSet.build(lobby.preset, lobby.options)
+    house = [tr(locale, f"option.{name}.name") for name in rules.enabled()
+             if name not in ("target_score", "draw_cap")]
     embed.add_field(name=tr(locale, "lobby.rules"), inline=False,
                     value=f"**{preset}** — {tr(locale, f'preset.{lobby.preset}.description')}\n"
-                          + tr(locale, "rules.target", count=target))
+                          + tr(locale, "rules.target", count=rules.options.target_score) + "\n"
+                          + (", ".join(house) if house else tr(locale, "rules.no_house_rules")))
     timer = (tr(locale, "table.timer", seconds=lobby.turn_timer) if lobby.turn_timer
              else tr(locale, "table.timer_off"))
     embed.add_field(name=tr(locale, "lobby.turn_timer"), value=timer, inline=False)

@@ -9,3 +9,8 @@ class Refusal(Exception):
         super().__init__(key)
         self.key = key
         self.params = params
+
+
+class Key(str):
+    """A parameter that is itself a locale key (e.g. an option's name), translated together
+    with the message in the reader's language."""

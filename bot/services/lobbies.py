@@ -9,9 +9,18 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Awaitable, Callable
+from dataclasses import replace
+from typing import Any
 
 from bot.clock import Clock
-from bot.engine.rules import SUPPORTED_PRESETS
+from bot.engine import RulesError, RuleSet
+from bot.engine.rules import (
+    CONFLICTS,
+    PRESETS,
+    REFUSED_IN_FLIP,
+    SILENCE_VALUES,
+    SUPPORTED_PRESETS,
+)
 from bot.storage import (
     AlreadyInLobby,
     ChannelBusy,
@@ -21,7 +30,7 @@ from bot.storage import (
     NotInLobby,
 )
 
-from .errors import Refusal
+from .errors import Key, Refusal
 from .timers import Timers
 
 log = logging.getLogger(__name__)
@@ -33,6 +42,26 @@ MAX_TURN_TIMER = 600
 TARGET_SCORES = (50, 1000)  # the host may shorten or lengthen a match (C-8.3's 500 by default)
 
 ExpiryHandler = Callable[[LobbyRecord], Awaitable[None]]
+
+# The rules editor's groups of on/off options (RULES.md sections C, H and N), in display order.
+RULE_GROUPS: dict[str, tuple[str, ...]] = {
+    "play": ("draw_until_playable", "jump_in", "seven_zero", "swap_on_five", "uno_slap",
+             "colours_around", "false_uno_penalty"),
+    "penalties": ("stacking", "stack_mixed", "draw_ten_blanks", "reverse_bounce", "deflect_skip",
+                  "deflect_draw_two", "reverse_chain", "wild_four_deflect",
+                  "wild_four_challenge_returns"),
+    "scoring": ("lazy_scoring", "play_to_last", "seven_stages", "penalty_scoring"),
+}
+
+
+def editable_options(preset: str, group: str) -> tuple[str, ...]:
+    """The options of a group the host may switch for this preset (Flip refuses some, P)."""
+    refused = set(REFUSED_IN_FLIP) if preset == "flip" else set()
+    return tuple(name for name in RULE_GROUPS[group] if name not in refused)
+
+
+def rules_of(lobby: LobbyRecord) -> RuleSet:
+    return RuleSet.build(lobby.preset, lobby.options)
 
 
 class LobbyService:
@@ -75,6 +104,30 @@ class LobbyService:
         except ChannelBusy as busy:
             key = "lobby.busy_game" if busy.kind == "game" else "lobby.busy_lobby"
             raise Refusal(key) from busy
+        self._arm(lobby)
+        return lobby
+
+    async def set_rules(self, channel_id: int, by: int, group: str,
+                        values: list[str]) -> LobbyRecord:
+        """The host switches a group of options (`values`: those on; for `silence`, its one
+        value). A combination section P forbids is refused, naming both options."""
+        lobby = await self.require(channel_id)
+        if by != lobby.host_id:
+            raise Refusal("error.host_only")
+        options = dict(lobby.options)
+        if group == "silence":
+            if len(values) != 1 or values[0] not in SILENCE_VALUES:
+                raise Refusal("error.stale_button")
+            options["silence"] = values[0]
+        elif group in RULE_GROUPS:
+            names = editable_options(lobby.preset, group)
+            if not set(values) <= set(names):
+                raise Refusal("error.stale_button")
+            options.update({name: name in values for name in names})
+        else:
+            raise Refusal("error.stale_button")
+        _check_combination(lobby.preset, options)
+        lobby = await self._repo.set_options(channel_id, options, expires_at=self._expiry())
         self._arm(lobby)
         return lobby
 
@@ -161,3 +214,23 @@ class LobbyService:
             await self._on_expired(current)
 
         self._timers.schedule(("lobby", channel_id), lobby.expires_at, expire)
+
+
+def _check_combination(preset: str, options: dict[str, Any]) -> None:
+    """Section P, as a refusal naming both options in the reader's language."""
+    merged = replace(PRESETS[preset], **options)
+    on = {name for name in _ALL_SWITCHES if getattr(merged, name)}
+    for a, b in CONFLICTS:
+        if a in on and b in on:
+            raise Refusal("lobby.conflict", first=Key(f"option.{a}.name"),
+                          second=Key(f"option.{b}.name"))
+    if "stack_mixed" in on and "stacking" not in on:
+        raise Refusal("lobby.needs", first=Key("option.stack_mixed.name"),
+                      second=Key("option.stacking.name"))
+    try:
+        RuleSet.build(preset, options)
+    except RulesError as exc:  # anything else the engine refuses: a safety net
+        raise Refusal("lobby.rules_refused") from exc
+
+
+_ALL_SWITCHES = frozenset(name for names in RULE_GROUPS.values() for name in names)

@@ -134,6 +134,18 @@ class LobbyRepository:
             )
             return await _fetch(conn, channel_id)
 
+    async def set_options(self, channel_id: int, options: Mapping[str, Any], *,
+                          expires_at: float | None = None) -> LobbyRecord:
+        """Replace the lobby's rule options (the host's choices over the preset)."""
+        async with self._db.transaction() as conn:
+            cursor = await conn.execute(
+                "UPDATE lobbies SET options = ? WHERE channel_id = ?", (encode(options), channel_id)
+            )
+            if cursor.rowcount == 0:
+                raise NotFound(f"no lobby in channel {channel_id}")
+            await _touch(conn, channel_id, expires_at)
+            return await _fetch(conn, channel_id)
+
     async def set_message(self, channel_id: int, message_id: int | None) -> LobbyRecord:
         """Remember the lobby message (posted after the lobby is created) to edit it later."""
         async with self._db.transaction() as conn:

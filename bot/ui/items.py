@@ -21,6 +21,9 @@ Interaction = discord.Interaction[Any]
 class LobbyHandler(Protocol):
     async def lobby_button(self, interaction: Interaction, what: str, channel_id: int) -> None: ...
 
+    async def rules_select(self, interaction: Interaction, group: str, channel_id: int,
+                           values: list[str]) -> None: ...
+
 
 class PlayHandler(Protocol):
     async def table_button(self, interaction: Interaction, game_id: str, what: str) -> None: ...
@@ -52,6 +55,31 @@ class LobbyButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
     async def callback(self, interaction: Interaction) -> None:
         handler: LobbyHandler = _cog(interaction, "Lobby")
         await handler.lobby_button(interaction, self.what, self.channel_id)
+
+
+class RulesSelect(discord.ui.DynamicItem[discord.ui.Select[Any]],
+                  template=r"uno:r:(?P<group>[a-z]{1,12}):(?P<channel>[0-9]{1,20})"):
+    """The host's rules editor in the lobby: one select per group of options."""
+
+    def __init__(self, group: str, channel_id: int, *,
+                 options: list[discord.SelectOption] | None = None, placeholder: str = "",
+                 min_values: int = 0, max_values: int = 1, row: int | None = None) -> None:
+        options = options or [discord.SelectOption(label=group, value=group)]
+        super().__init__(discord.ui.Select(
+            custom_id=f"uno:r:{group}:{channel_id}", options=options, placeholder=placeholder,
+            min_values=min_values, max_values=max_values, row=row))
+        self.group, self.channel_id = group, channel_id
+
+    @classmethod
+    async def from_custom_id(cls, interaction: Interaction, item: discord.ui.Item[Any],
+                             match: re.Match[str]) -> RulesSelect:
+        return cls(match["group"], int(match["channel"]))
+
+    async def callback(self, interaction: Interaction) -> None:
+        handler: LobbyHandler = _cog(interaction, "Lobby")
+        data: Any = interaction.data or {}
+        values = [str(v) for v in data.get("values", [])]
+        await handler.rules_select(interaction, self.group, self.channel_id, values)
 
 
 class TableButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
@@ -95,4 +123,4 @@ class Control(discord.ui.DynamicItem[discord.ui.Button[Any]],
         await handler.control(interaction, self.game_id, self.version, self.what, self.args)
 
 
-DYNAMIC_ITEMS = (LobbyButton, TableButton, Control)
+DYNAMIC_ITEMS = (LobbyButton, RulesSelect, TableButton, Control)

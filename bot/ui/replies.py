@@ -7,7 +7,7 @@ from typing import Any
 import discord
 
 from bot.i18n import get_translator
-from bot.services.errors import Refusal
+from bot.services.errors import Key, Refusal
 
 Interaction = discord.Interaction[Any]
 
@@ -35,4 +35,6 @@ async def tell(interaction: Interaction, text: str) -> None:
 
 
 async def refuse(interaction: Interaction, refusal: Refusal) -> None:
-    await tell(interaction, say(interaction, refusal.key, **refusal.params))
+    params = {name: say(interaction, value) if isinstance(value, Key) else value
+              for name, value in refusal.params.items()}
+    await tell(interaction, say(interaction, refusal.key, **params))

@@ -56,13 +56,14 @@ def table_view(session: Session) -> discord.ui.View:
                               row=0))
     view.add_item(TableButton(gid, "catch", label=tr(lc, "button.catch"),
                               disabled=public.uno_owed is None, row=0))
+    view.add_item(TableButton(gid, "rules", label=tr(lc, "button.rules"), row=0))
     if game.options.jump_in:
         view.add_item(TableButton(gid, "jump", label=tr(lc, "button.jump_in"),
                                   disabled=not public.jumpers, row=0))
     pending = public.pending
     if pending is not None and pending.kind == "slap":
         view.add_item(TableButton(gid, "slap", label=tr(lc, "button.slap"), style=Style.danger,
-                                  row=0))
+                                  row=1))
         return view
     waiting = waiting_player(session)
     if pending is not None and waiting is not None:
