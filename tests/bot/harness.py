@@ -33,10 +33,6 @@ class Harness:
         assert self.bot is not None
         await self.session.stop_bot(self.bot)
         self.bot = None
-        # Discord ends a gateway session whose client closed the connection; the fake keeps
-        # every session for RESUME and would go on dispatching this guild's interactions to the
-        # dead one, so a new process would never see them.
-        self.fake.gateway.sessions.clear()
 
     async def restart(self) -> UnoBot:
         """A new process on the same database (the old one stopped cleanly or not)."""
@@ -166,15 +162,39 @@ async def rig(h: Harness, session: Any, hands: dict[VirtualUser, list[str]], sta
               then: tuple[str, ...] = (), dealer: VirtualUser | None = None) -> None:
     """Re-deal the running game from a stacked deck (the test's "given this deal"), saved and
     shown like any other state. The player after the dealer moves first."""
-    from bot.engine import Game, card
     from tests.engine.support import stacked_deck
 
     players = list(session.game.players)
     names = {str(u.id): codes for u, codes in hands.items()}
     deck = stacked_deck(players, names, start, then,
                         dealer=str(dealer.id) if dealer else players[-1])
+    await _redeal(h, session, deck, str(dealer.id) if dealer else players[-1])
+
+
+async def rig_flip(h: Harness, session: Any, hands: dict[VirtualUser, list[str]], start: str,
+                   then: tuple[str, ...] = (), after_flip: tuple[str, ...] = (),
+                   dealer: VirtualUser | None = None) -> dict[VirtualUser, list[str]]:
+    """`rig` for UNO Flip: a 112-card deck of `light/dark` cards (F-1) built as the Flip golden
+    files build theirs (tests/engine/make_golden_flip.flip_deck): the hands (filled to 7), the
+    start card, `then` (drawn next, before any Flip) and `after_flip` (drawn in that order once
+    a Flip has turned the draw pile over). Returns each user's whole dealt hand."""
+    from tests.engine.make_golden_flip import flip_deck
+
+    players = list(session.game.players)
+    names = {str(u.id): codes for u, codes in hands.items()}
+    dealer_name = str(dealer.id) if dealer else players[-1]
+    deck, full = flip_deck(players, names, start, then, after_flip, dealer_name)
+    await _redeal(h, session, deck, dealer_name)
+    users = {str(u.id): u for u in hands}
+    return {users[p]: cards for p, cards in full.items() if p in users}
+
+
+async def _redeal(h: Harness, session: Any, deck: list[str], dealer: str) -> None:
+    from bot.engine import Game, card
+
+    players = list(session.game.players)
     game, events = Game.start(players, session.game.rules, deck=[card(c) for c in deck],
-                              dealer=str(dealer.id) if dealer else players[-1])
+                              dealer=dealer)
     game.version = session.game.version + 1  # a new state: saved like an applied action
     async with session.lock:
         session.game = game

@@ -58,6 +58,7 @@ class Gateway:
         self._open = asyncio.Event()
         self._open.set()
         self._sockets: set[web.WebSocketResponse] = set()
+        self._dropped: set[web.WebSocketResponse] = set()  # closed by a simulated outage
 
     # --- test controls -------------------------------------------------------------------------
 
@@ -67,6 +68,7 @@ class Gateway:
         for session in self.sessions.values():
             session.resumed.clear()
         for ws in list(self._sockets):
+            self._dropped.add(ws)
             await ws.close(code=RESUMABLE_CLOSE, message=b"fake outage")
 
     async def restore(self, timeout: float = 5.0) -> None:
@@ -80,10 +82,10 @@ class Gateway:
             await ws.close(code=1001, message=b"fake Discord stopping")
 
     def session_for(self, guild_id: int) -> GatewaySession | None:
-        for session in self.sessions.values():
-            if session.covers(guild_id):
-                return session
-        return None
+        """The session serving a guild; a connected one before one waiting to resume."""
+        covering = [s for s in self.sessions.values() if s.covers(guild_id)]
+        live = [s for s in covering if s.ws is not None and not s.ws.closed]
+        return (live or covering or [None])[0]
 
     async def dispatch(self, event: str, data: dict[str, Any], guild_id: int) -> None:
         session = self.session_for(guild_id)
@@ -136,6 +138,11 @@ class Gateway:
             self._sockets.discard(ws)
             if session is not None and session.ws is ws:
                 session.ws = None
+                # A client closing with 1000 ends its session for Discord (a bot that shut
+                # down); an outage keeps it resumable.
+                if ws.close_code == 1000 and ws not in self._dropped:
+                    self.sessions.pop(session.id, None)
+            self._dropped.discard(ws)
         return ws
 
     async def _identify(self, ws: web.WebSocketResponse,
