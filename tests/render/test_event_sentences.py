@@ -31,7 +31,7 @@ from bot.engine import (
 from bot.i18n import Translator
 from bot.render.events import describe, describe_all, escape_name
 
-LOCALES = ("en", "uk")
+LOCALES = ("en", "uk", "ru", "be")
 PLAYERS = ("1", "2", "3", "4", "5")
 NAMES = {"1": "Ann", "2": "Bob", "3": "Cid", "4": "Dee"}  # "5" has no name: shown as its id
 GAMES_PER_RULE_SET = 20
