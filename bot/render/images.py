@@ -1,0 +1,424 @@
+"""PNG pictures of a hand and of the table (issue #9), built from the faces in `cards.py`.
+
+These functions return bytes and know nothing of Discord: whoever sends a message attaches them.
+Drawing takes milliseconds of CPU, which an event loop must not spend, so the bot calls the
+`render_*` coroutines: they answer an unchanged picture from a small LRU cache at once and draw a
+new one in a worker thread. The few shapes that need smooth curves (the colour ring, the arrows,
+the name plates) are drawn at twice the size once and cached; a picture is then mostly pastes.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import io
+import math
+import threading
+from collections import OrderedDict
+from collections.abc import Collection, Hashable, Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+
+from PIL import Image, ImageDraw
+
+from bot.engine.cards import Card, Color, FlipCard
+
+from .cards import CARD_H, CARD_W, FILL, INK, WHITE, cached_face, card_back, font, is_dark
+from .cards import warm_up as warm_faces
+
+RGB = tuple[int, int, int]
+PER_ROW = 10  # cards per row in a hand, at most
+MARGIN, GAP, ROW_GAP = 14, 8, 6
+RAISE = 16  # how far a playable card stands out of its row
+LABEL = 30  # room under a card for its number
+HAND_BG: RGB = (0x2B, 0x2D, 0x31)
+HIGHLIGHT: RGB = (0xFF, 0xC8, 0x2E)
+FELT: RGB = (0x1F, 0x5C, 0x3A)
+DARK_FELT: RGB = (0x2E, 0x1F, 0x3D)  # Flip's dark side
+PNG_LEVEL = 1  # zlib level: on flat colour 1 is nearly as small as 9, and much faster
+
+
+# ------------------------------------------------------------------------------ cache
+
+
+class _PngCache:
+    """A small thread-safe LRU of finished PNGs: a hand reopened, or a table re-sent unchanged,
+    costs a dictionary lookup."""
+
+    def __init__(self, size: int) -> None:
+        self._size = size
+        self._data: OrderedDict[Hashable, bytes] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def get(self, key: Hashable) -> bytes | None:
+        with self._lock:
+            png = self._data.get(key)
+            if png is not None:
+                self._data.move_to_end(key)
+            return png
+
+    def put(self, key: Hashable, png: bytes) -> None:
+        with self._lock:
+            self._data[key] = png
+            self._data.move_to_end(key)
+            while len(self._data) > self._size:
+                self._data.popitem(last=False)
+
+    def clear(self) -> None:
+        with self._lock:
+            self._data.clear()
+
+
+_HANDS = _PngCache(64)
+_TABLES = _PngCache(64)
+
+
+def clear_caches() -> None:
+    """Forget the finished pictures and the pieces they are made of (for benchmarks)."""
+    _HANDS.clear()
+    _TABLES.clear()
+    _mini.cache_clear()
+    _dim_mask.cache_clear()
+    _plate.cache_clear()
+    _ring.cache_clear()
+    _felt.cache_clear()
+
+
+def warm_up(*, colorblind: bool = False) -> None:
+    """Draw every face and table piece now (about half a second of CPU: call it from a thread at
+    start-up), so the first pictures of a game cost what later ones do."""
+    warm_faces(colorblind=colorblind)
+    _dim_mask()
+    _back()
+    for state in ("turn", "active", "out"):
+        _plate(state, False)
+        _plate(state, True)
+
+
+def _png(img: Image.Image) -> bytes:
+    """The picture as a 256-colour PNG: flat art loses nothing visible, and Pillow encodes one
+    byte a pixel several times faster than three (it tries every row filter on RGB), at half
+    the size."""
+    out = io.BytesIO()
+    img.quantize(256, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE).save(
+        out, "PNG", compress_level=PNG_LEVEL)
+    return out.getvalue()
+
+
+@lru_cache(maxsize=256)
+def _mini(card: Card, colorblind: bool, dark: bool) -> Image.Image:
+    """A face at MINI scale, for the inactive faces under a Flip player's name."""
+    return cached_face(card, colorblind=colorblind, dark=dark).resize(
+        (round(CARD_W * MINI), round(CARD_H * MINI)), Image.Resampling.LANCZOS)
+
+
+@lru_cache(maxsize=1)
+def _dim_mask() -> Image.Image:
+    """Where and how strongly a card that cannot be played is greyed: every face has the same
+    outline, so one mask serves them all and no dimmed copies are kept."""
+    return cached_face(Card.parse("R0")).getchannel("A").point(lambda a: a * 45 // 100)
+
+
+# ------------------------------------------------------------------------------ hand
+
+
+def playable_numbers(cards: Sequence[Card], playable: Collection[Card]) -> list[int | None]:
+    """The number each card wears in `hand_image`: 1, 2, ... over the playable cards in the
+    order given, None for the others. The hand's buttons use the same numbers."""
+    numbers: list[int | None] = []
+    n = 0
+    for card in cards:
+        if card in playable:
+            n += 1
+            numbers.append(n)
+        else:
+            numbers.append(None)
+    return numbers
+
+
+def hand_grid(count: int) -> tuple[int, int]:
+    """(columns, rows) of a hand of `count` cards: at most PER_ROW a row, rows balanced."""
+    rows = max(1, -(-count // PER_ROW))
+    return max(1, -(-count // rows)), rows
+
+
+def hand_size(count: int) -> tuple[int, int]:
+    """The pixel size of `hand_image` for `count` cards."""
+    cols, rows = hand_grid(count)
+    row_h = RAISE + CARD_H + LABEL
+    return (2 * MARGIN + cols * CARD_W + (cols - 1) * GAP,
+            2 * MARGIN + rows * row_h + (rows - 1) * ROW_GAP)
+
+
+def hand_image(cards: Sequence[Card], playable: Collection[Card], *,
+               colorblind: bool = False) -> bytes:
+    """A PNG of `cards` in rows; the playable ones stand raised with an outline and a number
+    (see `playable_numbers`), the others are dimmed. Nothing is dimmed when nothing is playable
+    (not this player's turn), so the hand stays easy to read."""
+    key = (tuple(cards), tuple(card in playable for card in cards), colorblind)
+    png = _HANDS.get(key)
+    if png is None:
+        png = _draw_hand(*key)
+        _HANDS.put(key, png)
+    return png
+
+
+def _draw_hand(cards: tuple[Card, ...], marks: tuple[bool, ...], colorblind: bool) -> bytes:
+    width, height = hand_size(len(cards))
+    cols, _ = hand_grid(len(cards))
+    img = Image.new("RGB", (width, height), HAND_BG)
+    draw = ImageDraw.Draw(img)
+    any_playable = any(marks)
+    number_font = font(18)
+    n = 0
+    for i, (card, playable) in enumerate(zip(cards, marks, strict=True)):
+        row, col = divmod(i, cols)
+        x = MARGIN + col * (CARD_W + GAP)
+        y = MARGIN + row * (RAISE + CARD_H + LABEL + ROW_GAP)
+        face = cached_face(card, colorblind=colorblind)
+        if not playable:
+            img.paste(face, (x, y + RAISE), face)
+            if any_playable:
+                img.paste(HAND_BG, (x, y + RAISE), _dim_mask())
+            continue
+        n += 1
+        draw.rounded_rectangle((x - 4, y - 4, x + CARD_W + 3, y + CARD_H + 3), 15,
+                               fill=HIGHLIGHT)
+        img.paste(face, (x, y), face)
+        label = str(n)
+        cx, cy = x + CARD_W / 2, y + CARD_H + 8 + 12
+        half = max(13, number_font.getlength(label) / 2 + 8)
+        draw.rounded_rectangle((cx - half, cy - 13, cx + half, cy + 13), 13, fill=HIGHLIGHT)
+        draw.text((cx, cy), label, font=number_font, fill=INK, anchor="mm")
+    return _png(img)
+
+
+# ------------------------------------------------------------------------------ table
+
+
+@dataclass(frozen=True, slots=True)
+class TableImage:
+    """What the table picture shows: only public facts (hand sizes, never a hand's cards).
+
+    `players` are (name, hand size, is it their turn, still in the game) by seat, clockwise from
+    the top. For Flip, `draw_pile_inactive` is the draw pile's visible inactive face and
+    `others_inactive` every hand's inactive faces by seat (PlayerView's fields of those names).
+    Sequences are stored as tuples, so the value is hashable and keys the picture cache.
+    """
+
+    top: Card
+    color: str | None
+    direction: int
+    players: Sequence[tuple[str, int, bool, bool]]
+    draw_pile_inactive: Card | None = None
+    others_inactive: Sequence[Sequence[Card]] | None = None
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "players", tuple(tuple(p) for p in self.players))
+        if self.others_inactive is not None:
+            object.__setattr__(self, "others_inactive",
+                               tuple(tuple(h) for h in self.others_inactive))
+
+
+TABLE_W = 960
+PLATE_W, PLATE_H, BACKS_H = 184, 64, 56
+MINI = 0.3  # scale of the inactive faces under a Flip player's name
+
+
+def table_size(view_data: TableImage) -> tuple[int, int]:
+    """The pixel size of `table_image`: taller when the plates hold Flip's inactive faces."""
+    return TABLE_W, 640 + (BACKS_H if _flip_backs(view_data) else 0)
+
+
+def _flip_backs(view_data: TableImage) -> bool:
+    return view_data.others_inactive is not None and any(view_data.others_inactive)
+
+
+def table_image(view_data: TableImage, *, colorblind: bool = False) -> bytes:
+    """A PNG of the table: the top card inside a ring of the colour in play, an arrow for the
+    direction of play, the draw pile, and each player's plate (name, hand size; the player the
+    table waits for lit up, players out of the game greyed)."""
+    key = (view_data, colorblind)
+    png = _TABLES.get(key)
+    if png is None:
+        png = _draw_table(view_data, colorblind)
+        _TABLES.put(key, png)
+    return png
+
+
+def _draw_table(view: TableImage, colorblind: bool) -> bytes:
+    width, height = table_size(view)
+    dark = is_dark(view.top)
+    img = _felt(width, height, dark).copy()
+    cx, cy = width / 2, height / 2
+    top_x = round(cx + 70 - CARD_W / 2)
+    top_y = round(cy - CARD_H / 2)
+    color = Color(view.color) if view.color is not None else None
+    ring = _ring(color, view.direction, colorblind)
+    img.paste(ring, (round(cx + 70 - ring.width / 2), round(cy - ring.height / 2)), ring)
+    face = cached_face(view.top, colorblind=colorblind)
+    img.paste(face, (top_x, top_y), face)
+
+    pile_x = round(cx - 150 - CARD_W / 2)
+    pile: Image.Image | None
+    if view.draw_pile_inactive is not None:
+        pile = cached_face(view.draw_pile_inactive, colorblind=colorblind, dark=not dark)
+    elif isinstance(view.top, FlipCard):
+        pile = None  # Flip with an empty draw pile
+    else:
+        pile = _back()
+    if pile is not None:
+        for offset in (6, 3, 0):  # a little stack, the lower cards shaded
+            img.paste(pile, (pile_x + offset, top_y + offset), pile)
+            if offset:
+                img.paste(INK, (pile_x + offset, top_y + offset), _dim_mask())
+    else:
+        ImageDraw.Draw(img).rounded_rectangle((pile_x, top_y, pile_x + CARD_W, top_y + CARD_H),
+                                              12, outline=(255, 255, 255), width=2)
+
+    backs = _flip_backs(view)
+    plate_h = PLATE_H + (BACKS_H if backs else 0)
+    n = len(view.players)
+    rx, ry = cx - PLATE_W / 2 - 12, cy - plate_h / 2 - 12
+    for seat, player in enumerate(view.players):
+        angle = math.radians(-90 + 360 * seat / max(n, 1))
+        px = round(cx + rx * math.cos(angle) - PLATE_W / 2)
+        py = round(cy + ry * math.sin(angle) - plate_h / 2)
+        faces = view.others_inactive[seat] if backs and view.others_inactive else None
+        _draw_plate(img, px, py, player, faces, not dark, colorblind, backs)
+    return _png(img)
+
+
+def _draw_plate(img: Image.Image, x: int, y: int, player: tuple[str, int, bool, bool],
+                faces: Sequence[Card] | None, faces_dark: bool, colorblind: bool,
+                backs: bool) -> None:
+    name, size, turn, active = player
+    state = "turn" if turn else ("active" if active else "out")
+    plate = _plate(state, backs)
+    img.paste(plate, (x, y), plate)
+    draw = ImageDraw.Draw(img)
+    ink = INK if turn else ((255, 255, 255) if active else (150, 150, 150))
+    shown = _fit(name, PLATE_W - 24, 20)
+    draw.text((x + 12, y + 20), shown, font=font(20), fill=ink, anchor="lm")
+    if not active:  # struck through
+        w = font(20).getlength(shown)
+        draw.line((x + 10, y + 21, x + 14 + w, y + 21), fill=ink, width=2)
+    # The hand size beside a little card.
+    draw.rounded_rectangle((x + 12, y + 36, x + 26, y + 56), 3, fill=INK, outline=WHITE,
+                           width=2)
+    draw.text((x + 34, y + 47), str(size), font=font(20), fill=ink, anchor="lm")
+    if turn:
+        draw.text((x + PLATE_W - 14, y + 47), "▶", font=font(18), fill=INK, anchor="rm")
+    if faces:
+        _draw_backs(img, x + 10, y + PLATE_H - 4, PLATE_W - 20, faces, faces_dark, colorblind)
+
+
+def _draw_backs(img: Image.Image, x: int, y: int, width: int, faces: Sequence[Card], dark: bool,
+                colorblind: bool) -> None:
+    """A Flip hand's inactive faces, overlapped to fit; "+n" when even that is not enough."""
+    w = round(CARD_W * MINI)
+    shown = list(faces)
+    step = (width - w) / max(len(shown) - 1, 1)
+    more = 0
+    if step < 7:  # too many to tell apart: show what fits and count the rest
+        fit = (width - w - 30) // 7 + 1
+        more, shown = len(shown) - fit, shown[:fit]
+        step = 7
+    else:
+        step = min(step, w + 3)
+    for i, card in enumerate(shown):
+        face = _mini(card.face, colorblind, dark)
+        img.paste(face, (round(x + i * step), y), face)
+    if more:
+        ImageDraw.Draw(img).text((x + width, y + 27), f"+{more}", font=font(16), fill=WHITE,
+                                 anchor="rm")
+
+
+def _fit(text: str, width: int, size: int) -> str:
+    """`text` cut with an ellipsis to fit `width` px."""
+    f = font(size)
+    if f.getlength(text) <= width:
+        return text
+    while text and f.getlength(text + "…") > width:
+        text = text[:-1]
+    return text + "…"
+
+
+@lru_cache(maxsize=8)
+def _plate(state: str, backs: bool) -> Image.Image:
+    """A player's name plate, drawn at twice its size for smooth corners."""
+    h = PLATE_H + (BACKS_H if backs else 0)
+    big = Image.new("RGBA", (PLATE_W * 2, h * 2), (0, 0, 0, 0))
+    draw = ImageDraw.Draw(big)
+    fill, edge = {"turn": ((*HIGHLIGHT, 255), (255, 255, 255, 255)),
+                  "active": ((0x14, 0x18, 0x1C, 200), (255, 255, 255, 90)),
+                  "out": ((0x30, 0x30, 0x30, 150), (120, 120, 120, 120))}[state]
+    draw.rounded_rectangle((0, 0, PLATE_W * 2 - 1, h * 2 - 1), 24, fill=fill, outline=edge,
+                           width=6 if state == "turn" else 2)
+    return big.reduce(2)
+
+
+@lru_cache(maxsize=32)
+def _ring(color: Color | None, direction: int, colorblind: bool) -> Image.Image:
+    """The colour in play as a ring, the direction of play as two arrows round it."""
+    r_ring, r_arrow, s = 112, 136, 2
+    size = 2 * (r_arrow + 16)
+    big = Image.new("RGBA", (size * s, size * s), (0, 0, 0, 0))
+    draw = ImageDraw.Draw(big)
+    c = size * s / 2
+    ring_fill = FILL[color] if color is not None else (120, 120, 120)
+    for r, w, fill in ((r_ring + 2, 16, (0, 0, 0, 90)), (r_ring, 12, (*ring_fill, 255))):
+        draw.ellipse((c - r * s, c - r * s, c + r * s, c + r * s), outline=fill, width=w * s)
+    arrow = (255, 255, 255, 220)
+    for start in (200, 20):
+        draw.arc((c - r_arrow * s, c - r_arrow * s, c + r_arrow * s, c + r_arrow * s), start,
+                 start + 120, fill=arrow, width=6 * s)
+        end = start + 120 if direction == 1 else start
+        t = math.radians(end)
+        px, py = c + r_arrow * s * math.cos(t), c + r_arrow * s * math.sin(t)
+        tx, ty = -math.sin(t) * direction, math.cos(t) * direction
+        nx, ny = math.cos(t), math.sin(t)
+        head = 16 * s
+        draw.polygon([(px + tx * head, py + ty * head),
+                      (px + nx * head * 0.8 - tx * 2, py + ny * head * 0.8 - ty * 2),
+                      (px - nx * head * 0.8 - tx * 2, py - ny * head * 0.8 - ty * 2)], fill=arrow)
+    if colorblind and color is not None:
+        bx, by, br = c, c - r_ring * s, 15 * s
+        draw.ellipse((bx - br, by - br, bx + br, by + br), fill=WHITE, outline=INK, width=2 * s)
+        draw.text((bx, by), color.value, font=font(20 * s), fill=INK, anchor="mm")
+    return big.reduce(s)
+
+
+@lru_cache(maxsize=4)
+def _felt(width: int, height: int, dark: bool) -> Image.Image:
+    """The table cloth: flat felt with a lighter oval, darker on Flip's dark side."""
+    base = DARK_FELT if dark else FELT
+    img = Image.new("RGB", (width * 2, height * 2), base)
+    lighter = (round(base[0] * 1.25), round(base[1] * 1.25), round(base[2] * 1.25))
+    ImageDraw.Draw(img).ellipse((120, 120, width * 2 - 120, height * 2 - 120), fill=lighter)
+    return img.reduce(2)
+
+
+@lru_cache(maxsize=1)
+def _back() -> Image.Image:
+    return card_back()
+
+
+# ------------------------------------------------------------------------------ async
+
+
+async def render_hand(cards: Sequence[Card], playable: Collection[Card], *,
+                      colorblind: bool = False) -> bytes:
+    """`hand_image` for the event loop: a cached picture at once, a new one from a thread."""
+    key = (tuple(cards), tuple(card in playable for card in cards), colorblind)
+    png = _HANDS.get(key)
+    if png is not None:
+        return png
+    return await asyncio.to_thread(hand_image, cards, playable, colorblind=colorblind)
+
+
+async def render_table(view_data: TableImage, *, colorblind: bool = False) -> bytes:
+    """`table_image` for the event loop: a cached picture at once, a new one from a thread."""
+    png = _TABLES.get((view_data, colorblind))
+    if png is not None:
+        return png
+    return await asyncio.to_thread(table_image, view_data, colorblind=colorblind)
