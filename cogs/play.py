@@ -13,6 +13,7 @@ from bot.engine import Action, ActionType, Card, card
 from bot.engine.cards import CardParseError
 from bot.render.events import describe, describe_all
 from bot.render.hand import render_hand
+from bot.render.pictures import HAND_FILE, TABLE_FILE, hand_file, table_file
 from bot.render.rules import rules_summary
 from bot.render.table import TableText, render_table
 from bot.render.why import explain
@@ -33,12 +34,33 @@ def _mentions(text: TableText) -> discord.AllowedMentions:
     return discord.AllowedMentions(users=users, roles=False, everyone=False)
 
 
-def table_message(session: Session, **options: Any) -> dict[str, Any]:
-    """Everything of a table message: text, embed, buttons, and who may be pinged."""
+async def table_message(session: Session, **options: Any) -> dict[str, Any]:
+    """Everything of a table message: text, embed with its picture, buttons, and who may be
+    pinged. `file` is for sending; `as_edit` turns it into the attachments of an edit."""
     text = render_table(session, **options)
+    text.embed.set_image(url=f"attachment://{TABLE_FILE}")
     ended = bool(options)
     return {"content": text.content, "embed": text.embed, "allowed_mentions": _mentions(text),
-            "view": discord.ui.View(timeout=None) if ended else table_view(session)}
+            "view": discord.ui.View(timeout=None) if ended else table_view(session),
+            "file": await table_file(session)}
+
+
+def as_edit(payload: dict[str, Any]) -> dict[str, Any]:
+    """An edit replaces the message's attachments with the new picture."""
+    edit = dict(payload)
+    edit["attachments"] = [edit.pop("file")]
+    return edit
+
+
+async def hand_message(session: Session, player: str, locale: str, *,
+                       notes: list[str] | None = None, page: int = 0,
+                       picking: Card | None = None, uno: bool = False) -> dict[str, Any]:
+    """A private hand: its embed with the hand's picture (playable cards numbered as on the
+    buttons) and its controls."""
+    embed = render_hand(session, player, locale, notes=notes or [], page=page, picking=picking)
+    embed.set_image(url=f"attachment://{HAND_FILE}")
+    view = hand_view(session, player, locale, page=page, picking=picking, uno=uno)
+    return {"embed": embed, "view": view, "file": await hand_file(session, player)}
 
 
 def _card(code: str) -> Card:
@@ -67,11 +89,11 @@ class Play(commands.Cog):
     async def publish(self, session: Session, **options: Any) -> None:
         """Show the table's current state: edit the table message, or post it when it has none."""
         session.rendered_version = session.game.version
-        payload = table_message(session, **options)
+        payload = await table_message(session, **options)
         channel = self.bot.get_partial_messageable(session.channel_id, guild_id=session.guild_id)
         if session.message_id is not None:
             try:
-                await channel.get_partial_message(session.message_id).edit(**payload)
+                await channel.get_partial_message(session.message_id).edit(**as_edit(payload))
                 return
             except discord.NotFound:
                 log.info("table message of game %s was deleted; posting a new one",
@@ -102,7 +124,7 @@ class Play(commands.Cog):
     async def post_table(self, interaction: Interaction, session: Session) -> None:
         """The first table of a game, as the answer to the click or command that started it."""
         session.rendered_version = session.game.version
-        await interaction.response.send_message(**table_message(session))
+        await interaction.response.send_message(**await table_message(session))
         message = await interaction.original_response()
         await self.games.set_message(session, message.id)
 
@@ -164,9 +186,8 @@ class Play(commands.Cog):
             raise Refusal("error.left_game" if session.seated(interaction.user.id)
                           else "error.not_in_game")
         locale = user_locale(interaction)
-        await interaction.response.send_message(
-            embed=render_hand(session, player, locale), view=hand_view(session, player, locale),
-            ephemeral=True)
+        await interaction.response.send_message(**await hand_message(session, player, locale),
+                                                ephemeral=True)
 
     async def _redraw_hand(self, interaction: Interaction, session: Session,
                            player: str | None, what: str, version: int,
@@ -177,16 +198,18 @@ class Play(commands.Cog):
         if what == "page":
             page = int(args[0]) if args and args[0].isdigit() else 0
             await interaction.response.edit_message(
-                embed=render_hand(session, player, locale, page=page),
-                view=hand_view(session, player, locale, page=page))
+                **as_edit(await hand_message(session, player, locale, page=page)))
             return
         if version != session.game.version or not args:
             raise Refusal("error.stale_button")
         picking, uno = _card(args[0]), len(args) > 1 and args[1] == "u"
+        # A Flip card's button names it `light/dark` (parsed light side up): pick the card as
+        # held, with the face now up (F-4: after a Flip it is the dark one).
+        hand = session.game.hands[session.game.players.index(player)]
+        picking = next((c for c in hand if c.code == picking.code), picking)
         page = int(args[2]) if len(args) > 2 and args[2].isdigit() else 0
-        await interaction.response.edit_message(
-            embed=render_hand(session, player, locale, picking=picking),
-            view=hand_view(session, player, locale, picking=picking, uno=uno, page=page))
+        await interaction.response.edit_message(**as_edit(await hand_message(
+            session, player, locale, picking=picking, uno=uno, page=page)))
 
     def _notes(self, interaction: Interaction, outcome: Outcome) -> list[str]:
         """The action's events as its author sees them (their drawn cards, a shown hand)."""
@@ -199,11 +222,10 @@ class Play(commands.Cog):
         notes = self._notes(interaction, outcome)
         if session.player(interaction.user.id) is None:  # they left or the match is over
             await interaction.response.edit_message(content="\n".join(notes) or None, embed=None,
-                                                    view=None)
+                                                    view=None, attachments=[])
             return
         await interaction.response.edit_message(
-            embed=render_hand(session, player, locale, notes=notes),
-            view=hand_view(session, player, locale))
+            **as_edit(await hand_message(session, player, locale, notes=notes)))
 
     async def _answer_on_table(self, interaction: Interaction, outcome: Outcome) -> None:
         """A table button: the table is edited by the answer itself (no extra channel edit); what
@@ -212,7 +234,7 @@ class Play(commands.Cog):
         message = interaction.message
         if message is not None and message.id == session.message_id:
             session.rendered_version = session.game.version
-            payload = table_message(session)
+            payload = as_edit(await table_message(session))
             payload.pop("allowed_mentions")
             await interaction.response.edit_message(**payload)
         else:

@@ -14,8 +14,10 @@ from dataclasses import replace
 
 import discord
 
-from bot.engine import Action, ActionType, Card, player_view
+from bot.engine import Action, ActionType, Card, Game, player_view
+from bot.engine.cards import all_cards
 from bot.render.hand import CARDS_PER_PAGE, distinct_cards, pages
+from bot.render.pictures import card_numbers
 from bot.render.table import waiting_player
 from bot.render.text import COLOR_MARKS, card_label, color_name, name_of, tr
 from bot.services.session import Session
@@ -23,6 +25,7 @@ from bot.services.session import Session
 from .items import Control, TableButton
 
 Style = discord.ButtonStyle
+KEYCAPS = ("1️⃣", "2️⃣", "3️⃣", "4️⃣", "5️⃣", "6️⃣", "7️⃣", "8️⃣", "9️⃣", "🔟")
 
 # Table buttons that open the deciding player's hand, by how their cards answer (H-4, H-11, N-1,
 # N-2, N-4), and for a swap on a five (H-6).
@@ -46,7 +49,7 @@ def table_view(session: Session) -> discord.ui.View:
     if session.finished:
         return view
     public = player_view(game, None)
-    if public.round_winner is not None:
+    if game.round_over:  # H-12: a round goes on after its winner is out
         view.add_item(TableButton(gid, "next", label=tr(lc, "button.next_round"),
                                   style=Style.success, row=0))
         return view
@@ -58,8 +61,10 @@ def table_view(session: Session) -> discord.ui.View:
                               disabled=public.uno_owed is None, row=0))
     view.add_item(TableButton(gid, "rules", label=tr(lc, "button.rules"), row=0))
     if game.options.jump_in:
+        # H-2, C-9: enabled whenever the rules allow a jump-in, not when someone holds the card
+        # (that would tell the table who holds what); the button refuses those who cannot.
         view.add_item(TableButton(gid, "jump", label=tr(lc, "button.jump_in"),
-                                  disabled=not public.jumpers, row=0))
+                                  disabled=not game._jump_in_open(), row=0))
     pending = public.pending
     if pending is not None and pending.kind == "slap":
         view.add_item(TableButton(gid, "slap", label=tr(lc, "button.slap"), style=Style.danger,
@@ -70,12 +75,23 @@ def table_view(session: Session) -> discord.ui.View:
         legal = player_view(game, waiting).legal_actions
         for control in decision_controls(session, legal, lc, row=1):
             view.add_item(control)
-        modes = dict.fromkeys(ANSWER_BUTTONS[m] for m in game.answer_modes().values())
-        for mode in modes:
+        for mode in answer_buttons(game):
             view.add_item(TableButton(gid, mode, label=tr(lc, f"button.{mode}"), row=1))
         if pending.kind == "swap":
             view.add_item(TableButton(gid, "swap", label=tr(lc, "button.swap"), row=1))
     return view
+
+
+def answer_buttons(game: Game) -> list[str]:
+    """The answer buttons of a pending penalty: every answer the rules in force allow to it
+    (H-4, H-11, N-1, N-2, N-4), whatever the deciding player holds. C-4: the wait reveals
+    nothing about their hand, so the table's buttons may not either (the hand shows which of
+    its cards answer)."""
+    pending = game.pending
+    if pending is None or game.flip:  # section P: Flip has none of these answers
+        return []
+    modes = (game._answer_mode(pending, card) for card in all_cards())
+    return list(dict.fromkeys(ANSWER_BUTTONS[m] for m in modes if m is not None))
 
 
 def decision_controls(session: Session, legal: tuple[Action, ...], lc: str, *,
@@ -148,11 +164,16 @@ def hand_view(session: Session, player: str, lc: str, *, page: int = 0,
     shown = cards[page * CARDS_PER_PAGE:(page + 1) * CARDS_PER_PAGE]
     slots = (4 - first_row) * 5
     buttons: list[Control] = []
+    cards_of: list[Card] = []  # the card of each button
+    numbers = card_numbers(session, player)  # as in the hand's picture
     for card, count in shown:
-        label = _label(card_label(card, lc) + (f" ×{count}" if count > 1 else ""))
+        number = numbers.get(card)
+        prefix = f"{number}. " if number is not None and number > len(KEYCAPS) else ""
+        label = _label(prefix + card_label(card, lc) + (f" ×{count}" if count > 1 else ""))
         calls = sorted({False} | playable[card]) if card in playable else []
         if not calls:  # shown, refused with the reason when pressed ("why can't I?")
             buttons.append(Control(gid, version, "why", card.code, label=label))
+            cards_of.append(card)
             continue
         for call in calls:
             choices = _choices(legal, card, call)
@@ -165,8 +186,12 @@ def hand_view(session: Session, player: str, lc: str, *, page: int = 0,
             else:
                 buttons.append(Control(gid, version, "pick", card.code, "u" if call else "-",
                                        str(page), label=text, style=style))
+            cards_of.append(card)
     for index, button in enumerate(buttons[:slots]):
         button.item.row = first_row + index // 5
+        number = numbers.get(cards_of[index])
+        if number is not None and number <= len(KEYCAPS):  # the number the picture shows
+            button.item.emoji = KEYCAPS[number - 1]
         view.add_item(button)
     kinds = {a.type for a in legal}
     if ActionType.DRAW in kinds:

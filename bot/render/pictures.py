@@ -1,0 +1,58 @@
+"""What the table and hand pictures show, taken from a player's view of the game (so a picture
+can never show more than the text beside it), and the PNG files to attach."""
+
+from __future__ import annotations
+
+import io
+
+import discord
+
+from bot.engine import ActionType, Card, player_view
+from bot.services.session import Session
+
+from . import images
+from .table import waiting_player
+from .text import name_of
+
+TABLE_FILE, HAND_FILE = "table.png", "hand.png"
+
+
+def table_picture(session: Session) -> images.TableImage:
+    game = session.game
+    view = player_view(game, None)
+    waiting = waiting_player(session)
+    players = [(name_of(session.names, p).replace("\\", ""), view.hand_sizes[seat],
+                p == waiting, view.active[seat]) for seat, p in enumerate(view.players)]
+    return images.TableImage(
+        top=view.top, color=view.color, direction=view.direction, players=players,
+        draw_pile_inactive=view.draw_pile_inactive,
+        others_inactive=view.others_inactive if game.flip else None)
+
+
+def playable_cards(session: Session, player: str) -> set[Card]:
+    """The cards the player may put down now (plays, jump-ins, answers, swaps)."""
+    return {a.card for a in player_view(session.game, player).legal_actions
+            if a.card is not None and a.type in (ActionType.PLAY, ActionType.SWAP)}
+
+
+def card_numbers(session: Session, player: str) -> dict[Card, int]:
+    """The number each playable card wears in the hand picture (its first copy's), so a button
+    can say which card it plays."""
+    hand = player_view(session.game, player).hand
+    numbers = images.playable_numbers(hand, playable_cards(session, player))
+    out: dict[Card, int] = {}
+    for card, number in zip(hand, numbers, strict=True):
+        if number is not None:
+            out.setdefault(card, number)
+    return out
+
+
+async def table_file(session: Session) -> discord.File:
+    png = await images.render_table(table_picture(session))
+    return discord.File(io.BytesIO(png), filename=TABLE_FILE)
+
+
+async def hand_file(session: Session, player: str, *, colorblind: bool = False) -> discord.File:
+    hand = player_view(session.game, player).hand
+    png = await images.render_hand(hand, playable_cards(session, player), colorblind=colorblind)
+    return discord.File(io.BytesIO(png), filename=HAND_FILE)
