@@ -250,6 +250,11 @@ class Game(ExchangeRules):
 
     # ------------------------------------------------------------------ play
 
+    def jump_in_open(self) -> bool:
+        """H-2: whether anyone holding an identical card could jump in now (the bot's Jump in
+        button is enabled by this, not by who holds what, which the table must not show)."""
+        return self._jump_in_open()
+
     def _jump_in_open(self) -> bool:
         """H-2: nothing pending, not the start card, and the top card may be jumped on at all."""
         return (self.options.jump_in and self.pending is None and self.slap is None

@@ -8,7 +8,7 @@ A penalty card that was its player's last card (C-8.1) can be challenged but not
 
 from __future__ import annotations
 
-from .cards import Card, Color, Rank
+from .cards import Card, Color, Rank, all_cards
 from .errors import ErrorCode
 from .events import Event
 from .scoring import ScoringRules
@@ -73,16 +73,15 @@ class PenaltyRules(ScoringRules):
 
     # ------------------------------------------------------------------ answering with a card
 
-    def answer_modes(self) -> dict[Card, str]:
-        """How each card of the deciding player's hand could answer the pending penalty (stack,
-        deflect_skip, deflect or bounce; H-4, H-11, N-1, N-2, N-4), so the bot can name the
-        answers on the table. Empty when nothing is pending or no card answers."""
+    def answer_modes(self) -> list[str]:
+        """Every way the rules in force let the pending penalty be answered (stack,
+        deflect_skip, deflect, bounce; H-4, H-11, N-1, N-2, N-4), whatever the deciding player
+        holds: the bot offers these on the public table, which must not hint at a hand (C-9)."""
         pending = self.pending
         if pending is None:
-            return {}
-        hand = self.hands[pending.decider]
-        modes = {card: self._answer_mode(pending, card) for card in dict.fromkeys(hand)}
-        return {card: mode for card, mode in modes.items() if mode is not None}
+            return []
+        modes = (self._answer_mode(pending, card) for card in all_cards())
+        return list(dict.fromkeys(mode for mode in modes if mode is not None))
 
     def _answer_mode(self, pending: Pending, card: Card) -> str | None:
         """How `card` answers the pending penalty, or None if it does not."""
