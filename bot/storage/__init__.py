@@ -18,12 +18,28 @@ from .errors import (
 from .games import KEEP, GameRepository
 from .lobbies import LobbyRepository
 from .migrations import MIGRATIONS, Migration
-from .records import GameRecord, LeaderboardRow, LobbyRecord
+from .records import (
+    ALL_TIME,
+    ANY_PRESET,
+    BOARDS,
+    SCORINGS,
+    Forgotten,
+    GameRecord,
+    LeaderboardEntry,
+    LeaderboardPage,
+    LobbyRecord,
+    MatchResult,
+    MatchSeat,
+    PlayerStats,
+    RoundResult,
+    RoundSeat,
+)
 from .stats import StatsRepository
 
 __all__ = [
-    "KEEP", "MIGRATIONS", "AlreadyInLobby", "BotStateRepository", "ChannelBusy", "Database",
-    "GameRecord", "GameRepository", "LeaderboardRow", "LobbyFull", "LobbyRecord", "LobbyRepository",
-    "Migration", "MigrationError", "NotFound", "NotInLobby", "StaleVersion", "StatsRepository",
-    "StorageError",
+    "ALL_TIME", "ANY_PRESET", "BOARDS", "KEEP", "MIGRATIONS", "SCORINGS", "AlreadyInLobby",
+    "BotStateRepository", "ChannelBusy", "Database", "Forgotten", "GameRecord", "GameRepository",
+    "LeaderboardEntry", "LeaderboardPage", "LobbyFull", "LobbyRecord", "LobbyRepository",
+    "MatchResult", "MatchSeat", "Migration", "MigrationError", "NotFound", "NotInLobby",
+    "PlayerStats", "RoundResult", "RoundSeat", "StaleVersion", "StatsRepository", "StorageError",
 ]

@@ -13,7 +13,8 @@ import aiosqlite
 from ._json import encode
 from .database import Database
 from .errors import ChannelBusy, NotFound, StaleVersion
-from .records import GameRecord
+from .records import GameRecord, MatchResult, RoundResult
+from .stats import record as record_results
 
 _COLUMNS = ("game_id, guild_id, channel_id, state, version, message_id, turn_deadline, finished, "
             "updated_at, meta")
@@ -48,6 +49,8 @@ class GameRepository:
         turn_deadline: float | None | Literal[_Keep.KEEP] = KEEP,
         finished: bool = False,
         meta: Mapping[str, Any] | Literal[_Keep.KEEP] = KEEP,
+        round_result: RoundResult | None = None,
+        match_result: MatchResult | None = None,
     ) -> GameRecord:
         """Insert or update a game (`state` is `bot.engine.dump(game)`).
 
@@ -55,7 +58,13 @@ class GameRepository:
         and is refused with `ChannelBusy` when another game holds the channel. An update needs a
         higher version, or the same version with the identical state (a re-save that only
         changes the message or the deadline).
+
+        The save of the state that ends a round records `round_result`, and the one that ends the
+        match records `match_result` and removes the game (the record returned is its last
+        state), all in this one transaction: a crash can never record a result twice, lose one,
+        or leave a finished match to be reloaded at the next start.
         """
+        finished = finished or match_result is not None
         if "version" in state and state["version"] != version:
             raise ValueError(f"version {version} does not match the state's {state['version']}")
         text = encode(state)
@@ -83,9 +92,14 @@ class GameRepository:
                 )
                 if cursor.rowcount == 0:
                     raise StaleVersion(game_id, stored.version, version)
-            record = await _fetch(conn, "game_id = ?", game_id)
-            assert record is not None
-            return record
+            saved = await _fetch(conn, "game_id = ?", game_id)
+            assert saved is not None
+            if round_result is not None or match_result is not None:
+                await record_results(conn, rounds=[round_result] if round_result else [],
+                                     matches=[match_result] if match_result else [])
+            if match_result is not None:
+                await conn.execute("DELETE FROM games WHERE game_id = ?", (game_id,))
+            return saved
 
     async def load(self, game_id: str) -> GameRecord | None:
         """The game with this id (what a button's custom_id names), or None."""

@@ -113,10 +113,124 @@ CREATE TABLE bot_state (
 );
 """
 
+_0004_SCORING = """
+-- Issue 7. Rounds and matches in their own terms (C-8 points, H-7 loser, H-14 own-hand totals),
+-- who played and how each did; then what the leaderboards read, kept up to date in the same
+-- transaction as each record so a page is one range read of an index.
+ALTER TABLE rounds ADD COLUMN scoring TEXT NOT NULL DEFAULT 'standard'; -- standard|lazy|penalty
+ALTER TABLE rounds ADD COLUMN preset TEXT NOT NULL DEFAULT 'classic';
+ALTER TABLE rounds ADD COLUMN loser_id INTEGER;  -- H-7's loser; H-12's last player with cards
+-- Now one row per player of the round. A negative user_id is an anonymous seat (-1 - seat).
+ALTER TABLE round_points ADD COLUMN seat INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE round_points ADD COLUMN penalty INTEGER NOT NULL DEFAULT 0;  -- H-14: own hand
+ALTER TABLE round_points ADD COLUMN place INTEGER;  -- finishing order; NULL: still held cards
+
+ALTER TABLE matches ADD COLUMN preset TEXT NOT NULL DEFAULT 'classic';
+ALTER TABLE matches ADD COLUMN options TEXT NOT NULL DEFAULT '{}';
+ALTER TABLE matches ADD COLUMN scoring TEXT NOT NULL DEFAULT 'standard';
+ALTER TABLE matches ADD COLUMN rounds INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE matches ADD COLUMN forfeit INTEGER NOT NULL DEFAULT 0;  -- won as the last one left
+ALTER TABLE matches ADD COLUMN started_at REAL;
+
+CREATE TABLE match_players (
+    game_id         TEXT    NOT NULL REFERENCES matches (game_id) ON DELETE CASCADE,
+    guild_id        INTEGER NOT NULL,
+    user_id         INTEGER NOT NULL,  -- negative: an anonymous seat (-1 - seat)
+    seat            INTEGER NOT NULL,
+    place           INTEGER NOT NULL,  -- 1 = winner; those who left (C-10) after all who stayed
+    won             INTEGER NOT NULL,
+    forfeited       INTEGER NOT NULL,
+    points          INTEGER NOT NULL,  -- final C-8 total (standard scoring), else 0
+    penalty         INTEGER NOT NULL,  -- final H-14 total (penalty scoring), else 0
+    uno_missed      INTEGER NOT NULL,
+    challenges_won  INTEGER NOT NULL,
+    challenges_lost INTEGER NOT NULL,
+    PRIMARY KEY (game_id, user_id),
+    UNIQUE (game_id, seat)
+);
+CREATE INDEX match_players_user ON match_players (user_id);
+
+CREATE TABLE match_colors (
+    game_id TEXT    NOT NULL REFERENCES matches (game_id) ON DELETE CASCADE,
+    user_id INTEGER NOT NULL,
+    color   TEXT    NOT NULL,
+    named   INTEGER NOT NULL,
+    PRIMARY KEY (game_id, user_id, color)
+);
+
+-- Per server, per period ('all' or a UTC month 'YYYY-MM') and preset ('any' or one preset).
+CREATE TABLE player_totals (
+    guild_id        INTEGER NOT NULL,
+    period          TEXT    NOT NULL,
+    preset          TEXT    NOT NULL,
+    user_id         INTEGER NOT NULL,
+    matches         INTEGER NOT NULL DEFAULT 0,
+    wins            INTEGER NOT NULL DEFAULT 0,
+    forfeits        INTEGER NOT NULL DEFAULT 0,
+    scored_matches  INTEGER NOT NULL DEFAULT 0,  -- standard-scoring matches ...
+    match_points    INTEGER NOT NULL DEFAULT 0,  -- ... and their final totals (average points)
+    points          INTEGER NOT NULL DEFAULT 0,  -- C-8 points of every round (the points board)
+    rounds_won      INTEGER NOT NULL DEFAULT 0,
+    rounds_lost     INTEGER NOT NULL DEFAULT 0,  -- H-7
+    penalty_matches INTEGER NOT NULL DEFAULT 0,  -- H-14 matches ...
+    penalty_points  INTEGER NOT NULL DEFAULT 0,  -- ... and their final totals
+    uno_missed      INTEGER NOT NULL DEFAULT 0,
+    challenges_won  INTEGER NOT NULL DEFAULT 0,
+    challenges_lost INTEGER NOT NULL DEFAULT 0,
+    PRIMARY KEY (guild_id, period, preset, user_id)
+);
+CREATE INDEX player_totals_wins ON player_totals (guild_id, period, preset, wins DESC, matches,
+                                                  user_id);
+CREATE INDEX player_totals_points ON player_totals (guild_id, period, preset, points DESC,
+                                                    user_id);
+
+CREATE TABLE player_colors (
+    guild_id INTEGER NOT NULL,
+    user_id  INTEGER NOT NULL,
+    color    TEXT    NOT NULL,
+    named    INTEGER NOT NULL,
+    PRIMARY KEY (guild_id, user_id, color)
+);
+
+-- A player as a server knows them: the name they last played under and their openskill rating
+-- (all-time; `ordinal` = mu - 3 sigma is what the rating board sorts by).
+CREATE TABLE guild_players (
+    guild_id INTEGER NOT NULL,
+    user_id  INTEGER NOT NULL,
+    name     TEXT    NOT NULL,
+    mu       REAL    NOT NULL,
+    sigma    REAL    NOT NULL,
+    ordinal  REAL    NOT NULL,
+    rated    INTEGER NOT NULL DEFAULT 0,  -- matches rated
+    PRIMARY KEY (guild_id, user_id)
+);
+CREATE INDEX guild_players_rating ON guild_players (guild_id, ordinal DESC, user_id);
+CREATE INDEX guild_players_user ON guild_players (user_id);
+"""
+
+_0005_SETTINGS = """
+-- A server's choices: its language (over Discord's) and its default rules for new lobbies.
+CREATE TABLE guild_settings (
+    guild_id   INTEGER PRIMARY KEY,
+    locale     TEXT,
+    preset     TEXT,
+    options    TEXT,
+    turn_timer INTEGER
+);
+-- A user's choices, the same in every server: language and colour-blind card faces.
+CREATE TABLE user_settings (
+    user_id    INTEGER PRIMARY KEY,
+    locale     TEXT,
+    colorblind INTEGER NOT NULL DEFAULT 0
+);
+"""
+
 MIGRATIONS: tuple[Migration, ...] = (
     Migration(1, "initial", _0001_INITIAL),
     Migration(2, "stats", _0002_STATS),
     Migration(3, "table_meta", _0003_TABLE_META),
+    Migration(4, "scoring", _0004_SCORING),
+    Migration(5, "settings", _0005_SETTINGS),
 )
 
 _CREATE_LEDGER = """

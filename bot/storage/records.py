@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 
@@ -50,11 +50,157 @@ class GameRecord:
         return parsed
 
 
+# -- results (issue 7): what a finished round or match leaves behind
+
+SCORINGS = ("standard", "lazy", "penalty")
+"""How rounds are scored: C-8 / F-9 points to the winner; H-7 a winner and a loser and no points;
+H-14 everyone adds their own hand and the lowest total wins. Each is recorded in its own terms."""
+
+
 @dataclass(frozen=True, slots=True)
-class LeaderboardRow:
-    """One player's totals in a guild: points from rounds, rounds won and matches won."""
+class RoundSeat:
+    """One player of a finished round. A negative `user_id` is an anonymous seat (forget-me)."""
 
     user_id: int
+    seat: int
+    name: str = ""
+    points: int = 0  # C-8 / F-9 points scored this round (standard scoring: the winner's)
+    penalty: int = 0  # H-14: the points of their own hand, added to their total
+    place: int | None = None  # finishing order (1 = out first, H-12); None: still held cards
+
+
+@dataclass(frozen=True, slots=True)
+class RoundResult:
+    game_id: str
+    guild_id: int
+    round: int
+    preset: str
+    scoring: str  # one of SCORINGS
+    winner_id: int | None
+    loser_id: int | None  # H-7's loser (who deals next); H-12's last player holding cards
+    finished_at: float
+    seats: tuple[RoundSeat, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class MatchSeat:
+    """One player of a finished match: their place (1 = winner; those who left come after
+    everyone who stayed, C-10), final total, and what the bot counted during the match."""
+
+    user_id: int
+    seat: int
+    name: str = ""
+    place: int = 1
+    won: bool = False
+    forfeited: bool = False  # left or was removed before the end (C-10): a loss
+    points: int = 0  # final C-8 total (standard scoring)
+    penalty: int = 0  # final H-14 total (penalty scoring)
+    uno_missed: int = 0
+    challenges_won: int = 0
+    challenges_lost: int = 0
+    colors: Mapping[str, int] = field(default_factory=dict)  # colours named with wild cards
+
+
+@dataclass(frozen=True, slots=True)
+class MatchResult:
+    game_id: str
+    guild_id: int
+    preset: str
+    options: Mapping[str, Any]  # the options that differ from the classic defaults
+    scoring: str  # one of SCORINGS
+    winner_id: int | None
+    started_at: float
+    finished_at: float
+    rounds: int
+    forfeit: bool  # won because everyone else left (C-10)
+    seats: tuple[MatchSeat, ...]
+
+    @property
+    def duration(self) -> float:
+        return max(0.0, self.finished_at - self.started_at)
+
+
+# -- what the leaderboards and /uno stats read
+
+BOARDS = ("wins", "points", "rating")
+ALL_TIME = "all"  # the period of every month together (otherwise a UTC month "YYYY-MM")
+ANY_PRESET = "any"  # every rule preset together
+
+
+@dataclass(frozen=True, slots=True)
+class LeaderboardEntry:
+    place: int
+    user_id: int
+    name: str  # the name they last played under in this server
+    matches: int
+    wins: int
     points: int
+    rating: float  # openskill ordinal (mu - 3 sigma)
+    rated: int  # matches rated
+
+
+@dataclass(frozen=True, slots=True)
+class LeaderboardPage:
+    """One page of a board. `page` counts from 0 and is clamped to the pages there are."""
+
+    guild_id: int
+    board: str
+    period: str
+    preset: str
+    page: int
+    pages: int
+    total: int
+    entries: tuple[LeaderboardEntry, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerStats:
+    """A player's all-time results in one server."""
+
+    user_id: int
+    name: str
+    matches: int
+    wins: int
+    forfeits: int
+    scored_matches: int  # standard-scoring matches, over which `match_points` are averaged
+    match_points: int
+    points: int  # C-8 points of every recorded round
     rounds_won: int
-    matches_won: int
+    rounds_lost: int  # H-7 lazy scoring rounds lost
+    penalty_matches: int  # H-14 penalty scoring matches, over which `penalty_points` average
+    penalty_points: int
+    uno_missed: int
+    challenges_won: int
+    challenges_lost: int
+    colors: Mapping[str, int]
+    rating: float  # openskill ordinal: mu - 3 sigma
+    rated: int
+    rank: int | None  # place on the rating board; None until ranked
+    mu: float = 25.0  # the skill believed ...
+    sigma: float = 25.0 / 3  # ... and how unsure of it
+
+    @property
+    def win_rate(self) -> float | None:
+        return self.wins / self.matches if self.matches else None
+
+    @property
+    def average_points(self) -> float | None:
+        return self.match_points / self.scored_matches if self.scored_matches else None
+
+    @property
+    def average_penalty(self) -> float | None:
+        return self.penalty_points / self.penalty_matches if self.penalty_matches else None
+
+    def favourite_color(self, order: str = "RYGBPTOV") -> str | None:
+        """The colour named most; a tie goes to the first in C-10's order."""
+        named = [(count, -order.find(c) if c in order else -len(order), c)
+                 for c, count in self.colors.items() if count > 0]
+        return max(named)[2] if named else None
+
+
+@dataclass(frozen=True, slots=True)
+class Forgotten:
+    """What `/uno forget-me` changed: records turned into anonymous seats."""
+
+    matches: int
+    rounds: int
