@@ -21,6 +21,7 @@ from bot.engine.timeouts import timeout_action
 from bot.storage import ChannelBusy, GameRepository, LobbyRecord
 
 from .errors import Refusal
+from .results import match_to_record, round_to_record
 from .session import Session
 from .timers import Timers
 
@@ -267,10 +268,18 @@ class GameManager:
         self._by_channel[session.channel_id] = session.game_id
 
     async def _save(self, session: Session) -> None:
+        """Save the state; the state that ends a round records it, the one that ends the match
+        records it and removes the game, in the same transaction (issue 7). A failed save is
+        undone by `_reload`, tally included."""
+        now = self._clock.now()
+        ended = round_to_record(session, now)
+        if ended is not None:
+            session.tally.recorded_round = ended.round
         await self._repo.save(
             session.game_id, guild_id=session.guild_id, channel_id=session.channel_id,
             state=session.state(), version=session.game.version, message_id=session.message_id,
-            turn_deadline=session.turn_deadline, meta=session.meta())
+            turn_deadline=session.turn_deadline, meta=session.meta(), round_result=ended,
+            match_result=match_to_record(session, now))
 
     async def _reload(self, session: Session) -> None:
         record = await self._repo.load(session.game_id)
@@ -279,12 +288,13 @@ class GameManager:
             return
         saved = Session.from_record(record)
         session.game, session.recent, session.timeouts = saved.game, saved.recent, saved.timeouts
+        session.tally = saved.tally
         session.last_action_at, session.turn_deadline = saved.last_action_at, saved.turn_deadline
 
     async def _finish(self, session: Session) -> None:
-        """The match is won: the channel is free again (the final table stays on screen)."""
+        """The match is won: the channel is free again (the final table stays on screen). The
+        save that ended it already recorded it and removed the game row."""
         self._timers.cancel(("game", session.game_id))
-        await self._repo.delete(session.game_id)
         self._untrack(session)
 
     async def _forget(self, session: Session) -> None:

@@ -13,6 +13,8 @@ from typing import Any
 from bot.engine import Event, Game, dump, load
 from bot.storage import GameRecord
 
+from .tally import Tally
+
 RECENT_EVENTS = 40  # events kept for the table's "what happened" lines (a draw is one per card)
 
 
@@ -36,6 +38,12 @@ class Session:
     turn_deadline: float | None = None
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     rendered_version: int = -1  # the version the public table shows now
+    started_at: float = 0.0  # the match's start on the bot's clock (0: its first action's time)
+    tally: Tally = field(default_factory=Tally)  # what the match's record needs (issue 7)
+
+    def __post_init__(self) -> None:
+        if not self.started_at:
+            self.started_at = self.last_action_at
 
     @property
     def finished(self) -> bool:
@@ -53,6 +61,7 @@ class Session:
     def remember(self, events: list[Event]) -> None:
         """Keep new events for the table's log."""
         self.recent.extend(e.to_dict() for e in events)
+        self.tally.observe(events, colors_named=not self.game.rules.options.colours_around)
         for event in events:
             if event.type == "round_started":
                 self.round_points = {}
@@ -72,7 +81,8 @@ class Session:
         return {"names": self.names, "locale": self.locale, "turn_timer": self.turn_timer,
                 "host": self.host, "timeouts": self.timeouts, "recent": self.recent,
                 "round_points": self.round_points,
-                "last_action_at": self.last_action_at}
+                "last_action_at": self.last_action_at,
+                "started_at": self.started_at, "tally": self.tally.to_dict()}
 
     @classmethod
     def from_record(cls, record: GameRecord) -> Session:
@@ -87,4 +97,6 @@ class Session:
             round_points={k: int(v) for k, v in meta.get("round_points", {}).items()},
             last_action_at=float(meta.get("last_action_at", record.updated_at)),
             turn_deadline=record.turn_deadline,
+            started_at=float(meta.get("started_at", 0.0)),
+            tally=Tally.from_dict(meta.get("tally", {})),
         )

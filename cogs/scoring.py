@@ -1,0 +1,163 @@
+"""`/uno leaderboard`, `/uno stats`, `/uno forget-me`: a server's standings (issue 7). Thin:
+parse, ask the standings service, render.
+
+The `/uno` group belongs to the lobby cog (`Lobby.uno`). A group object cannot be shared by two
+cogs — each cog binds a copy of it, and every subcommand in it, to itself — so these subcommands
+are built per cog instance here and added to the lobby's group in `cog_load` (the lobby
+extension loads first), before the commands are synced. Results are recorded by the game
+manager with the state that ends each round and match, not here.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+import discord
+from discord import app_commands
+from discord.app_commands import Choice
+from discord.ext import commands
+
+from bot.render.standings import render_leaderboard, render_stats
+from bot.services.errors import Refusal
+from bot.services.standings import Standings
+from bot.storage import ALL_TIME, ANY_PRESET, StatsRepository
+from bot.ui.replies import guild_locale, refuse, say, user_locale
+from bot.ui.standings import SCORING_ITEMS, forget_view, leaderboard_view
+
+log = logging.getLogger(__name__)
+
+Interaction = discord.Interaction[Any]
+NO_PINGS = discord.AllowedMentions.none()
+
+BOARD_CHOICES = [Choice(name="Match wins", value="wins"), Choice(name="Points", value="points"),
+                 Choice(name="Skill rating", value="rating")]
+PERIOD_CHOICES = [Choice(name="All time", value="all-time"),
+                  Choice(name="This month", value="this-month")]
+PRESET_CHOICES = [Choice(name="All rule sets", value="any"),
+                  Choice(name="Classic", value="classic"), Choice(name="CNUNO", value="cnuno"),
+                  Choice(name="UNO Flip", value="flip")]
+
+
+class Scoring(commands.Cog):
+    def __init__(self, bot: Any) -> None:
+        self.bot = bot
+        self.standings = Standings(StatsRepository(bot.db, clock=bot.clock.now), bot.clock)
+        self._commands: list[app_commands.Command[Any, ..., Any]] = []
+
+    async def cog_load(self) -> None:
+        group = self._uno_group()
+        self._commands = _subcommands(self)
+        for command in self._commands:
+            group.add_command(command)
+        self.bot.add_dynamic_items(*SCORING_ITEMS)
+
+    async def cog_unload(self) -> None:
+        group = self.bot.tree.get_command("uno")
+        if isinstance(group, app_commands.Group):
+            for command in self._commands:
+                group.remove_command(command.name)
+        self.bot.remove_dynamic_items(*SCORING_ITEMS)
+
+    def _uno_group(self) -> app_commands.Group:
+        group = self.bot.tree.get_command("uno")
+        if not isinstance(group, app_commands.Group):
+            raise RuntimeError("cogs.scoring adds to the /uno group: load cogs.lobby first")
+        return group
+
+    # -- /uno leaderboard and its buttons
+
+    async def leaderboard(self, interaction: Interaction, board: str, period: str,
+                          preset: str) -> None:
+        """Posted in the channel in the server's language: standings are for everyone."""
+        month = self.standings.this_month()
+        period_key = ALL_TIME if period == "all-time" else month
+        preset_key = ANY_PRESET if preset == "any" else preset
+        try:
+            page = await self.standings.page(interaction.guild_id or 0, board=board,
+                                             period=period_key, preset=preset_key)
+        except Refusal as refusal:
+            await refuse(interaction, refusal)
+            return
+        locale = guild_locale(interaction)
+        await interaction.response.send_message(
+            embed=render_leaderboard(page, locale), allowed_mentions=NO_PINGS,
+            view=leaderboard_view(page, locale, period=period_key, preset=preset_key,
+                                  this_month=month))
+
+    async def leaderboard_button(self, interaction: Interaction, board: str, period: str,
+                                 preset: str, page: int) -> None:
+        """Anyone may page a posted board: it is edited in place for everyone."""
+        try:
+            if interaction.guild_id is None:
+                raise Refusal("leaderboard.stale")
+            shown = await self.standings.page(interaction.guild_id, board=board, period=period,
+                                              preset=preset, page=page)
+        except Refusal as refusal:
+            await refuse(interaction, refusal)
+            return
+        locale = guild_locale(interaction)
+        await interaction.response.edit_message(
+            embed=render_leaderboard(shown, locale), allowed_mentions=NO_PINGS,
+            view=leaderboard_view(shown, locale, period=period, preset=preset,
+                                  this_month=self.standings.this_month()))
+
+    # -- /uno stats
+
+    async def stats(self, interaction: Interaction, user: discord.Member | None) -> None:
+        """Privately, in the asker's language."""
+        target = user or interaction.user
+        stats = await self.standings.stats(interaction.guild_id or 0, target.id)
+        name = target.display_name
+        if stats is None:
+            await refuse(interaction, Refusal("stats.nothing", player=name))
+            return
+        await interaction.response.send_message(
+            embed=render_stats(stats, name, user_locale(interaction)), ephemeral=True)
+
+    # -- /uno forget-me
+
+    async def forget_me(self, interaction: Interaction) -> None:
+        await interaction.response.send_message(
+            say(interaction, "forget.confirm"), ephemeral=True,
+            view=forget_view(interaction.user.id, user_locale(interaction)))
+
+    async def forget_button(self, interaction: Interaction, user_id: int) -> None:
+        if interaction.user.id != user_id:
+            await refuse(interaction, Refusal("forget.not_yours"))
+            return
+        forgotten = await self.standings.forget(user_id)
+        log.info("user %s asked to be forgotten: %d match and %d round records anonymised",
+                 user_id, forgotten.matches, forgotten.rounds)
+        key = "forget.done" if forgotten.matches or forgotten.rounds else "forget.nothing"
+        await interaction.response.edit_message(content=say(interaction, key), view=None)
+
+
+def _subcommands(cog: Scoring) -> list[app_commands.Command[Any, ..., Any]]:
+    """The subcommands, bound to this cog instance (English here; other languages come from the
+    locale files through the command translator)."""
+
+    @app_commands.command(name="leaderboard", description="Show this server's UNO standings")
+    @app_commands.describe(board="What to rank players by",
+                           period="Which matches to count (the rating is always all-time)",
+                           preset="Only matches played by these rules")
+    @app_commands.choices(board=BOARD_CHOICES, period=PERIOD_CHOICES, preset=PRESET_CHOICES)
+    async def leaderboard(interaction: Interaction, board: str = "wins",
+                          period: str = "all-time", preset: str = "any") -> None:
+        await cog.leaderboard(interaction, board, period, preset)
+
+    @app_commands.command(name="stats", description="Show a player's UNO statistics here")
+    @app_commands.describe(user="The member to show (you, if left empty)")
+    async def stats(interaction: Interaction, user: discord.Member | None = None) -> None:
+        await cog.stats(interaction, user)
+
+    @app_commands.command(name="forget-me",
+                          description="Delete your UNO records (you are asked to confirm)")
+    async def forget_me(interaction: Interaction) -> None:
+        await cog.forget_me(interaction)
+
+    return [leaderboard, stats, forget_me]
+
+
+async def setup(bot: Any) -> None:
+    await bot.add_cog(Scoring(bot))
