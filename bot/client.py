@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import hashlib
 import json
 import logging
@@ -12,15 +13,18 @@ from discord.ext import commands
 
 from bot.clock import Clock, SystemClock
 from bot.i18n.commands import CommandTranslator
+from bot.render import images
 from bot.services.games import GameManager
 from bot.services.lobbies import LobbyService
+from bot.services.settings import SettingsService
 from bot.services.timers import Timers
 from bot.settings import Settings
 from bot.storage import BotStateRepository, Database, GameRepository, LobbyRepository
+from bot.storage.settings import SettingsRepository
 
 log = logging.getLogger(__name__)
 
-EXTENSIONS = ("cogs.lobby", "cogs.play")
+EXTENSIONS = ("cogs.lobby", "cogs.play", "cogs.scoring")  # scoring adds to /uno: after lobby
 
 
 class UnoBot(commands.AutoShardedBot):
@@ -30,28 +34,34 @@ class UnoBot(commands.AutoShardedBot):
     db: Database
     lobbies: LobbyService
     games: GameManager
+    settings: SettingsService
     timers: Timers
 
     def __init__(self, settings: Settings, *, clock: Clock | None = None, **options: Any) -> None:
         intents = discord.Intents.default()  # guild messages for H-5 silence; no content needed
         super().__init__(command_prefix=commands.when_mentioned, intents=intents,
                          help_command=None, **options)
-        self.settings = settings
+        self.config = settings
         self.clock: Clock = clock or SystemClock()
         self.synced_now = False  # whether this start sent commands to Discord
 
     async def setup_hook(self) -> None:
-        self.db = await Database.open(self.settings.database_path)
+        self.db = await Database.open(self.config.database_path)
         self.timers = Timers(self.clock)
         self.games = GameManager(GameRepository(self.db, clock=self.clock.now), self.clock,
                                  self.timers)
         # The lobby cog decides what an expired lobby looks like; until it loads, nothing expires.
         self.lobbies = LobbyService(LobbyRepository(self.db, clock=self.clock.now), self.clock,
                                     self.timers, self._lobby_expired)
+        self.settings = SettingsService(SettingsRepository(self.db))
+        await self.settings.load()
         await self.tree.set_translator(CommandTranslator())
         for extension in EXTENSIONS:
             await self.load_extension(extension)
         await self.sync_commands()
+        # Card faces are drawn once per process; drawing them now, off the event loop, keeps
+        # the first hands of the day as fast as the later ones.
+        self._warm_up = asyncio.create_task(asyncio.to_thread(images.warm_up))
         # Lobbies and games of before a restart: timers re-armed, tables shown again.
         for cog in list(self.cogs.values()):
             restore = getattr(cog, "restore", None)
@@ -66,8 +76,8 @@ class UnoBot(commands.AutoShardedBot):
     async def sync_commands(self) -> None:
         """Send the commands to Discord only when they changed since the last sync: Discord
         allows 200 command creations a day per guild. A development guild gets them at once."""
-        guild = (discord.Object(self.settings.dev_guild_id)
-                 if self.settings.dev_guild_id is not None else None)
+        guild = (discord.Object(self.config.dev_guild_id)
+                 if self.config.dev_guild_id is not None else None)
         if guild is not None:
             self.tree.copy_global_to(guild=guild)
         translator = self.tree.translator

@@ -68,6 +68,11 @@ def lobby_view(lobby: LobbyRecord, locale: str) -> discord.ui.View:
     return view
 
 
+LANGUAGE_CHOICES = [Choice(name="Automatic", value="auto"), Choice(name="English", value="en"),
+                    Choice(name="Українська", value="uk"), Choice(name="Русский", value="ru"),
+                    Choice(name="Беларуская", value="be")]
+
+
 def _display_name(user: discord.abc.User) -> str:
     return user.display_name
 
@@ -97,16 +102,23 @@ class Lobby(commands.Cog):
     @app_commands.choices(preset=[Choice(name="Classic", value="classic"),
                                   Choice(name="CNUNO", value="cnuno"),
                                   Choice(name="UNO Flip", value="flip")])
-    async def create(self, interaction: Interaction, preset: str = "classic",
-                     turn_timer: app_commands.Range[int, 0, MAX_TURN_TIMER] = DEFAULT_TURN_TIMER,
+    async def create(self, interaction: Interaction, preset: str | None = None,
+                     turn_timer: app_commands.Range[int, 0, MAX_TURN_TIMER] | None = None,
                      target: app_commands.Range[int, TARGET_SCORES[0], TARGET_SCORES[1]] | None
                      = None) -> None:
         assert interaction.guild_id is not None and interaction.channel_id is not None
+        # What the command leaves open comes from the server's saved defaults (/uno defaults).
+        defaults = self.bot.settings.guild(interaction.guild_id)
+        options = dict(defaults.options) if preset is None and defaults.preset else {}
+        preset = preset or defaults.preset or "classic"
+        if turn_timer is None:
+            turn_timer = (defaults.turn_timer if defaults.turn_timer is not None
+                          else DEFAULT_TURN_TIMER)
         try:
             lobby = await self.lobbies.create(
                 guild_id=interaction.guild_id, channel_id=interaction.channel_id,
                 host_id=interaction.user.id, host_name=_display_name(interaction.user),
-                preset=preset, turn_timer=turn_timer, target=target)
+                preset=preset, turn_timer=turn_timer, target=target, options=options)
         except Refusal as refusal:
             await self._refuse_busy(interaction, refusal)
             return
@@ -185,6 +197,73 @@ class Lobby(commands.Cog):
         await tell(interaction, say(interaction, "lobby.lobby_ended"))
         await self._edit_lobby_message(lobby, render_closed_lobby(
             guild_locale(interaction), "lobby.closed_by", player=name))
+
+    @uno.command(name="settings", description="Your language and card faces; the server's "
+                 "language")
+    @app_commands.describe(language="The language the bot speaks to you",
+                           colorblind="Card faces with a letter and pattern for each colour",
+                           server_language="The language of this server's tables (Manage Server)")
+    @app_commands.choices(language=LANGUAGE_CHOICES, server_language=LANGUAGE_CHOICES)
+    async def settings(self, interaction: Interaction, language: str | None = None,
+                       colorblind: bool | None = None,
+                       server_language: str | None = None) -> None:
+        settings = self.bot.settings
+        try:
+            if server_language is not None:
+                if not interaction.permissions.manage_guild:
+                    raise Refusal("settings.manage_guild_only")
+                await settings.set_guild(interaction.guild_id or 0,
+                                         locale=None if server_language == "auto"
+                                         else server_language)
+            if language is not None or colorblind is not None:
+                await settings.set_user(
+                    interaction.user.id, colorblind=colorblind,
+                    **({"locale": None if language == "auto" else language}
+                       if language is not None else {}))
+        except Refusal as refusal:
+            await refuse(interaction, refusal)
+            return
+        await tell(interaction, self._settings_text(interaction))
+
+    def _settings_text(self, interaction: Interaction) -> str:
+        """The settings in force for this user here, in the language they now get."""
+        settings = self.bot.settings
+        user, guild = (settings.user(interaction.user.id),
+                       settings.guild(interaction.guild_id))
+
+        def language(code: str | None) -> str:  # a language's name in that language
+            return (say(interaction, "settings.auto") if code is None
+                    else get_translator().translate(code, "language.name"))
+
+        return say(interaction, "settings.summary", language=language(user.locale),
+                   server_language=language(guild.locale),
+                   colorblind=say(interaction, "rules.on" if user.colorblind else "rules.off"))
+
+    @uno.command(name="defaults", description="Save this lobby's rules as the server's default "
+                 "(Manage Server)")
+    @app_commands.describe(clear="Forget the saved default rules")
+    async def defaults(self, interaction: Interaction, clear: bool = False) -> None:
+        try:
+            if not interaction.permissions.manage_guild:
+                raise Refusal("settings.manage_guild_only")
+            guild_id = interaction.guild_id or 0
+            if clear:
+                await self.bot.settings.set_guild(guild_id, preset=None, options={},
+                                                  turn_timer=None)
+                await tell(interaction, say(interaction, "settings.defaults_cleared"))
+                return
+            lobby = await self.lobbies.get(interaction.channel_id or 0)
+            if lobby is None:
+                raise Refusal("settings.defaults_need_lobby")
+            await self.bot.settings.set_guild(guild_id, preset=lobby.preset,
+                                              options=dict(lobby.options),
+                                              turn_timer=lobby.turn_timer)
+        except Refusal as refusal:
+            await refuse(interaction, refusal)
+            return
+        await interaction.response.send_message(
+            content=say(interaction, "settings.defaults_saved"),
+            embed=rules_summary(rules_of(lobby), user_locale(interaction)), ephemeral=True)
 
     @uno.command(name="rules", description="Show the rules of this channel's game")
     async def rules(self, interaction: Interaction) -> None:

@@ -86,12 +86,14 @@ class LobbyService:
     # -- changes
 
     async def create(self, *, guild_id: int, channel_id: int, host_id: int, host_name: str,
-                     preset: str, turn_timer: int, target: int | None = None) -> LobbyRecord:
+                     preset: str, turn_timer: int, target: int | None = None,
+                     options: dict[str, Any] | None = None) -> LobbyRecord:
+        """`options`: the rules chosen over the preset (a server's saved defaults)."""
         if preset not in SUPPORTED_PRESETS:
             raise Refusal("lobby.preset_unsupported", preset=preset)
         if not 0 <= turn_timer <= MAX_TURN_TIMER:
             raise Refusal("lobby.bad_timer", max=MAX_TURN_TIMER)
-        options: dict[str, int] = {}
+        options = dict(options or {})
         if target is not None:
             low, high = TARGET_SCORES
             if not low <= target <= high:

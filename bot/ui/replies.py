@@ -8,18 +8,30 @@ import discord
 
 from bot.i18n import get_translator
 from bot.services.errors import Key, Refusal
+from bot.services.settings import SettingsService
 
 Interaction = discord.Interaction[Any]
 
 
+def _settings(interaction: Interaction) -> SettingsService | None:
+    return getattr(interaction.client, "settings", None)
+
+
 def user_locale(interaction: Interaction) -> str:
-    """Ephemeral answers speak the user's Discord language (English when we lack it)."""
-    return get_translator().resolve(interaction.locale)
+    """Ephemeral answers speak the user's language: their own choice, the server's, their
+    Discord client's, else English (bot/services/settings.py)."""
+    settings = _settings(interaction)
+    if settings is None:
+        return get_translator().resolve(interaction.locale)
+    return settings.user_locale(interaction.user.id, interaction.guild_id, interaction.locale)
 
 
 def guild_locale(interaction: Interaction) -> str:
-    """The public table speaks the server's language."""
-    return get_translator().resolve(interaction.guild_locale or "en")
+    """The public table speaks the server's language (its choice, else Discord's)."""
+    settings = _settings(interaction)
+    if settings is None:
+        return get_translator().resolve(interaction.guild_locale or "en")
+    return settings.guild_locale(interaction.guild_id, interaction.guild_locale)
 
 
 def say(interaction: Interaction, key: str, /, **params: object) -> str:
