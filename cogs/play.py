@@ -54,13 +54,15 @@ def as_edit(payload: dict[str, Any]) -> dict[str, Any]:
 
 async def hand_message(session: Session, player: str, locale: str, *,
                        notes: list[str] | None = None, page: int = 0,
-                       picking: Card | None = None, uno: bool = False) -> dict[str, Any]:
+                       picking: Card | None = None, uno: bool = False,
+                       colorblind: bool = False) -> dict[str, Any]:
     """A private hand: its embed with the hand's picture (playable cards numbered as on the
-    buttons) and its controls."""
+    buttons, colour-blind faces if its owner chose them) and its controls."""
     embed = render_hand(session, player, locale, notes=notes or [], page=page, picking=picking)
     embed.set_image(url=f"attachment://{HAND_FILE}")
     view = hand_view(session, player, locale, page=page, picking=picking, uno=uno)
-    return {"embed": embed, "view": view, "file": await hand_file(session, player)}
+    return {"embed": embed, "view": view,
+            "file": await hand_file(session, player, colorblind=colorblind)}
 
 
 def _card(code: str) -> Card:
@@ -180,13 +182,17 @@ class Play(commands.Cog):
 
     # -- answers
 
+    def _colorblind(self, interaction: Interaction) -> bool:
+        return bool(self.bot.settings.colorblind(interaction.user.id))
+
     async def _open_hand(self, interaction: Interaction, session: Session) -> None:
         player = session.player(interaction.user.id)
         if player is None:
             raise Refusal("error.left_game" if session.seated(interaction.user.id)
                           else "error.not_in_game")
         locale = user_locale(interaction)
-        await interaction.response.send_message(**await hand_message(session, player, locale),
+        await interaction.response.send_message(**await hand_message(
+            session, player, locale, colorblind=self._colorblind(interaction)),
                                                 ephemeral=True)
 
     async def _redraw_hand(self, interaction: Interaction, session: Session,
@@ -198,7 +204,8 @@ class Play(commands.Cog):
         if what == "page":
             page = int(args[0]) if args and args[0].isdigit() else 0
             await interaction.response.edit_message(
-                **as_edit(await hand_message(session, player, locale, page=page)))
+                **as_edit(await hand_message(
+                    session, player, locale, page=page, colorblind=self._colorblind(interaction))))
             return
         if version != session.game.version or not args:
             raise Refusal("error.stale_button")
@@ -209,7 +216,8 @@ class Play(commands.Cog):
         picking = next((c for c in hand if c.code == picking.code), picking)
         page = int(args[2]) if len(args) > 2 and args[2].isdigit() else 0
         await interaction.response.edit_message(**as_edit(await hand_message(
-            session, player, locale, picking=picking, uno=uno, page=page)))
+            session, player, locale, picking=picking, uno=uno, page=page,
+            colorblind=self._colorblind(interaction))))
 
     def _notes(self, interaction: Interaction, outcome: Outcome) -> list[str]:
         """The action's events as its author sees them (their drawn cards, a shown hand)."""
@@ -225,7 +233,8 @@ class Play(commands.Cog):
                                                     view=None, attachments=[])
             return
         await interaction.response.edit_message(
-            **as_edit(await hand_message(session, player, locale, notes=notes)))
+            **as_edit(await hand_message(
+                session, player, locale, notes=notes, colorblind=self._colorblind(interaction))))
 
     async def _answer_on_table(self, interaction: Interaction, outcome: Outcome) -> None:
         """A table button: the table is edited by the answer itself (no extra channel edit); what

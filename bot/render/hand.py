@@ -36,7 +36,7 @@ def render_hand(session: Session, player: str, locale: str, *, notes: Sequence[s
     if view.color is not None:
         lines.append(tr(locale, "table.color", color=color_name(view.color, locale)))
     waiting = waiting_player(session)
-    if view.round_winner is not None:
+    if game.round_over:  # H-12: not when the winner is out and the round goes on
         lines.append(tr(locale, "hand.round_over"))
     elif waiting == player:
         lines.append(tr(locale, "hand.your_move"))

@@ -7,11 +7,12 @@ from dataclasses import dataclass
 
 import discord
 
-from bot.engine import Event, player_view
+from bot.engine import Card, Event, player_view
+from bot.engine.cards import FlipCard
 from bot.services.session import Session
 
 from .events import describe_all
-from .text import EMBED_COLORS, NEUTRAL, card_label, color_name, name_of, tr
+from .text import EMBED_COLORS, NEUTRAL, card_label, card_name, color_name, name_of, tr
 
 LOG_LINES = 6
 BACKS_SHOWN = 8  # inactive faces listed per Flip hand (an embed field holds 1024 characters)
@@ -79,10 +80,13 @@ def _pending_line(session: Session, lc: str) -> str:
     pending = player_view(session.game, None).pending
     assert pending is not None
     names = session.names
-    who = name_of(names, pending.victim or pending.by)
+    # H-6: once the swap is offered, the table waits for its target, not for its giver.
+    who = name_of(names, pending.target or pending.victim or pending.by)
     key = f"table.pending.{pending.kind}"
+    # A challenge names its card: Wild Draw Four (C-6), or Flip's Wild Draw Two / Colour (F-5,
+    # F-6); it is the top card while the decision waits.
     return tr(lc, key, player=who, by=name_of(names, pending.by),
-              count=pending.amount or 0)
+              count=pending.amount or 0, card=card_name(session.game.discard[-1], lc))
 
 
 def _players(session: Session, waiting: str | None) -> str:
@@ -156,7 +160,7 @@ def _log_lines(session: Session) -> list[str]:
     lc, names = session.locale, session.names
     lines: list[str] = []
     batch: list[Event] = []
-    for event in session.recent_events():
+    for event in _faces_as_played(session, session.recent_events()):
         if event.type in BOT_NOTES:
             lines += describe_all(batch, names, viewer=None, locale=lc)
             batch = []
@@ -164,3 +168,39 @@ def _log_lines(session: Session) -> list[str]:
         else:
             batch.append(event)
     return lines + describe_all(batch, names, viewer=None, locale=lc)
+
+
+def _faces_as_played(session: Session, events: list[Event]) -> list[Event]:
+    """F-4: the kept log names a Flip card `light/dark`, which reads back light side up. Turn each
+    card to the face that was up when its event happened: a round starts light (F-1), each Flip
+    says the side it turned to, and the current round ends on the side now in play. (A cut-off
+    earlier round with no Flip left in the log is left as read: its side is not kept.)"""
+    if not session.game.flip or not any(e.type == "flipped" for e in events) and (
+            session.game.side == "light"):
+        return events
+    starts = [i for i, e in enumerate(events) if e.type == "round_started"]
+    bounds = list(zip([0, *starts], [*starts, len(events)], strict=True))
+    out: list[Event] = []
+    for first, stop in bounds:
+        part = events[first:stop]
+        flip = next((e for e in part if e.type == "flipped"), None)
+        side: str | None = None
+        if part and part[0].type == "round_started":
+            side = "light"
+        elif flip is not None:
+            side = "light" if flip.reason == "dark" else "dark"  # before it, the other side
+        elif stop == len(events):
+            side = session.game.side  # the current round, with no Flip since the log began
+        for event in part:
+            if side == "dark":
+                event = event._replace(
+                    card=_dark_up(event.card) if event.card is not None else None,
+                    cards=tuple(map(_dark_up, event.cards)) if event.cards is not None else None)
+            if event.type == "flipped":
+                side = event.reason
+            out.append(event)
+    return out
+
+
+def _dark_up(card: Card) -> Card:
+    return card.turned if isinstance(card, FlipCard) and not card.dark_up else card

@@ -17,7 +17,9 @@ def explain(session: Session, player: str | None, card: Card | None, locale: str
     if player is None:
         return Refusal("error.not_in_game")
     seat = game.players.index(player)
-    if card is None or all(c.face is not card.face for c in game.hands[seat]):
+    # A button names a Flip card `light/dark` (parsed light side up): match it by its code, so
+    # its "why" still works once the table has turned to the dark side (F-4).
+    if card is None or all(c.code != card.code for c in game.hands[seat]):
         return Refusal("error.stale_button")
     if game.round_over:
         return Refusal("error.round_over")
@@ -28,7 +30,9 @@ def explain(session: Session, player: str | None, card: Card | None, locale: str
             return Refusal("why.not_your_turn_jump_in")
         return Refusal("why.not_your_turn")
     if game.pending is not None:
-        return Refusal(f"why.pending_{game.pending.kind}")
+        # A challenge names its card (Wild Draw Four, or Flip's Wild Draw Two / Colour).
+        return Refusal(f"why.pending_{game.pending.kind}",
+                       card=card_name(game.discard[-1], locale))
     if game.drawn is not None:  # C-4: after a draw only the drawn card may be played
         return Refusal("why.after_draw", card=card_name(game.drawn, locale))
     top = game.discard[-1]

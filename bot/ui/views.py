@@ -15,7 +15,6 @@ from dataclasses import replace
 import discord
 
 from bot.engine import Action, ActionType, Card, Game, player_view
-from bot.engine.cards import all_cards
 from bot.render.hand import CARDS_PER_PAGE, distinct_cards, pages
 from bot.render.pictures import card_numbers
 from bot.render.table import waiting_player
@@ -64,7 +63,7 @@ def table_view(session: Session) -> discord.ui.View:
         # H-2, C-9: enabled whenever the rules allow a jump-in, not when someone holds the card
         # (that would tell the table who holds what); the button refuses those who cannot.
         view.add_item(TableButton(gid, "jump", label=tr(lc, "button.jump_in"),
-                                  disabled=not game._jump_in_open(), row=0))
+                                  disabled=not game.jump_in_open(), row=0))
     pending = public.pending
     if pending is not None and pending.kind == "slap":
         view.add_item(TableButton(gid, "slap", label=tr(lc, "button.slap"), style=Style.danger,
@@ -87,11 +86,9 @@ def answer_buttons(game: Game) -> list[str]:
     (H-4, H-11, N-1, N-2, N-4), whatever the deciding player holds. C-4: the wait reveals
     nothing about their hand, so the table's buttons may not either (the hand shows which of
     its cards answer)."""
-    pending = game.pending
-    if pending is None or game.flip:  # section P: Flip has none of these answers
+    if game.flip:  # section P: Flip has none of these answers
         return []
-    modes = (game._answer_mode(pending, card) for card in all_cards())
-    return list(dict.fromkeys(ANSWER_BUTTONS[m] for m in modes if m is not None))
+    return list(dict.fromkeys(ANSWER_BUTTONS[mode] for mode in game.answer_modes()))
 
 
 def decision_controls(session: Session, legal: tuple[Action, ...], lc: str, *,

@@ -56,6 +56,12 @@ class Harness:
                     if m.embeds and m.embeds[0].get("title", "").startswith("UNO — lobby"))
 
     @staticmethod
+    def lobby_any(user: VirtualUser) -> SeenMessage:
+        """The latest lobby message, whatever the server's language."""
+        return next(m for m in reversed(user.public_messages())
+                    if m.labels()[:1] and m.buttons()[0]["custom_id"].startswith("uno:l:"))
+
+    @staticmethod
     def table(user: VirtualUser) -> SeenMessage:
         return next(m for m in reversed(user.public_messages())
                     if m.embeds and "round" in m.embeds[0].get("title", "")
@@ -142,11 +148,21 @@ class Driver:
         raise AssertionError(f"the match did not end within {limit} actions")
 
 
-async def start_game(h: Harness, users: list[VirtualUser], **create: Any) -> Any:
-    """A lobby by the first user, joined by the others, started by the Start button."""
+async def start_game(h: Harness, users: list[VirtualUser],
+                     rules: dict[str, str | list[str]] | None = None, **create: Any) -> Any:
+    """A lobby by the first user, joined by the others, started by the Start button.
+
+    `rules` are the host's picks in the lobby's rules editor, by group (RULE_GROUPS, and
+    "silence"): the option values switched on in that group's select (a group not named keeps
+    the preset's options)."""
     host = users[0]
     await host.slash("uno create", **create)
     lobby = h.lobby(host)
+    for group, values in (rules or {}).items():
+        picked = [values] if isinstance(values, str) else values
+        handle = await host.choose(lobby, *picked, custom_id=f"uno:r:{group}:{h.fake.channel.id}")
+        assert handle.response is not None and not handle.response.ephemeral, \
+            f"the rules editor refused {group}={picked}: {handle.response}"
     for user in users[1:]:
         await user.click(lobby, "Join")
     await host.click(lobby, "Start")
@@ -167,8 +183,9 @@ async def rig(h: Harness, session: Any, hands: dict[VirtualUser, list[str]], sta
     players = list(session.game.players)
     names = {str(u.id): codes for u, codes in hands.items()}
     deck = stacked_deck(players, names, start, then,
-                        dealer=str(dealer.id) if dealer else players[-1])
-    await _redeal(h, session, deck, str(dealer.id) if dealer else players[-1])
+                        dealer=str(dealer.id) if dealer else players[-1],
+                        draw_ten_blanks=session.game.options.draw_ten_blanks)
+    await redeal(h, session, deck, str(dealer.id) if dealer else players[-1])
 
 
 async def rig_flip(h: Harness, session: Any, hands: dict[VirtualUser, list[str]], start: str,
@@ -184,12 +201,13 @@ async def rig_flip(h: Harness, session: Any, hands: dict[VirtualUser, list[str]]
     names = {str(u.id): codes for u, codes in hands.items()}
     dealer_name = str(dealer.id) if dealer else players[-1]
     deck, full = flip_deck(players, names, start, then, after_flip, dealer_name)
-    await _redeal(h, session, deck, dealer_name)
+    await redeal(h, session, deck, dealer_name)
     users = {str(u.id): u for u in hands}
     return {users[p]: cards for p, cards in full.items() if p in users}
 
 
-async def _redeal(h: Harness, session: Any, deck: list[str], dealer: str) -> None:
+async def redeal(h: Harness, session: Any, deck: list[str], dealer: str) -> None:
+    """Re-deal the running game from `deck` (card codes, top of the draw pile first)."""
     from bot.engine import Game, card
 
     players = list(session.game.players)

@@ -9,7 +9,7 @@ from PIL import Image
 from bot.render import images
 
 from .harness import Harness, rig, start_game
-from .test_play import open_hand, table_after
+from .screen import open_hand, table_after
 
 
 def _picture(h: Harness, attachment: dict[str, object]) -> Image.Image:

@@ -17,38 +17,7 @@ from tests.fake_discord import VirtualUser
 from tests.fake_discord.users import SeenMessage
 
 from .harness import Harness, rig, start_game
-
-
-def en(key: str, **params: object) -> str:
-    return get_translator().translate("en", key, **params)
-
-
-def table_text(message: SeenMessage) -> str:
-    embed = message.embeds[0]
-    parts = [message.content, embed.get("title", ""), embed.get("description", "")]
-    parts += [f"{f['name']}\n{f['value']}" for f in embed.get("fields", [])]
-    return "\n".join(parts)
-
-
-def hand_text(message: SeenMessage) -> str:
-    return table_text(message)
-
-
-async def open_hand(h: Harness, user: VirtualUser, session: Any) -> SeenMessage:
-    handle = await user.click(user.message(session.message_id), "My hand")
-    assert handle.response is not None and handle.response.ephemeral
-    return handle.response
-
-
-async def table_after(h: Harness, user: VirtualUser, session: Any) -> str:
-    """The table once merged edits have landed."""
-    await h.fake.wait_for(lambda: session.rendered_version == session.game.version, timeout=3)
-    await h.settle(0.05)
-    return table_text(user.message(session.message_id))
-
-
-def last_ephemeral(user: VirtualUser) -> str:
-    return user.ephemerals()[-1].content
+from .screen import en, hand_text, last_ephemeral, open_hand, table_after
 
 
 @pytest.fixture
@@ -145,7 +114,8 @@ async def test_wild_draw_four_challenged_guilty(harness: Harness,
     await bob.click(table, "Challenge")
     text = await table_after(harness, cid, session)
     assert "guilty" in text and "Ann" in text
-    # Only Bob was shown Ann's hand, privately.
+    # Only Bob was shown Ann's hand, privately (a follow-up to his click).
+    await harness.fake.wait_for(lambda: any("'s hand:" in m.content for m in bob.ephemerals()))
     shown = [m.content for m in bob.ephemerals() if "'s hand:" in m.content]
     assert shown and "Red 3" in shown[-1]
     assert not any("'s hand:" in m.content for m in cid.messages() + ann.public_messages())

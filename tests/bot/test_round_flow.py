@@ -6,7 +6,7 @@ from __future__ import annotations
 from tests.fake_discord import VirtualUser
 
 from .harness import Harness, rig, start_game
-from .test_play import en, last_ephemeral, open_hand, table_after
+from .screen import en, last_ephemeral, open_hand, table_after
 
 
 async def _three(harness: Harness) -> list[VirtualUser]:

@@ -7,7 +7,7 @@ from bot.engine import dump
 from bot.services.games import ABANDONED_AFTER
 
 from .harness import Harness, rig, start_game
-from .test_play import open_hand, table_after
+from .screen import open_hand, table_after
 
 
 async def _timer_fired(h: Harness, session: object, version: int) -> None:

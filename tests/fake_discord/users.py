@@ -224,6 +224,11 @@ class VirtualUser:
         handle = InteractionHandle(self.fake, record)
         return await handle.wait_acknowledged() if wait else handle
 
+    async def say(self, content: str) -> SeenMessage:
+        """Write `content` in the channel, as a chat message (the bot, without the
+        message-content intent, learns who wrote but not what)."""
+        return SeenMessage(await self.fake.post_user_message(self.member, content))
+
     async def click(self, message: SeenMessage | int, label: str | None = None, *,
                     custom_id: str | None = None, wait: bool = True) -> InteractionHandle:
         stored = self._visible(message)

@@ -1,0 +1,91 @@
+"""What virtual users see, read the same way by every bot test: the table's text, a hand opened
+by its button, the last private answer, and waits for merged table edits to land."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from bot.i18n import get_translator
+from bot.render.table import render_table
+from tests.fake_discord import VirtualUser
+from tests.fake_discord.users import SeenMessage
+
+from .harness import Harness
+
+
+def en(key: str, **params: object) -> str:
+    return get_translator().translate("en", key, **params)
+
+
+def table_text(message: SeenMessage) -> str:
+    """A table (or hand) message as one text: content, title, description and fields."""
+    embed = message.embeds[0]
+    parts = [message.content, embed.get("title", ""), embed.get("description", "")]
+    parts += [f"{f['name']}\n{f['value']}" for f in embed.get("fields", [])]
+    return "\n".join(parts)
+
+
+def table_of(user: VirtualUser, session: Any) -> SeenMessage:
+    return user.message(session.message_id)
+
+
+async def table_after(h: Harness, user: VirtualUser, session: Any, timeout: float = 5) -> str:
+    """The table once it shows the game as it is now. A merged edit may wait on Discord's rate
+    limits after the bot rendered it, so wait for the text itself (the renderer is only the
+    barrier: the assertions read what the user's client shows)."""
+    table = table_of(user, session)
+
+    def current() -> bool:
+        if not table.embeds:
+            return False
+        want = render_table(session).embed.to_dict()
+        got = table.embeds[0]
+        return (got.get("description") == want.get("description")
+                and [f["value"] for f in got.get("fields", [])]
+                == [f["value"] for f in want.get("fields", [])])
+
+    await h.fake.wait_for(current, timeout=timeout)
+    return table_text(table)
+
+
+async def table_shows(h: Harness, user: VirtualUser, session: Any, *labels: str) -> None:
+    """Wait until the table's buttons include `labels` (the edit of a merged refresh)."""
+    table = table_of(user, session)
+    await h.fake.wait_for(lambda: set(labels) <= set(table.labels()), timeout=3)
+
+
+async def open_hand(h: Harness, user: VirtualUser, session: Any) -> SeenMessage:
+    """Press My hand on the table; the private hand it opens."""
+    handle = await user.click(table_of(user, session), "My hand")
+    assert handle.response is not None and handle.response.ephemeral, last_ephemeral(user)
+    return handle.response
+
+
+def last_ephemeral(user: VirtualUser) -> str:
+    return user.ephemerals()[-1].content
+
+
+def style_of(message: SeenMessage, label: str) -> int:
+    return int(message.button(label)["style"])
+
+
+def enabled(message: SeenMessage, label: str) -> bool:
+    return not message.button(label).get("disabled")
+
+
+def seat(session: Any, user: VirtualUser) -> int:
+    return int(session.game.players.index(str(user.id)))
+
+
+def size(session: Any, user: VirtualUser) -> int:
+    """How many cards `user` holds (for checks; what users see is the table's count)."""
+    return len(session.game.hands[seat(session, user)])
+
+
+def trim(session: Any, user: VirtualUser, count: int) -> None:
+    """Keep the first `count` cards of a rigged hand (a scenario late in a round)."""
+    hand = session.game.hands[seat(session, user)]
+    hand[:] = hand[:count]
+
+
+hand_text = table_text  # a hand message reads the same way
