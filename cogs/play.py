@@ -13,7 +13,7 @@ from bot.engine import Action, ActionType, Card, card
 from bot.engine.cards import CardParseError
 from bot.render.events import describe, describe_all
 from bot.render.hand import render_hand
-from bot.render.pictures import HAND_FILE, TABLE_FILE, hand_file, table_file
+from bot.render.pictures import hand_picture_of, table_picture_of
 from bot.render.rules import rules_summary
 from bot.render.table import TableText, render_table
 from bot.render.why import explain
@@ -34,15 +34,19 @@ def _mentions(text: TableText) -> discord.AllowedMentions:
     return discord.AllowedMentions(users=users, roles=False, everyone=False)
 
 
-async def table_message(session: Session, **options: Any) -> dict[str, Any]:
+async def table_message(session: Session, *, picture: bool = True,
+                        **options: Any) -> dict[str, Any]:
     """Everything of a table message: text, embed with its picture, buttons, and who may be
     pinged. `file` is for sending; `as_edit` turns it into the attachments of an edit."""
     text = render_table(session, **options)
-    text.embed.set_image(url=f"attachment://{TABLE_FILE}")
     ended = bool(options)
-    return {"content": text.content, "embed": text.embed, "allowed_mentions": _mentions(text),
-            "view": discord.ui.View(timeout=None) if ended else table_view(session),
-            "file": await table_file(session)}
+    payload = {"content": text.content, "embed": text.embed, "allowed_mentions": _mentions(text),
+               "view": discord.ui.View(timeout=None) if ended else table_view(session)}
+    if picture:
+        drawn = table_picture_of(session)
+        text.embed.set_image(url=drawn.url)
+        payload["file"] = await drawn.file()
+    return payload
 
 
 def as_edit(payload: dict[str, Any]) -> dict[str, Any]:
@@ -52,17 +56,13 @@ def as_edit(payload: dict[str, Any]) -> dict[str, Any]:
     return edit
 
 
-async def hand_message(session: Session, player: str, locale: str, *,
-                       notes: list[str] | None = None, page: int = 0,
-                       picking: Card | None = None, uno: bool = False,
-                       colorblind: bool = False) -> dict[str, Any]:
-    """A private hand: its embed with the hand's picture (playable cards numbered as on the
-    buttons, colour-blind faces if its owner chose them) and its controls."""
+def hand_message(session: Session, player: str, locale: str, *,
+                 notes: list[str] | None = None, page: int = 0, picking: Card | None = None,
+                 uno: bool = False) -> dict[str, Any]:
+    """A private hand: its embed and its controls (the picture is attached by `_show_hand`)."""
     embed = render_hand(session, player, locale, notes=notes or [], page=page, picking=picking)
-    embed.set_image(url=f"attachment://{HAND_FILE}")
     view = hand_view(session, player, locale, page=page, picking=picking, uno=uno)
-    return {"embed": embed, "view": view,
-            "file": await hand_file(session, player, colorblind=colorblind)}
+    return {"embed": embed, "view": view}
 
 
 def _card(code: str) -> Card:
@@ -76,6 +76,7 @@ class Play(commands.Cog):
     def __init__(self, bot: Any) -> None:
         self.bot = bot
         self.games = bot.games
+        self._answered: dict[int, int] = {}  # hand message -> the interaction that last showed it
 
     async def cog_load(self) -> None:
         self.bot.add_dynamic_items(*DYNAMIC_ITEMS)
@@ -90,7 +91,7 @@ class Play(commands.Cog):
 
     async def publish(self, session: Session, **options: Any) -> None:
         """Show the table's current state: edit the table message, or post it when it has none."""
-        session.rendered_version = session.game.version
+        session.rendered_version = session.pictured_version = session.game.version
         payload = await table_message(session, **options)
         channel = self.bot.get_partial_messageable(session.channel_id, guild_id=session.guild_id)
         if session.message_id is not None:
@@ -125,10 +126,11 @@ class Play(commands.Cog):
 
     async def post_table(self, interaction: Interaction, session: Session) -> None:
         """The first table of a game, as the answer to the click or command that started it."""
-        session.rendered_version = session.game.version
-        await interaction.response.send_message(**await table_message(session))
+        # Answered at once; the first merged edit brings the picture.
+        await interaction.response.send_message(**await table_message(session, picture=False))
         message = await interaction.original_response()
         await self.games.set_message(session, message.id)
+        self.games.refresh(session)
 
     # -- clicks
 
@@ -182,8 +184,44 @@ class Play(commands.Cog):
 
     # -- answers
 
-    def _colorblind(self, interaction: Interaction) -> bool:
-        return bool(self.bot.settings.colorblind(interaction.user.id))
+    async def _show_hand(self, interaction: Interaction, session: Session, player: str,
+                         payload: dict[str, Any], *, edit: bool) -> None:
+        """Answer with the hand at once; its picture comes with the answer when it is already
+        drawn, else right after it (the 3-second answer never waits for drawing). The late
+        picture is dropped if a newer answer has replaced this hand meanwhile."""
+        picture = hand_picture_of(session, player,
+                                  colorblind=self.bot.settings.colorblind(interaction.user.id))
+        embed, view = payload["embed"], payload["view"]
+        ready = picture.ready()
+        if ready is not None:
+            embed.set_image(url=picture.url)
+        attachments = [ready] if ready is not None else []
+        if edit:
+            await interaction.response.edit_message(embed=embed, view=view,
+                                                    attachments=attachments)
+        elif ready is not None:
+            await interaction.response.send_message(embed=embed, view=view, file=ready,
+                                                    ephemeral=True)
+        else:
+            await interaction.response.send_message(embed=embed, view=view, ephemeral=True)
+        # The buttons are dynamic items: discord.py need not keep this view (for 15 minutes).
+        view.stop()
+        if ready is not None:
+            return
+        key = interaction.message.id if edit and interaction.message else interaction.id
+        self._answered[key] = interaction.id
+        file = await picture.file()
+        if self._answered.get(key) != interaction.id:
+            return  # a newer answer shows this hand now
+        del self._answered[key]
+        embed.set_image(url=picture.url)
+        try:
+            await interaction.edit_original_response(embed=embed, attachments=[file])
+        except discord.HTTPException as exc:  # the hand was replaced or its token ran out
+            log.debug("hand picture not attached: %s", exc)
+        except Exception:
+            if not self.bot.is_closed():  # shutting down: the picture no longer matters
+                raise
 
     async def _open_hand(self, interaction: Interaction, session: Session) -> None:
         player = session.player(interaction.user.id)
@@ -191,9 +229,8 @@ class Play(commands.Cog):
             raise Refusal("error.left_game" if session.seated(interaction.user.id)
                           else "error.not_in_game")
         locale = user_locale(interaction)
-        await interaction.response.send_message(**await hand_message(
-            session, player, locale, colorblind=self._colorblind(interaction)),
-                                                ephemeral=True)
+        await self._show_hand(interaction, session, player,
+                              hand_message(session, player, locale), edit=False)
 
     async def _redraw_hand(self, interaction: Interaction, session: Session,
                            player: str | None, what: str, version: int,
@@ -203,9 +240,8 @@ class Play(commands.Cog):
         locale = user_locale(interaction)
         if what == "page":
             page = int(args[0]) if args and args[0].isdigit() else 0
-            await interaction.response.edit_message(
-                **as_edit(await hand_message(
-                    session, player, locale, page=page, colorblind=self._colorblind(interaction))))
+            await self._show_hand(interaction, session, player,
+                                  hand_message(session, player, locale, page=page), edit=True)
             return
         if version != session.game.version or not args:
             raise Refusal("error.stale_button")
@@ -215,9 +251,8 @@ class Play(commands.Cog):
         hand = session.game.hands[session.game.players.index(player)]
         picking = next((c for c in hand if c.code == picking.code), picking)
         page = int(args[2]) if len(args) > 2 and args[2].isdigit() else 0
-        await interaction.response.edit_message(**as_edit(await hand_message(
-            session, player, locale, picking=picking, uno=uno, page=page,
-            colorblind=self._colorblind(interaction))))
+        await self._show_hand(interaction, session, player, hand_message(
+            session, player, locale, picking=picking, uno=uno, page=page), edit=True)
 
     def _notes(self, interaction: Interaction, outcome: Outcome) -> list[str]:
         """The action's events as its author sees them (their drawn cards, a shown hand)."""
@@ -232,23 +267,25 @@ class Play(commands.Cog):
             await interaction.response.edit_message(content="\n".join(notes) or None, embed=None,
                                                     view=None, attachments=[])
             return
-        await interaction.response.edit_message(
-            **as_edit(await hand_message(
-                session, player, locale, notes=notes, colorblind=self._colorblind(interaction))))
+        await self._show_hand(interaction, session, player,
+                              hand_message(session, player, locale, notes=notes), edit=True)
 
     async def _answer_on_table(self, interaction: Interaction, outcome: Outcome) -> None:
-        """A table button: the table is edited by the answer itself (no extra channel edit); what
-        only the clicker may see follows privately."""
+        """A table button: the answer edits the table; its picture follows with the merged
+        edit (drawn off the answer's clock); what only the clicker may see follows privately."""
         session = outcome.session
         message = interaction.message
         if message is not None and message.id == session.message_id:
+            # The new text and buttons at once (an answer is exempt from the channel's rate
+            # limit), keeping the old picture; the merged edit brings the new one.
             session.rendered_version = session.game.version
-            payload = as_edit(await table_message(session))
+            payload = await table_message(session, picture=False)
             payload.pop("allowed_mentions")
+            payload["embed"].set_image(url=table_picture_of(session).url)
             await interaction.response.edit_message(**payload)
         else:
             await interaction.response.defer()
-            self.games.refresh(session)
+        self.games.refresh(session)
         private = [line for event in outcome.events if event.type == "hand_shown"
                    and (line := describe(event, session.names, viewer=outcome.action.by,
                                          locale=user_locale(interaction))) is not None]

@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from .actions import Action, ActionType
-from .cards import Card, FlipCard, Rank, all_cards
+from .cards import Card, FlipCard, Rank
 from .state import COLOR_LETTERS, DARK_COLOR_LETTERS
 
 if TYPE_CHECKING:
@@ -132,6 +132,24 @@ def _plays_of(game: Game, seat: int, card: Card, plays: dict[Card, tuple[Action,
     return plays[card]
 
 
+class _Plays(dict[Card, tuple[Action, ...]]):
+    """A player's plays of each card (one per colour for a wild card), built the first time a
+    card is asked for: most players only ever hold a part of the 100-odd cards, and building all
+    of them up front cost about 40 KB a player."""
+
+    __slots__ = ("player", "uno")
+
+    def __init__(self, player: str, uno: bool) -> None:
+        super().__init__()
+        self.player, self.uno = player, uno
+
+    def __missing__(self, card: Card) -> tuple[Action, ...]:
+        plays = tuple(Action(self.player, ActionType.PLAY, card, c, None, self.uno)
+                      for c in (COLOR_LETTERS if card.color is None else (None,)))
+        self[card] = plays
+        return plays
+
+
 class _OwnActions:
     """Every action one player name is offered in every game, built once and shared."""
 
@@ -155,13 +173,8 @@ class _OwnActions:
         self.plays_with_uno = self._plays(uno=True)
         self._catch: dict[str, Action] = {}
 
-    def _plays(self, *, uno: bool) -> dict[Card, tuple[Action, ...]]:
-        """For each card, its plays: one per colour for a wild card."""
-        return {
-            card: tuple(Action(self.player, ActionType.PLAY, card, c, None, uno)
-                        for c in (COLOR_LETTERS if card.color is None else (None,)))
-            for card in all_cards()
-        }
+    def _plays(self, *, uno: bool) -> _Plays:
+        return _Plays(self.player, uno)
 
     def catch(self, target: str) -> Action:
         action = self._catch.get(target)
@@ -171,7 +184,7 @@ class _OwnActions:
 
 
 _OWN_ACTIONS: dict[str, _OwnActions] = {}
-_OWN_ACTIONS_LIMIT = 10_000  # player names; a long-running bot sees many, so the cache is bounded
+_OWN_ACTIONS_LIMIT = 2_000  # player names; a long-running bot sees many, so the cache is bounded
 
 
 def _own_actions(player: str) -> _OwnActions:

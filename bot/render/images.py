@@ -406,6 +406,17 @@ def _back() -> Image.Image:
 # ------------------------------------------------------------------------------ async
 
 
+def cached_hand(cards: Sequence[Card], playable: Collection[Card], *,
+                colorblind: bool = False) -> bytes | None:
+    """The hand's picture if it is already drawn (no work), else None."""
+    return _HANDS.get((tuple(cards), tuple(card in playable for card in cards), colorblind))
+
+
+def cached_table(view_data: TableImage, *, colorblind: bool = False) -> bytes | None:
+    """The table's picture if it is already drawn (no work), else None."""
+    return _TABLES.get((view_data, colorblind))
+
+
 async def render_hand(cards: Sequence[Card], playable: Collection[Card], *,
                       colorblind: bool = False) -> bytes:
     """`hand_image` for the event loop: a cached picture at once, a new one from a thread."""

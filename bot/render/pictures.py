@@ -4,6 +4,7 @@ can never show more than the text beside it), and the PNG files to attach."""
 from __future__ import annotations
 
 import io
+from collections.abc import Awaitable, Callable
 
 import discord
 
@@ -47,12 +48,34 @@ def card_numbers(session: Session, player: str) -> dict[Card, int]:
     return out
 
 
-async def table_file(session: Session) -> discord.File:
-    png = await images.render_table(table_picture(session))
-    return discord.File(io.BytesIO(png), filename=TABLE_FILE)
+class Picture:
+    """A picture to attach: at once when it is already drawn, else drawn off the event loop."""
+
+    def __init__(self, filename: str, cached: bytes | None,
+                 draw: Callable[[], Awaitable[bytes]]) -> None:
+        self.filename, self._cached, self._draw = filename, cached, draw
+
+    @property
+    def url(self) -> str:
+        return f"attachment://{self.filename}"
+
+    def ready(self) -> discord.File | None:
+        return None if self._cached is None else self._file(self._cached)
+
+    async def file(self) -> discord.File:
+        return self._file(self._cached if self._cached is not None else await self._draw())
+
+    def _file(self, png: bytes) -> discord.File:
+        return discord.File(io.BytesIO(png), filename=self.filename)
 
 
-async def hand_file(session: Session, player: str, *, colorblind: bool = False) -> discord.File:
+def table_picture_of(session: Session) -> Picture:
+    data = table_picture(session)
+    return Picture(TABLE_FILE, images.cached_table(data), lambda: images.render_table(data))
+
+
+def hand_picture_of(session: Session, player: str, *, colorblind: bool = False) -> Picture:
     hand = player_view(session.game, player).hand
-    png = await images.render_hand(hand, playable_cards(session, player), colorblind=colorblind)
-    return discord.File(io.BytesIO(png), filename=HAND_FILE)
+    playable = playable_cards(session, player)
+    return Picture(HAND_FILE, images.cached_hand(hand, playable, colorblind=colorblind),
+                   lambda: images.render_hand(hand, playable, colorblind=colorblind))

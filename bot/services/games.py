@@ -87,7 +87,7 @@ class GameManager:
         session.remember(events)
         self._deadline(session)
         try:
-            await self._save(session)
+            await self._save(session, first=True)
         except ChannelBusy as busy:
             raise Refusal("lobby.busy_game", link="") from busy
         self._track(session)
@@ -197,7 +197,9 @@ class GameManager:
     async def _refresh_later(self, session: Session) -> None:
         await asyncio.sleep(REFRESH_DELAY)
         self._refreshing.pop(session.game_id, None)
-        if session.rendered_version == session.game.version or self._publish is None:
+        version = session.game.version
+        if (session.rendered_version == version and session.pictured_version == version
+                or self._publish is None):
             return
         try:
             await self._publish(session)
@@ -267,19 +269,26 @@ class GameManager:
         self._sessions[session.game_id] = session
         self._by_channel[session.channel_id] = session.game_id
 
-    async def _save(self, session: Session) -> None:
+    async def _save(self, session: Session, *, first: bool = False) -> None:
         """Save the state; the state that ends a round records it, the one that ends the match
         records it and removes the game, in the same transaction (issue 7). A failed save is
-        undone by `_reload`, tally included."""
+        undone by `_reload`, tally included. Most actions end nothing: one UPDATE saves them."""
         now = self._clock.now()
         ended = round_to_record(session, now)
+        match = match_to_record(session, now)
+        if ended is None and match is None and not first:
+            await self._repo.update(
+                session.game_id, state=session.state(), version=session.game.version,
+                message_id=session.message_id, turn_deadline=session.turn_deadline,
+                meta=session.meta())
+            return
         if ended is not None:
             session.tally.recorded_round = ended.round
         await self._repo.save(
             session.game_id, guild_id=session.guild_id, channel_id=session.channel_id,
             state=session.state(), version=session.game.version, message_id=session.message_id,
             turn_deadline=session.turn_deadline, meta=session.meta(), round_result=ended,
-            match_result=match_to_record(session, now))
+            match_result=match)
 
     async def _reload(self, session: Session) -> None:
         record = await self._repo.load(session.game_id)

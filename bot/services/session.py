@@ -37,7 +37,8 @@ class Session:
     last_action_at: float = 0.0
     turn_deadline: float | None = None
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
-    rendered_version: int = -1  # the version the public table shows now
+    rendered_version: int = -1  # the version the public table's text shows now
+    pictured_version: int = -1  # ... and its picture (drawn by the merged edit)
     started_at: float = 0.0  # the match's start on the bot's clock (0: its first action's time)
     tally: Tally = field(default_factory=Tally)  # what the match's record needs (issue 7)
 

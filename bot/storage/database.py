@@ -107,6 +107,15 @@ class Database:
                 await rollback(conn)
                 raise
 
+    async def write_one(self, sql: str, params: Sequence[Any]) -> int:
+        """One statement as its own transaction (SQLite makes a lone statement atomic): a single
+        trip to the database thread instead of BEGIN, the statement and COMMIT. Returns the
+        number of rows it changed."""
+        conn = self._connection()
+        async with self._lock:
+            cursor = await conn.execute(sql, params)
+            return cursor.rowcount
+
     def read(self) -> AbstractAsyncContextManager[aiosqlite.Connection]:
         """A read-only transaction: a consistent snapshot across several SELECTs."""
         return self.transaction(write=False)

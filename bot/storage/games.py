@@ -101,6 +101,25 @@ class GameRepository:
                 await conn.execute("DELETE FROM games WHERE game_id = ?", (game_id,))
             return saved
 
+    async def update(self, game_id: str, *, state: Mapping[str, Any], version: int,
+                     message_id: int | None, turn_deadline: float | None,
+                     meta: Mapping[str, Any]) -> None:
+        """The common save, after an action that ends nothing: one guarded UPDATE statement,
+        atomic on its own, so the game's lock is held for one trip to the database instead of
+        five (every action is saved before anyone is answered). `StaleVersion` when a newer
+        state is stored (or the game is gone)."""
+        if state.get("version", version) != version:
+            raise ValueError(f"version {version} does not match the state's {state['version']}")
+        text = encode(state)
+        changed = await self._db.write_one(
+            "UPDATE games SET state = ?, version = ?, message_id = ?, turn_deadline = ?, "
+            "updated_at = ?, meta = ? "
+            "WHERE game_id = ? AND (version < ? OR (version = ? AND state = ?))",
+            (text, version, message_id, turn_deadline, self._clock(), encode(meta), game_id,
+             version, version, text))
+        if changed == 0:
+            raise StaleVersion(game_id, -1, version)
+
     async def load(self, game_id: str) -> GameRecord | None:
         """The game with this id (what a button's custom_id names), or None."""
         async with self._db.read() as conn:

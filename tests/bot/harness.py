@@ -105,7 +105,10 @@ class Driver:
         waiting = waiting_player(session)
         assert waiting is not None
         user = self.users[waiting]
-        hand = (await self._click(user, user.message(message_id), "My hand")).response
+        table = user.message(message_id)
+        # After Next round the table shows its buttons again with the merged edit.
+        await self.h.fake.wait_for(lambda: "My hand" in table.labels(), timeout=3)
+        hand = (await self._click(user, table, "My hand")).response
         assert hand is not None and hand.ephemeral
         await self._act_in_hand(user, hand)
         return True

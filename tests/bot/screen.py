@@ -57,8 +57,11 @@ async def table_shows(h: Harness, user: VirtualUser, session: Any, *labels: str)
 async def open_hand(h: Harness, user: VirtualUser, session: Any) -> SeenMessage:
     """Press My hand on the table; the private hand it opens."""
     handle = await user.click(table_of(user, session), "My hand")
-    assert handle.response is not None and handle.response.ephemeral, last_ephemeral(user)
-    return handle.response
+    hand = handle.response
+    assert hand is not None and hand.ephemeral, last_ephemeral(user)
+    # The hand answers at once; its picture follows when it was not drawn yet.
+    await h.fake.wait_for(lambda: bool(hand.attachments), timeout=3)
+    return hand
 
 
 def last_ephemeral(user: VirtualUser) -> str:
