@@ -12,13 +12,15 @@ and stops cleanly on SIGTERM or SIGINT (`bot.close()`: gateway, timers, database
 
 A probe watches the process's event loop: every 20 ms it notes how late its wake-up was. SIGUSR1
 starts a new measurement; SIGUSR2 prints `probe {json}` on stdout (wake-up lateness p50/p99/max
-in ms since the last SIGUSR1), so the benchmark can tell a busy bot from a busy fake.
+in ms since the last SIGUSR1, and the garbage collector's pauses), so the benchmark can tell a
+busy bot from a busy fake.
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import gc
 import json
 import logging
 import os
@@ -42,10 +44,20 @@ PROBE_INTERVAL = 0.02
 
 
 class LoopProbe:
-    """How late the event loop wakes a sleeper: a direct measure of how busy the process is."""
+    """How late the event loop wakes a sleeper (a direct measure of how busy the process is),
+    and how long the garbage collector stops the process (gc.callbacks)."""
 
     def __init__(self) -> None:
         self.lags: list[float] = []
+        self.pauses: list[tuple[int, float]] = []  # (generation, seconds)
+        self._gc_started = 0.0
+        gc.callbacks.append(self._on_gc)
+
+    def _on_gc(self, phase: str, info: dict[str, int]) -> None:
+        if phase == "start":
+            self._gc_started = time.perf_counter()
+        else:
+            self.pauses.append((info["generation"], time.perf_counter() - self._gc_started))
 
     async def run(self) -> None:
         while True:
@@ -53,18 +65,28 @@ class LoopProbe:
             await asyncio.sleep(PROBE_INTERVAL)
             self.lags.append(time.perf_counter() - started - PROBE_INTERVAL)
 
+    def close(self) -> None:
+        if self._on_gc in gc.callbacks:
+            gc.callbacks.remove(self._on_gc)
+
     def reset(self) -> None:
         self.lags = []
+        self.pauses = []
 
-    def report(self) -> None:
+    def figures(self) -> dict[str, float]:
         lags = sorted(self.lags)
 
         def at(q: float) -> float:
             return lags[min(len(lags) - 1, int(q * len(lags)))] * 1000 if lags else 0.0
 
-        figures = {"samples": len(lags), "p50_ms": at(0.5), "p99_ms": at(0.99),
-                   "max_ms": lags[-1] * 1000 if lags else 0.0}
-        print(f"probe {json.dumps(figures)}", flush=True)
+        full = [seconds for generation, seconds in self.pauses if generation == 2]
+        return {"samples": len(lags), "p50_ms": at(0.5), "p99_ms": at(0.99),
+                "max_ms": lags[-1] * 1000 if lags else 0.0,
+                "gc_ms": sum(seconds for _, seconds in self.pauses) * 1000,
+                "gc_full": len(full), "gc_full_max_ms": max(full, default=0.0) * 1000}
+
+    def report(self) -> None:
+        print(f"probe {json.dumps(self.figures())}", flush=True)
 
 
 def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
