@@ -171,13 +171,13 @@ class GameManager:
         self._deadline(session)
         try:
             await self._save(session)
-        except Exception:
+        except Exception as exc:
             # The engine moved on but the database did not: go back to what was saved, so what
-            # players see and what survives a restart never differ.
+            # players see and what survives a restart never differ; the player is told.
             log.exception("saving game %s failed; reloading its last saved state",
                           session.game_id)
             await self._reload(session)
-            raise
+            raise Refusal("error.save_failed") from exc
         if session.finished:
             await self._finish(session)
         else:

@@ -3,6 +3,8 @@ kicking during a round (RULES.md C-8, C-10), long hands in pages, a 429 on the t
 
 from __future__ import annotations
 
+import pytest
+
 from tests.fake_discord import VirtualUser
 
 from .harness import Harness, rig, start_game
@@ -92,3 +94,24 @@ async def test_a_429_on_the_table_edit_is_retried(harness: Harness) -> None:
         bob.message(session.message_id).embeds), timeout=3)
     assert [r.status for r in harness.fake.rate_limited] == [429]
     assert text
+
+
+async def test_a_move_that_cannot_be_saved_is_not_made(harness: Harness,
+                                                       monkeypatch: pytest.MonkeyPatch) -> None:
+    ann, bob = harness.user("Ann"), harness.user("Bob")
+    session = await start_game(harness, [ann, bob])
+    await rig(harness, session, {ann: ["R7", "G3", "G4", "B6", "B8", "Y9", "Y2"]}, start="R5",
+              dealer=bob)
+    version, hand_before = session.game.version, list(session.game.hands[0])
+    assert harness.bot is not None
+    repo = harness.bot.games._repo
+
+    async def disk_full(*args: object, **kwargs: object) -> None:
+        raise OSError("disk full")
+
+    monkeypatch.setattr(repo, "update", disk_full)
+    await ann.click(await open_hand(harness, ann, session), "🟥 Red 7")
+    assert last_ephemeral(ann) == en("error.save_failed")
+    game = harness.bot.games.get(session.game_id).game
+    assert game.version == version and game.hands[0] == hand_before
+    harness.session.take_bot_errors()  # the failed save is logged, as it should be
