@@ -145,7 +145,9 @@ class Play(commands.Cog):
                     ephemeral=True)
                 return
             if what in _OPENS_HAND:
-                _OPENS_HAND[what](session, interaction.user.id)
+                check = _OPENS_HAND[what]
+                if check is not None:
+                    check(session, interaction.user.id)
                 await self._open_hand(interaction, session)
                 return
             if what not in _TABLE_ACTIONS:
@@ -324,11 +326,9 @@ def _decides(session: Session, user_id: int) -> None:
         raise Refusal("error.not_your_turn")
 
 
-def _anyone_seated(session: Session, user_id: int) -> None:
-    """My hand: every player still at the table (the cog refuses the others)."""
-
-
-_OPENS_HAND: dict[str, Any] = {"hand": _anyone_seated, "jump": _may_jump_in, "stack": _decides,
+# Table buttons that open the clicker's hand once their check passes (My hand needs none
+# beyond being seated, which opening the hand checks).
+_OPENS_HAND: dict[str, Any] = {"hand": None, "jump": _may_jump_in, "stack": _decides,
                                "deflect": _decides, "bounce": _decides, "swap": _decides}
 
 

@@ -13,7 +13,6 @@ from bot.services.session import Session
 
 from . import images
 from .table import waiting_player
-from .text import name_of
 
 TABLE_FILE, HAND_FILE = "table.png", "hand.png"
 
@@ -22,7 +21,7 @@ def table_picture(session: Session) -> images.TableImage:
     game = session.game
     view = player_view(game, None)
     waiting = waiting_player(session)
-    players = [(name_of(session.names, p).replace("\\", ""), view.hand_sizes[seat],
+    players = [(session.names.get(p) or p, view.hand_sizes[seat],
                 p == waiting, view.active[seat]) for seat, p in enumerate(view.players)]
     return images.TableImage(
         top=view.top, color=view.color, direction=view.direction, players=players,
@@ -36,11 +35,10 @@ def playable_cards(session: Session, player: str) -> set[Card]:
             if a.card is not None and a.type in (ActionType.PLAY, ActionType.SWAP)}
 
 
-def card_numbers(session: Session, player: str) -> dict[Card, int]:
+def card_numbers(hand: tuple[Card, ...], playable: set[Card]) -> dict[Card, int]:
     """The number each playable card wears in the hand picture (its first copy's), so a button
     can say which card it plays."""
-    hand = player_view(session.game, player).hand
-    numbers = images.playable_numbers(hand, playable_cards(session, player))
+    numbers = images.playable_numbers(hand, playable)
     out: dict[Card, int] = {}
     for card, number in zip(hand, numbers, strict=True):
         if number is not None:

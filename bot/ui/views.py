@@ -162,7 +162,7 @@ def hand_view(session: Session, player: str, lc: str, *, page: int = 0,
     slots = (4 - first_row) * 5
     buttons: list[Control] = []
     cards_of: list[Card] = []  # the card of each button
-    numbers = card_numbers(session, player)  # as in the hand's picture
+    numbers = card_numbers(pview.hand, set(playable))  # as in the hand's picture
     for card, count in shown:
         number = numbers.get(card)
         prefix = f"{number}. " if number is not None and number > len(KEYCAPS) else ""
