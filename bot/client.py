@@ -15,13 +15,16 @@ from discord.ext import commands
 from bot.clock import Clock, SystemClock
 from bot.i18n.commands import CommandTranslator
 from bot.render import images
-from bot.services.games import GameManager
+from bot.services.games import REFRESH_DELAY, GameManager
 from bot.services.lobbies import LobbyService
 from bot.services.settings import SettingsService
 from bot.services.timers import Timers
 from bot.settings import Settings
 from bot.storage import BotStateRepository, Database, GameRepository, LobbyRepository
 from bot.storage.settings import SettingsRepository
+from bot.ui.errors import CommandTree, answer_unread_click
+from bot.ui.handlers import Handlers
+from bot.ui.publisher import LobbyBoard, TablePublisher
 
 log = logging.getLogger(__name__)
 
@@ -32,28 +35,37 @@ class UnoBot(commands.AutoShardedBot):
     """AutoShardedBot so one process can serve many shards and several processes disjoint ones;
     every game lives in the process that receives its guild's interactions."""
 
+    # The services, built in `setup_hook` (they need the database, which needs the loop).
     db: Database
     lobbies: LobbyService
     games: GameManager
     settings: SettingsService
     timers: Timers
+    tables: TablePublisher
+    lobby_board: LobbyBoard
 
-    def __init__(self, settings: Settings, *, clock: Clock | None = None, **options: Any) -> None:
+    def __init__(self, settings: Settings, *, clock: Clock | None = None,
+                 refresh_delay: float = REFRESH_DELAY, **options: Any) -> None:
         intents = discord.Intents.default()  # guild messages for H-5 silence; no content needed
         super().__init__(command_prefix=commands.when_mentioned, intents=intents,
-                         help_command=None, **options)
+                         help_command=None, tree_cls=CommandTree, **options)
         self.config = settings
         self.clock: Clock = clock or SystemClock()
+        self.refresh_delay = refresh_delay
         self.synced_now = False  # whether this start sent commands to Discord
+        # Where the buttons' clicks go: each cog binds itself here when it loads.
+        self.handlers = Handlers()
+        self._item_types: list[type[discord.ui.DynamicItem[Any]]] = []
 
     async def setup_hook(self) -> None:
         self.db = await Database.open(self.config.database_path)
         self.timers = Timers(self.clock)
+        self.tables = TablePublisher(self)
+        self.lobby_board = LobbyBoard(self)
         self.games = GameManager(GameRepository(self.db, clock=self.clock.now), self.clock,
-                                 self.timers)
-        # The lobby cog decides what an expired lobby looks like; until it loads, nothing expires.
+                                 self.timers, self.tables, refresh_delay=self.refresh_delay)
         self.lobbies = LobbyService(LobbyRepository(self.db, clock=self.clock.now), self.clock,
-                                    self.timers, self._lobby_expired)
+                                    self.timers, self.lobby_board)
         self.settings = SettingsService(SettingsRepository(self.db))
         await self.settings.load()
         await self.tree.set_translator(CommandTranslator())
@@ -64,18 +76,25 @@ class UnoBot(commands.AutoShardedBot):
         # the first hands of the day as fast as the later ones.
         self._warm_up = asyncio.create_task(asyncio.to_thread(images.warm_up))
         # Lobbies and games of before a restart: timers re-armed, tables shown again.
-        for cog in list(self.cogs.values()):
-            restore = getattr(cog, "restore", None)
-            if restore is not None:
-                await restore()
+        await self.lobbies.restore()
+        for session in await self.games.restore():
+            await self.tables.show(session)
         # Everything loaded so far lives as long as the process: keep it out of the garbage
         # collector's full passes, which otherwise pause the event loop for tens of ms.
         gc.freeze()
 
-    async def _lobby_expired(self, lobby: Any) -> None:
-        cog = self.get_cog("Lobby")
-        if cog is not None:
-            await cog.lobby_expired(lobby)  # type: ignore[attr-defined]
+    def add_dynamic_items(self, *items: type[discord.ui.DynamicItem[Any]]) -> None:
+        super().add_dynamic_items(*items)
+        self._item_types.extend(items)
+
+    def remove_dynamic_items(self, *items: type[discord.ui.DynamicItem[Any]]) -> None:
+        super().remove_dynamic_items(*items)
+        self._item_types = [item for item in self._item_types if item not in items]
+
+    async def on_interaction(self, interaction: discord.Interaction[Any]) -> None:
+        """A click on one of our ids that no item reads (an older release's, or damaged) is
+        answered as out of date instead of being left to time out."""
+        await answer_unread_click(interaction, self._item_types)
 
     async def sync_commands(self) -> None:
         """Send the commands to Discord only when they changed since the last sync: Discord

@@ -5,7 +5,7 @@ so no channel is ever stuck."""
 from __future__ import annotations
 
 import logging
-from typing import Any
+from typing import TYPE_CHECKING
 
 import discord
 from discord import app_commands
@@ -15,6 +15,7 @@ from discord.ext import commands
 from bot.engine import Action, ActionType, RuleSet
 from bot.engine.rules import SILENCE_VALUES
 from bot.i18n import get_translator
+from bot.interactions import Interaction
 from bot.render.lobby import render_closed_lobby, render_lobby
 from bot.render.rules import rules_summary
 from bot.services.errors import Refusal
@@ -31,9 +32,11 @@ from bot.storage import LobbyRecord
 from bot.ui.items import LobbyButton, RulesSelect
 from bot.ui.replies import guild_locale, refuse, say, tell, user_locale
 
+if TYPE_CHECKING:
+    from bot.client import UnoBot
+
 log = logging.getLogger(__name__)
 
-Interaction = discord.Interaction[Any]
 Style = discord.ButtonStyle
 
 
@@ -85,13 +88,19 @@ class Lobby(commands.Cog):
     uno = app_commands.Group(name="uno", description="Play UNO in this channel",
                              guild_only=True)
 
-    def __init__(self, bot: Any) -> None:
+    """The `/uno` commands and the lobby's buttons (a `LobbyHandler` for the dynamic items)."""
+
+    def __init__(self, bot: UnoBot) -> None:
         self.bot = bot
         self.lobbies = bot.lobbies
         self.games = bot.games
+        self.board = bot.lobby_board
 
-    async def restore(self) -> None:
-        await self.lobbies.restore()
+    async def cog_load(self) -> None:
+        self.bot.handlers.lobby_handler = self
+
+    async def cog_unload(self) -> None:
+        self.bot.handlers.lobby_handler = None
 
     # -- commands
 
@@ -164,7 +173,7 @@ class Lobby(commands.Cog):
         await tell(interaction, say(interaction, "lobby.kicked", player=player.display_name))
         if lobby is None:  # a moderator removed the last player: the lobby is closed
             if before is not None:
-                await self._edit_lobby_message(before, render_closed_lobby(
+                await self.board.edit(before, render_closed_lobby(
                     guild_locale(interaction), "lobby.emptied"))
             return
         await self._show_lobby(interaction, lobby)
@@ -184,7 +193,7 @@ class Lobby(commands.Cog):
                 return
             await self.games.end(session)
             await tell(interaction, say(interaction, "lobby.game_ended"))
-            await self.bot.get_cog("Play").publish(session, ended_by=name)
+            await self.bot.tables.show(session, ended_by=name)
             return
         lobby = await self.lobbies.get(channel_id)
         if lobby is None:
@@ -195,7 +204,7 @@ class Lobby(commands.Cog):
             return
         await self.lobbies.close(channel_id)
         await tell(interaction, say(interaction, "lobby.lobby_ended"))
-        await self._edit_lobby_message(lobby, render_closed_lobby(
+        await self.board.edit(lobby, render_closed_lobby(
             guild_locale(interaction), "lobby.closed_by", player=name))
 
     @uno.command(name="settings", description="Your language and card faces; the server's "
@@ -318,6 +327,7 @@ class Lobby(commands.Cog):
         channel_id = interaction.channel_id or 0
         user = interaction.user
         before = await self.lobbies.get(channel_id)
+        lobby: LobbyRecord | None
         try:
             if what == "join":
                 if self.games.in_channel(channel_id) is not None:
@@ -335,7 +345,7 @@ class Lobby(commands.Cog):
             else:
                 await tell(interaction, say(interaction, "lobby.left"))
                 if before is not None:
-                    await self._edit_lobby_message(before, closed)
+                    await self.board.edit(before, closed)
             return
         if self._on_lobby_message(interaction):
             locale = guild_locale(interaction)
@@ -354,8 +364,8 @@ class Lobby(commands.Cog):
             await refuse(interaction, refusal)
             return
         self.lobbies.started(channel_id)
-        await self.bot.get_cog("Play").post_table(interaction, session)
-        await self._edit_lobby_message(lobby, render_closed_lobby(
+        await self.bot.tables.post_first(interaction, session)
+        await self.board.edit(lobby, render_closed_lobby(
             guild_locale(interaction), "lobby.started"))
 
     async def _leave_game(self, interaction: Interaction, session: Session, user_id: int, *,
@@ -385,22 +395,8 @@ class Lobby(commands.Cog):
 
     async def _show_lobby(self, interaction: Interaction, lobby: LobbyRecord) -> None:
         locale = guild_locale(interaction)
-        await self._edit_lobby_message(lobby, render_lobby(lobby, locale),
+        await self.board.edit(lobby, render_lobby(lobby, locale),
                                        view=lobby_view(lobby, locale))
-
-    async def _edit_lobby_message(self, lobby: LobbyRecord, embed: discord.Embed,
-                                  view: discord.ui.View | None = None) -> None:
-        if lobby.message_id is None:
-            return
-        channel = self.bot.get_partial_messageable(lobby.channel_id, guild_id=lobby.guild_id)
-        await self._edit(channel.get_partial_message(lobby.message_id), embed=embed, view=view)
-
-    @staticmethod
-    async def _edit(message: discord.PartialMessage, **changes: Any) -> None:
-        try:
-            await message.edit(**changes)
-        except discord.NotFound:
-            log.info("lobby message %s is gone", message.id)
 
     async def _refuse_busy(self, interaction: Interaction, refusal: Refusal) -> None:
         """A second game in a channel: point at the one already there."""
@@ -414,14 +410,6 @@ class Lobby(commands.Cog):
                 if message_id else "")
         await tell(interaction, say(interaction, refusal.key, link=link, **refusal.params))
 
-    async def lobby_expired(self, lobby: LobbyRecord) -> None:
-        # A lobby that ran out while the bot was down expires during start-up, before the guild
-        # (and so the server's language) is known: wait for it rather than fall back to English.
-        await self.bot.wait_until_ready()
-        guild = self.bot.get_guild(lobby.guild_id)
-        locale = get_translator().resolve(guild.preferred_locale if guild else "en")
-        await self._edit_lobby_message(lobby, render_closed_lobby(locale, "lobby.expired"))
 
-
-async def setup(bot: Any) -> None:
+async def setup(bot: UnoBot) -> None:
     await bot.add_cog(Lobby(bot))

@@ -4,56 +4,32 @@ the game manager, render the answer."""
 from __future__ import annotations
 
 import logging
-from typing import Any
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
 
 import discord
 from discord.ext import commands
 
-from bot.engine import Action, ActionType, Card, card
-from bot.engine.cards import CardParseError
+from bot.engine import Action, ActionType, Card, player_view
+from bot.interactions import Interaction
 from bot.render.events import describe, describe_all
 from bot.render.hand import render_hand
 from bot.render.pictures import hand_picture_of, table_picture_of
 from bot.render.rules import rules_summary
-from bot.render.table import TableText, render_table
 from bot.render.why import explain
 from bot.services.errors import Refusal
 from bot.services.games import Outcome
 from bot.services.session import Session
+from bot.ui.handlers import Builder
 from bot.ui.items import DYNAMIC_ITEMS
+from bot.ui.publisher import table_message
 from bot.ui.replies import refuse, user_locale
-from bot.ui.views import hand_view, table_view
+from bot.ui.views import hand_view
+
+if TYPE_CHECKING:
+    from bot.client import UnoBot
 
 log = logging.getLogger(__name__)
-
-Interaction = discord.Interaction[Any]
-
-
-def _mentions(text: TableText) -> discord.AllowedMentions:
-    users = [discord.Object(text.mention)] if text.mention is not None else []
-    return discord.AllowedMentions(users=users, roles=False, everyone=False)
-
-
-async def table_message(session: Session, *, picture: bool = True,
-                        **options: Any) -> dict[str, Any]:
-    """Everything of a table message: text, embed with its picture, buttons, and who may be
-    pinged. `file` is for sending; `as_edit` turns it into the attachments of an edit."""
-    text = render_table(session, **options)
-    ended = bool(options)
-    payload = {"content": text.content, "embed": text.embed, "allowed_mentions": _mentions(text),
-               "view": discord.ui.View(timeout=None) if ended else table_view(session)}
-    if picture:
-        drawn = table_picture_of(session)
-        text.embed.set_image(url=drawn.url)
-        payload["file"] = await drawn.file()
-    return payload
-
-
-def as_edit(payload: dict[str, Any]) -> dict[str, Any]:
-    """An edit replaces the message's attachments with the new picture."""
-    edit = dict(payload)
-    edit["attachments"] = [edit.pop("file")]
-    return edit
 
 
 def hand_message(session: Session, player: str, locale: str, *,
@@ -65,44 +41,21 @@ def hand_message(session: Session, player: str, locale: str, *,
     return {"embed": embed, "view": view}
 
 
-def _card(code: str) -> Card:
-    try:
-        return card(code)
-    except CardParseError as exc:
-        raise Refusal("error.stale_button") from exc
-
-
 class Play(commands.Cog):
-    def __init__(self, bot: Any) -> None:
+    """The table's buttons and the private hands (a `PlayHandler` for the dynamic items)."""
+
+    def __init__(self, bot: UnoBot) -> None:
         self.bot = bot
         self.games = bot.games
         self._answered: dict[int, int] = {}  # hand message -> the interaction that last showed it
 
     async def cog_load(self) -> None:
         self.bot.add_dynamic_items(*DYNAMIC_ITEMS)
-        self.games.attach(self.publish, self.abandoned)
+        self.bot.handlers.play_handler = self
 
-    async def restore(self) -> None:
-        """After a restart: every unfinished game's table shown again; its old buttons work."""
-        for session in await self.games.restore():
-            await self.publish(session)
-
-    # -- the public table
-
-    async def publish(self, session: Session, **options: Any) -> None:
-        """Show the table's current state: edit the table message, or post it when it has none."""
-        session.rendered_version = session.pictured_version = session.game.version
-        payload = await table_message(session, **options)
-        channel = self.bot.get_partial_messageable(session.channel_id, guild_id=session.guild_id)
-        if session.message_id is not None:
-            try:
-                await channel.get_partial_message(session.message_id).edit(**as_edit(payload))
-                return
-            except discord.NotFound:
-                log.info("table message of game %s was deleted; posting a new one",
-                         session.game_id)
-        message = await channel.send(**payload)
-        await self.games.set_message(session, message.id)
+    async def cog_unload(self) -> None:
+        self.bot.handlers.play_handler = None
+        self.bot.remove_dynamic_items(*DYNAMIC_ITEMS)
 
     @commands.Cog.listener()
     async def on_message(self, message: discord.Message) -> None:
@@ -120,17 +73,6 @@ class Play(commands.Cog):
                                  lambda _, player: Action(player, ActionType.SPEAK))
         except Refusal as refusal:
             log.debug("silence: %s not penalised (%s)", message.author.id, refusal.key)
-
-    async def abandoned(self, session: Session) -> None:
-        await self.publish(session, abandoned=True)
-
-    async def post_table(self, interaction: Interaction, session: Session) -> None:
-        """The first table of a game, as the answer to the click or command that started it."""
-        # Answered at once; the first merged edit brings the picture.
-        await interaction.response.send_message(**await table_message(session, picture=False))
-        message = await interaction.original_response()
-        await self.games.set_message(session, message.id)
-        self.games.refresh(session)
 
     # -- clicks
 
@@ -158,23 +100,12 @@ class Play(commands.Cog):
             return
         await self._answer_on_table(interaction, outcome)
 
-    async def control(self, interaction: Interaction, game_id: str, version: int, what: str,
-                      args: list[str]) -> None:
-        session = self.games.get(game_id)
+    async def act(self, interaction: Interaction, game_id: str, version: int,
+                  build: Builder) -> None:
+        """A decision's control: a card, a colour, Draw, Pass, Challenge... on a hand or on the
+        table; the answer goes where the click came from."""
         on_hand = bool(interaction.message and interaction.message.flags.ephemeral)
         try:
-            if session is None:
-                raise Refusal("error.game_over")
-            player = session.player(interaction.user.id)
-            if what in ("page", "pick"):
-                await self._redraw_hand(interaction, session, player, what, version, args)
-                return
-            if what == "why":
-                if version != session.game.version:  # the hand on screen is not the game now
-                    raise Refusal("error.stale_button")
-                raise explain(session, player, _card(args[0]) if args else None,
-                              user_locale(interaction))
-            build = _control_action(what, args)
             outcome = await self.games.act(game_id, interaction.user.id, build, version=version)
         except Refusal as refusal:
             await refuse(interaction, refusal)
@@ -183,6 +114,54 @@ class Play(commands.Cog):
             await self._answer_in_hand(interaction, outcome)
         else:
             await self._answer_on_table(interaction, outcome)
+
+    async def pick(self, interaction: Interaction, game_id: str, version: int, card: Card,
+                   uno: bool, page: int) -> None:
+        """A card with several ways to play it: the hand shows them (colours, targets)."""
+        try:
+            session, player = self._hand_of(interaction, game_id)
+            if version != session.game.version:
+                raise Refusal("error.stale_button")
+            # A Flip card's id names it `light/dark` (parsed light side up): pick the card as
+            # held, with the face now up (F-4: after a Flip it is the dark one).
+            held = player_view(session.game, player).hand
+            picking = next((c for c in held if c.code == card.code), card)
+            locale = user_locale(interaction)
+            await self._show_hand(interaction, session, player, hand_message(
+                session, player, locale, picking=picking, uno=uno, page=page), edit=True)
+        except Refusal as refusal:
+            await refuse(interaction, refusal)
+
+    async def page(self, interaction: Interaction, game_id: str, page: int) -> None:
+        try:
+            session, player = self._hand_of(interaction, game_id)
+            await self._show_hand(interaction, session, player, hand_message(
+                session, player, user_locale(interaction), page=page), edit=True)
+        except Refusal as refusal:
+            await refuse(interaction, refusal)
+
+    async def why(self, interaction: Interaction, game_id: str, version: int,
+                  card: Card) -> None:
+        """A card that cannot be played: the refusal says why."""
+        try:
+            session = self.games.get(game_id)
+            if session is None:
+                raise Refusal("error.game_over")
+            if version != session.game.version:  # the hand on screen is not the game now
+                raise Refusal("error.stale_button")
+            raise explain(session, session.player(interaction.user.id), card,
+                          user_locale(interaction))
+        except Refusal as refusal:
+            await refuse(interaction, refusal)
+
+    def _hand_of(self, interaction: Interaction, game_id: str) -> tuple[Session, str]:
+        session = self.games.get(game_id)
+        if session is None:
+            raise Refusal("error.game_over")
+        player = session.player(interaction.user.id)
+        if player is None:
+            raise Refusal("error.not_in_game")
+        return session, player
 
     # -- answers
 
@@ -234,28 +213,6 @@ class Play(commands.Cog):
         await self._show_hand(interaction, session, player,
                               hand_message(session, player, locale), edit=False)
 
-    async def _redraw_hand(self, interaction: Interaction, session: Session,
-                           player: str | None, what: str, version: int,
-                           args: list[str]) -> None:
-        if player is None:
-            raise Refusal("error.not_in_game")
-        locale = user_locale(interaction)
-        if what == "page":
-            page = int(args[0]) if args and args[0].isdigit() else 0
-            await self._show_hand(interaction, session, player,
-                                  hand_message(session, player, locale, page=page), edit=True)
-            return
-        if version != session.game.version or not args:
-            raise Refusal("error.stale_button")
-        picking, uno = _card(args[0]), len(args) > 1 and args[1] == "u"
-        # A Flip card's button names it `light/dark` (parsed light side up): pick the card as
-        # held, with the face now up (F-4: after a Flip it is the dark one).
-        hand = session.game.hands[session.game.players.index(player)]
-        picking = next((c for c in hand if c.code == picking.code), picking)
-        page = int(args[2]) if len(args) > 2 and args[2].isdigit() else 0
-        await self._show_hand(interaction, session, player, hand_message(
-            session, player, locale, picking=picking, uno=uno, page=page), edit=True)
-
     def _notes(self, interaction: Interaction, outcome: Outcome) -> list[str]:
         """The action's events as its author sees them (their drawn cards, a shown hand)."""
         return describe_all(outcome.events, outcome.session.names, viewer=outcome.action.by,
@@ -302,7 +259,7 @@ def _catch(session: Session, player: str) -> Action:
     return Action(player, ActionType.CATCH, target=session.game.players[owed])
 
 
-_TABLE_ACTIONS: dict[str, Any] = {
+_TABLE_ACTIONS: dict[str, Builder] = {
     "uno": lambda session, player: Action(player, ActionType.UNO),
     "catch": _catch,
     "slap": lambda session, player: Action(player, ActionType.SLAP),
@@ -328,27 +285,10 @@ def _decides(session: Session, user_id: int) -> None:
 
 # Table buttons that open the clicker's hand once their check passes (My hand needs none
 # beyond being seated, which opening the hand checks).
-_OPENS_HAND: dict[str, Any] = {"hand": None, "jump": _may_jump_in, "stack": _decides,
-                               "deflect": _decides, "bounce": _decides, "swap": _decides}
+_OPENS_HAND: dict[str, Callable[[Session, int], None] | None] = {
+    "hand": None, "jump": _may_jump_in, "stack": _decides, "deflect": _decides,
+    "bounce": _decides, "swap": _decides}
 
 
-def _control_action(what: str, args: list[str]) -> Any:
-    if what == "act" and len(args) == 5:
-        kind = ActionType.SWAP if args[0] == "swap" else ActionType.PLAY
-        played = _card(args[1])
-        color = None if args[2] == "-" else args[2]
-        uno, target = args[3] == "u", None if args[4] == "-" else args[4]
-        return lambda session, player: Action(player, kind, played, color, target, uno)
-    simple = {"draw": ActionType.DRAW, "pass": ActionType.PASS, "slap": ActionType.SLAP,
-              "challenge": ActionType.CHALLENGE, "accept": ActionType.ACCEPT}
-    if what in simple:
-        kind = simple[what]
-        return lambda session, player: Action(player, kind)
-    if what == "color" and args:
-        color = args[0]
-        return lambda session, player: Action(player, ActionType.COLOR, color=color)
-    raise Refusal("error.stale_button")
-
-
-async def setup(bot: Any) -> None:
+async def setup(bot: UnoBot) -> None:
     await bot.add_cog(Play(bot))

@@ -11,13 +11,14 @@ manager with the state that ends each round and match, not here.
 from __future__ import annotations
 
 import logging
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import discord
 from discord import app_commands
 from discord.app_commands import Choice
 from discord.ext import commands
 
+from bot.interactions import Interaction
 from bot.render.standings import render_leaderboard, render_stats
 from bot.services.errors import Refusal
 from bot.services.standings import Standings
@@ -25,9 +26,11 @@ from bot.storage import ALL_TIME, ANY_PRESET, StatsRepository
 from bot.ui.replies import guild_locale, refuse, say, user_locale
 from bot.ui.standings import SCORING_ITEMS, forget_view, leaderboard_view
 
+if TYPE_CHECKING:
+    from bot.client import UnoBot
+
 log = logging.getLogger(__name__)
 
-Interaction = discord.Interaction[Any]
 NO_PINGS = discord.AllowedMentions.none()
 
 BOARD_CHOICES = [Choice(name="Match wins", value="wins"), Choice(name="Points", value="points"),
@@ -40,7 +43,9 @@ PRESET_CHOICES = [Choice(name="All rule sets", value="any"),
 
 
 class Scoring(commands.Cog):
-    def __init__(self, bot: Any) -> None:
+    """Standings commands and their buttons (a `ScoringHandler` for the dynamic items)."""
+
+    def __init__(self, bot: UnoBot) -> None:
         self.bot = bot
         self.standings = Standings(StatsRepository(bot.db, clock=bot.clock.now), bot.clock)
         self._commands: list[app_commands.Command[Any, ..., Any]] = []
@@ -51,6 +56,7 @@ class Scoring(commands.Cog):
         for command in self._commands:
             group.add_command(command)
         self.bot.add_dynamic_items(*SCORING_ITEMS)
+        self.bot.handlers.scoring_handler = self
 
     async def cog_unload(self) -> None:
         group = self.bot.tree.get_command("uno")
@@ -58,6 +64,7 @@ class Scoring(commands.Cog):
             for command in self._commands:
                 group.remove_command(command.name)
         self.bot.remove_dynamic_items(*SCORING_ITEMS)
+        self.bot.handlers.scoring_handler = None
 
     def _uno_group(self) -> app_commands.Group:
         group = self.bot.tree.get_command("uno")
@@ -159,5 +166,5 @@ def _subcommands(cog: Scoring) -> list[app_commands.Command[Any, ..., Any]]:
     return [leaderboard, stats, forget_me]
 
 
-async def setup(bot: Any) -> None:
+async def setup(bot: UnoBot) -> None:
     await bot.add_cog(Scoring(bot))

@@ -12,7 +12,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import secrets
-from collections.abc import Awaitable, Callable
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from bot.clock import Clock
@@ -21,6 +21,7 @@ from bot.engine.timeouts import timeout_action
 from bot.storage import ChannelBusy, GameRepository, LobbyRecord
 
 from .errors import Refusal
+from .outlets import TableOutlet
 from .results import match_to_record, round_to_record
 from .session import Session
 from .timers import Timers
@@ -29,10 +30,9 @@ log = logging.getLogger(__name__)
 
 TIMEOUTS_BEFORE_REMOVAL = 3  # C-11: three timeouts in a row and the player is out (C-10)
 ABANDONED_AFTER = 24 * 3600  # no action for a day: the game is ended, so no channel stays stuck
-REFRESH_DELAY = 0.25  # real seconds a table edit waits, so a burst of actions is one edit
+REFRESH_DELAY = 0.25  # seconds a table edit waits, so a burst of actions is one edit
 SLAP_WINDOW = 10  # seconds to put a hand on the table after an UNO call (H-8: 10 s)
 
-Publisher = Callable[[Session], Awaitable[None]]
 Builder = Callable[[Session, str], Action]
 
 
@@ -44,20 +44,18 @@ class Outcome:
 
 
 class GameManager:
-    def __init__(self, repo: GameRepository, clock: Clock, timers: Timers) -> None:
+    def __init__(self, repo: GameRepository, clock: Clock, timers: Timers, tables: TableOutlet,
+                 *, refresh_delay: float = REFRESH_DELAY) -> None:
+        """`tables` shows a game's table (the manager knows no Discord); `refresh_delay` is how
+        long a table edit waits for more actions to merge with (real seconds)."""
         self._repo = repo
         self._clock = clock
         self._timers = timers
+        self._tables = tables
+        self._refresh_delay = refresh_delay
         self._sessions: dict[str, Session] = {}
         self._by_channel: dict[int, str] = {}
         self._refreshing: dict[str, asyncio.Task[None]] = {}
-        self._publish: Publisher | None = None
-        self._on_abandoned: Publisher | None = None
-
-    def attach(self, publish: Publisher, on_abandoned: Publisher) -> None:
-        """The play cog plugs in how a table is shown (the manager knows no Discord)."""
-        self._publish = publish
-        self._on_abandoned = on_abandoned
 
     # -- finding games
 
@@ -188,21 +186,20 @@ class GameManager:
     # -- the public table
 
     def refresh(self, session: Session) -> None:
-        """Ask for a table edit; requests within REFRESH_DELAY become one edit."""
-        if session.game_id in self._refreshing or self._publish is None:
+        """Ask for a table edit; requests within the refresh delay become one edit."""
+        if session.game_id in self._refreshing:
             return
         self._refreshing[session.game_id] = asyncio.create_task(
             self._refresh_later(session), name=f"table {session.game_id}")
 
     async def _refresh_later(self, session: Session) -> None:
-        await asyncio.sleep(REFRESH_DELAY)
+        await asyncio.sleep(self._refresh_delay)
         self._refreshing.pop(session.game_id, None)
         version = session.game.version
-        if (session.rendered_version == version and session.pictured_version == version
-                or self._publish is None):
+        if session.rendered_version == version and session.pictured_version == version:
             return
         try:
-            await self._publish(session)
+            await self._tables.show(session)
         except Exception:
             log.exception("the table of game %s could not be updated", session.game_id)
 
@@ -238,8 +235,7 @@ class GameManager:
             if now >= session.last_action_at + ABANDONED_AFTER:
                 log.info("game %s abandoned", session.game_id)
                 await self._forget(session)
-                if self._on_abandoned is not None:
-                    await self._on_abandoned(session)
+                await self._tables.abandoned(session)
                 return
             action = timeout_action(session.game)
             if action is None or session.turn_deadline is None:

@@ -8,7 +8,6 @@ players, host powers, the 15-minute idle expiry) and turns storage refusals into
 from __future__ import annotations
 
 import logging
-from collections.abc import Awaitable, Callable
 from dataclasses import replace
 from typing import Any
 
@@ -31,6 +30,7 @@ from bot.storage import (
 )
 
 from .errors import Key, Refusal
+from .outlets import LobbyOutlet
 from .timers import Timers
 
 log = logging.getLogger(__name__)
@@ -40,8 +40,6 @@ LOBBY_IDLE_SECONDS = 15 * 60
 DEFAULT_TURN_TIMER = 90
 MAX_TURN_TIMER = 600
 TARGET_SCORES = (50, 1000)  # the host may shorten or lengthen a match (C-8.3's 500 by default)
-
-ExpiryHandler = Callable[[LobbyRecord], Awaitable[None]]
 
 # The rules editor's groups of on/off options (RULES.md sections C, H and N), in display order.
 RULE_GROUPS: dict[str, tuple[str, ...]] = {
@@ -66,11 +64,11 @@ def rules_of(lobby: LobbyRecord) -> RuleSet:
 
 class LobbyService:
     def __init__(self, repo: LobbyRepository, clock: Clock, timers: Timers,
-                 on_expired: ExpiryHandler) -> None:
+                 board: LobbyOutlet) -> None:
         self._repo = repo
         self._clock = clock
         self._timers = timers
-        self._on_expired = on_expired
+        self._board = board
 
     # -- reading
 
@@ -213,7 +211,7 @@ class LobbyService:
                 return
             await self._repo.delete(channel_id)
             log.info("lobby in channel %s expired", channel_id)
-            await self._on_expired(current)
+            await self._board.expired(current)
 
         self._timers.schedule(("lobby", channel_id), lobby.expires_at, expire)
 

@@ -1,63 +1,132 @@
 """The bot's buttons, as dynamic items: everything a click needs is in its `custom_id`, so a
-button works after a restart without any stored view (shared/DISCORD-FACTS.md).
+button works after a restart without any stored view (docs/DISCORD-FACTS.md). Each class builds
+its id and parses it back with one template (discord.py's `dynamic_counter` example), strictly:
+ASCII digits only, every part present. An id that no template reads is answered by the bot's
+interaction listener (`unread_click`), never left silent.
 
-- `uno:l:<what>:<channel>` lobby buttons (join, leave, start);
-- `uno:t:<game>:<what>` table buttons (hand, uno, catch, next): valid for the whole game, they
-  check the state when clicked, so merged table edits never make a fair click look stale;
+- `uno:l:<what>:<channel>` lobby buttons (join, leave, start); `uno:r:<group>:<channel>` the
+  host's rules editor;
+- `uno:t:<game>:<what>` table buttons: valid for the whole game, they check the state when
+  clicked, so merged table edits never make a fair click look stale;
 - `uno:c:<game>:<version>:<what>[:<args>]` controls tied to one decision (a card, a colour, a
   challenge): a click on one drawn for an older version of the game is refused as out of date.
 """
 
 from __future__ import annotations
 
+import logging
 import re
-from typing import Any, Protocol
+from collections.abc import Iterable
+from typing import Any, Self, TypeVar, cast
 
 import discord
 
-Interaction = discord.Interaction[Any]
+from bot.engine import Action, ActionType, Card, card
+from bot.engine.cards import CardParseError
+from bot.interactions import Interaction
+from bot.services.errors import Refusal
+from bot.services.session import Session
+
+from .replies import apologise, refuse
+
+log = logging.getLogger(__name__)
+
+Style = discord.ButtonStyle
+ItemT = TypeVar("ItemT", bound=discord.ui.Item[Any])
+
+_GAME = r"(?P<game>[0-9a-f]{1,16})"
+_CONTROL = r"uno:c:" + _GAME + r":(?P<version>[0-9]{1,9}):"
+_CARD = r"[0-9A-Z+/]{1,16}"
+_COLOR = r"[A-Z]"
+_PAGE = r"[0-9]{1,3}"
+_NEVER = r"(?!)"
 
 
-class LobbyHandler(Protocol):
-    async def lobby_button(self, interaction: Interaction, what: str, channel_id: int) -> None: ...
+class UnoItem(discord.ui.DynamicItem[ItemT], template=_NEVER):
+    """The base of every button and select: parses its id through `from_match`, and answers
+    whatever goes wrong. discord.py only logs an exception raised while reading an id or in a
+    callback; here the user always gets an answer (a refusal, or a short apology)."""
 
-    async def rules_select(self, interaction: Interaction, group: str, channel_id: int,
-                           values: list[str]) -> None: ...
+    readable: bool = True  # False for an id that matched a template but could not be read
+
+    def __init_subclass__(cls, *, template: str) -> None:
+        super().__init_subclass__(template=template)
+
+    @classmethod
+    def from_match(cls, match: re.Match[str]) -> Self:
+        raise NotImplementedError
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction[Any],
+                             item: discord.ui.Item[Any], match: re.Match[str], /) -> Self:
+        try:
+            return cls.from_match(match)
+        except Exception:
+            log.warning("unreadable %s id %r", cls.__name__, match.string, exc_info=True)
+            unreadable = cls.__new__(cls)
+            discord.ui.DynamicItem.__init__(unreadable, cast(ItemT, item))
+            unreadable.readable = False
+            return unreadable
+
+    async def callback(self, interaction: Interaction) -> None:  # type: ignore[override]
+        try:
+            if not self.readable:
+                raise Refusal("error.stale_button")
+            await self.run(interaction)
+        except Refusal as refusal:
+            await refuse(interaction, refusal)
+        except Exception:
+            log.exception("the %s control %s failed", type(self).__name__, self.custom_id)
+            await apologise(interaction)
+
+    async def run(self, interaction: Interaction) -> None:
+        raise NotImplementedError
 
 
-class PlayHandler(Protocol):
-    async def table_button(self, interaction: Interaction, game_id: str, what: str) -> None: ...
+def unread_click(interaction: discord.Interaction[Any],
+                 items: Iterable[type[discord.ui.DynamicItem[Any]]]) -> bool:
+    """Whether a component click carries one of this bot's ids that none of `items` reads: an
+    id of an older release, or one damaged on the way. Such a click is answered as out of date."""
+    if interaction.type is not discord.InteractionType.component:
+        return False
+    data: Any = interaction.data or {}
+    custom_id = data.get("custom_id")
+    if not isinstance(custom_id, str) or not custom_id.startswith("uno:"):
+        return False
+    return not any(item.__discord_ui_compiled_template__.fullmatch(custom_id) for item in items)
 
-    async def control(self, interaction: Interaction, game_id: str, version: int, what: str,
-                      args: list[str]) -> None: ...
+
+def _card(code: str) -> Card:
+    try:
+        return card(code)
+    except CardParseError as exc:
+        raise ValueError(code) from exc
 
 
-def _cog(interaction: Interaction, name: str) -> Any:
-    cog = interaction.client.get_cog(name)
-    if cog is None:
-        raise RuntimeError(f"the {name} cog is not loaded")
-    return cog
+Button = discord.ui.Button[Any]
 
 
-class LobbyButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
-                  template=r"uno:l:(?P<what>join|leave|start):(?P<channel>[0-9]{1,20})"):
+# -- the lobby
+
+
+class LobbyButton(UnoItem[Button], template=r"uno:l:(?P<what>join|leave|start):"
+                                            r"(?P<channel>[0-9]{1,20})"):
     def __init__(self, what: str, channel_id: int, *, label: str = "",
-                 style: discord.ButtonStyle = discord.ButtonStyle.secondary) -> None:
+                 style: Style = Style.secondary) -> None:
         super().__init__(discord.ui.Button(label=label or what, style=style,
                                            custom_id=f"uno:l:{what}:{channel_id}"))
         self.what, self.channel_id = what, channel_id
 
     @classmethod
-    async def from_custom_id(cls, interaction: Interaction, item: discord.ui.Item[Any],
-                             match: re.Match[str]) -> LobbyButton:
+    def from_match(cls, match: re.Match[str]) -> LobbyButton:
         return cls(match["what"], int(match["channel"]))
 
-    async def callback(self, interaction: Interaction) -> None:
-        handler: LobbyHandler = _cog(interaction, "Lobby")
-        await handler.lobby_button(interaction, self.what, self.channel_id)
+    async def run(self, interaction: Interaction) -> None:
+        await interaction.client.handlers.lobby.lobby_button(interaction, self.what,
+                                                             self.channel_id)
 
 
-class RulesSelect(discord.ui.DynamicItem[discord.ui.Select[Any]],
+class RulesSelect(UnoItem[discord.ui.Select[Any]],
                   template=r"uno:r:(?P<group>[a-z]{1,12}):(?P<channel>[0-9]{1,20})"):
     """The host's rules editor in the lobby: one select per group of options."""
 
@@ -71,56 +140,183 @@ class RulesSelect(discord.ui.DynamicItem[discord.ui.Select[Any]],
         self.group, self.channel_id = group, channel_id
 
     @classmethod
-    async def from_custom_id(cls, interaction: Interaction, item: discord.ui.Item[Any],
-                             match: re.Match[str]) -> RulesSelect:
+    def from_match(cls, match: re.Match[str]) -> RulesSelect:
         return cls(match["group"], int(match["channel"]))
 
-    async def callback(self, interaction: Interaction) -> None:
-        handler: LobbyHandler = _cog(interaction, "Lobby")
+    async def run(self, interaction: Interaction) -> None:
         data: Any = interaction.data or {}
         values = [str(v) for v in data.get("values", [])]
-        await handler.rules_select(interaction, self.group, self.channel_id, values)
+        await interaction.client.handlers.lobby.rules_select(interaction, self.group,
+                                                             self.channel_id, values)
 
 
-class TableButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
-                  template=r"uno:t:(?P<game>[0-9a-f]{1,16}):(?P<what>[a-z]{1,16})"):
+# -- the table
+
+TABLE_BUTTONS = ("hand", "uno", "catch", "rules", "jump", "slap", "next", "stack", "deflect",
+                 "bounce", "swap")
+
+
+class TableButton(UnoItem[Button], template=r"uno:t:" + _GAME + r":(?P<what>"
+                                            + "|".join(TABLE_BUTTONS) + ")"):
     def __init__(self, game_id: str, what: str, *, label: str = "",
-                 style: discord.ButtonStyle = discord.ButtonStyle.secondary,
-                 disabled: bool = False, row: int | None = None) -> None:
+                 style: Style = Style.secondary, disabled: bool = False,
+                 row: int | None = None) -> None:
         super().__init__(discord.ui.Button(label=label or what, style=style, disabled=disabled,
                                            custom_id=f"uno:t:{game_id}:{what}", row=row))
         self.game_id, self.what = game_id, what
 
     @classmethod
-    async def from_custom_id(cls, interaction: Interaction, item: discord.ui.Item[Any],
-                             match: re.Match[str]) -> TableButton:
+    def from_match(cls, match: re.Match[str]) -> TableButton:
         return cls(match["game"], match["what"])
 
-    async def callback(self, interaction: Interaction) -> None:
-        handler: PlayHandler = _cog(interaction, "Play")
-        await handler.table_button(interaction, self.game_id, self.what)
+    async def run(self, interaction: Interaction) -> None:
+        await interaction.client.handlers.play.table_button(interaction, self.game_id,
+                                                            self.what)
 
 
-class Control(discord.ui.DynamicItem[discord.ui.Button[Any]],
-              template=r"uno:c:(?P<game>[0-9a-f]{1,16}):(?P<version>[0-9]{1,9}):"
-                       r"(?P<what>[a-z]{1,12})(?::(?P<args>[^ ]{0,60}))?"):
-    def __init__(self, game_id: str, version: int, what: str, *args: str, label: str = "",
-                 style: discord.ButtonStyle = discord.ButtonStyle.secondary,
-                 disabled: bool = False, row: int | None = None) -> None:
-        custom_id = ":".join(["uno", "c", game_id, str(version), what, *args])
-        super().__init__(discord.ui.Button(label=label or what, style=style, disabled=disabled,
+# -- controls of one decision (on a hand, or on the table for the player who decides)
+
+
+class PlayButton(UnoItem[Button],
+                 template=_CONTROL + r"act:(?P<kind>play|swap):(?P<card>" + _CARD + r"):"
+                 r"(?P<color>" + _COLOR + r"|-):(?P<uno>u|-):(?P<target>[0-9]{1,20}|-)"):
+    """One way to play (or, H-6, swap) one card: the colour of a wild, the target of a 7, the
+    UNO call made with it."""
+
+    def __init__(self, game_id: str, version: int, action: Action, *, label: str = "",
+                 style: Style = Style.secondary, row: int | None = None) -> None:
+        assert action.card is not None and action.type in (ActionType.PLAY, ActionType.SWAP)
+        custom_id = ":".join(("uno", "c", game_id, str(version), "act", action.type.value,
+                              action.card.code, action.color or "-", "u" if action.uno else "-",
+                              action.target or "-"))
+        super().__init__(discord.ui.Button(label=label or action.card.code, style=style,
                                            custom_id=custom_id, row=row))
-        self.game_id, self.version, self.what, self.args = game_id, version, what, list(args)
+        self.game_id, self.version, self.action = game_id, version, action
 
     @classmethod
-    async def from_custom_id(cls, interaction: Interaction, item: discord.ui.Item[Any],
-                             match: re.Match[str]) -> Control:
-        args = match["args"].split(":") if match["args"] else []
-        return cls(match["game"], int(match["version"]), match["what"], *args)
+    def from_match(cls, match: re.Match[str]) -> PlayButton:
+        kind = ActionType.SWAP if match["kind"] == "swap" else ActionType.PLAY
+        color = None if match["color"] == "-" else match["color"]
+        target = None if match["target"] == "-" else match["target"]
+        action = Action("", kind, _card(match["card"]), color, target, match["uno"] == "u")
+        return cls(match["game"], int(match["version"]), action)
 
-    async def callback(self, interaction: Interaction) -> None:
-        handler: PlayHandler = _cog(interaction, "Play")
-        await handler.control(interaction, self.game_id, self.version, self.what, self.args)
+    async def run(self, interaction: Interaction) -> None:
+        wanted = self.action
+
+        def build(_: Session, player: str) -> Action:
+            return Action(player, wanted.type, wanted.card, wanted.color, wanted.target,
+                          wanted.uno)
+
+        await interaction.client.handlers.play.act(interaction, self.game_id, self.version,
+                                                   build)
 
 
-DYNAMIC_ITEMS = (LobbyButton, RulesSelect, TableButton, Control)
+DECISIONS = {"draw": ActionType.DRAW, "pass": ActionType.PASS, "slap": ActionType.SLAP,
+             "challenge": ActionType.CHALLENGE, "accept": ActionType.ACCEPT}
+
+
+class DecisionButton(UnoItem[Button],
+                     template=_CONTROL + r"(?P<what>" + "|".join(DECISIONS) + ")"):
+    """Draw, Pass (or keep the cards), Slap, Challenge, Accept."""
+
+    def __init__(self, game_id: str, version: int, what: str, *, label: str = "",
+                 style: Style = Style.secondary, row: int | None = None) -> None:
+        custom_id = f"uno:c:{game_id}:{version}:{what}"
+        super().__init__(discord.ui.Button(label=label or what, style=style,
+                                           custom_id=custom_id, row=row))
+        self.game_id, self.version, self.what = game_id, version, what
+
+    @classmethod
+    def from_match(cls, match: re.Match[str]) -> DecisionButton:
+        return cls(match["game"], int(match["version"]), match["what"])
+
+    async def run(self, interaction: Interaction) -> None:
+        kind = DECISIONS[self.what]
+        await interaction.client.handlers.play.act(
+            interaction, self.game_id, self.version, lambda _, player: Action(player, kind))
+
+
+class ColorButton(UnoItem[Button], template=_CONTROL + r"color:(?P<color>" + _COLOR + ")"):
+    """The colour named after a wild (C-3), when it is chosen after the play."""
+
+    def __init__(self, game_id: str, version: int, color: str, *, label: str = "",
+                 style: Style = Style.secondary, row: int | None = None) -> None:
+        custom_id = f"uno:c:{game_id}:{version}:color:{color}"
+        super().__init__(discord.ui.Button(label=label or color, style=style,
+                                           custom_id=custom_id, row=row))
+        self.game_id, self.version, self.color = game_id, version, color
+
+    @classmethod
+    def from_match(cls, match: re.Match[str]) -> ColorButton:
+        return cls(match["game"], int(match["version"]), match["color"])
+
+    async def run(self, interaction: Interaction) -> None:
+        color = self.color
+        await interaction.client.handlers.play.act(
+            interaction, self.game_id, self.version,
+            lambda _, player: Action(player, ActionType.COLOR, color=color))
+
+
+class PickButton(UnoItem[Button],
+                 template=_CONTROL + r"pick:(?P<card>" + _CARD + r"):(?P<uno>u|-):"
+                 r"(?P<page>" + _PAGE + ")"):
+    """A card with several ways to play it: the hand then asks which colour or player."""
+
+    def __init__(self, game_id: str, version: int, card: Card, uno: bool, page: int, *,
+                 label: str = "", style: Style = Style.secondary) -> None:
+        custom_id = f"uno:c:{game_id}:{version}:pick:{card.code}:{'u' if uno else '-'}:{page}"
+        super().__init__(discord.ui.Button(label=label or card.code, style=style,
+                                           custom_id=custom_id))
+        self.game_id, self.version, self.card, self.uno, self.page = (game_id, version, card,
+                                                                      uno, page)
+
+    @classmethod
+    def from_match(cls, match: re.Match[str]) -> PickButton:
+        return cls(match["game"], int(match["version"]), _card(match["card"]),
+                   match["uno"] == "u", int(match["page"]))
+
+    async def run(self, interaction: Interaction) -> None:
+        await interaction.client.handlers.play.pick(interaction, self.game_id, self.version,
+                                                    self.card, self.uno, self.page)
+
+
+class PageButton(UnoItem[Button],
+                 template=_CONTROL + r"page:(?P<page>" + _PAGE + r"):(?P<way>prev|next|back)"):
+    """◀ ▶ through a long hand, and Back from a card's choices. The direction is part of the
+    id: with two pages both arrows lead to the same page, and Discord refuses equal ids."""
+
+    def __init__(self, game_id: str, version: int, page: int, way: str, *, label: str = "",
+                 row: int | None = None) -> None:
+        custom_id = f"uno:c:{game_id}:{version}:page:{page}:{way}"
+        super().__init__(discord.ui.Button(label=label or way, custom_id=custom_id, row=row))
+        self.game_id, self.page = game_id, page
+
+    @classmethod
+    def from_match(cls, match: re.Match[str]) -> PageButton:
+        return cls(match["game"], int(match["version"]), int(match["page"]), match["way"])
+
+    async def run(self, interaction: Interaction) -> None:
+        await interaction.client.handlers.play.page(interaction, self.game_id, self.page)
+
+
+class WhyButton(UnoItem[Button], template=_CONTROL + r"why:(?P<card>" + _CARD + ")"):
+    """A card that cannot be played now: pressing it says why."""
+
+    def __init__(self, game_id: str, version: int, card: Card, *, label: str = "") -> None:
+        super().__init__(discord.ui.Button(label=label or card.code,
+                                           custom_id=f"uno:c:{game_id}:{version}:why:{card.code}"))
+        self.game_id, self.version, self.card = game_id, version, card
+
+    @classmethod
+    def from_match(cls, match: re.Match[str]) -> WhyButton:
+        return cls(match["game"], int(match["version"]), _card(match["card"]))
+
+    async def run(self, interaction: Interaction) -> None:
+        await interaction.client.handlers.play.why(interaction, self.game_id, self.version,
+                                                   self.card)
+
+
+Control = PlayButton | DecisionButton | ColorButton | PickButton | PageButton | WhyButton
+DYNAMIC_ITEMS = (LobbyButton, RulesSelect, TableButton, PlayButton, DecisionButton, ColorButton,
+                 PickButton, PageButton, WhyButton)

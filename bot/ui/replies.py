@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import logging
 from typing import Any
 
 import discord
@@ -10,11 +11,16 @@ from bot.i18n import get_translator
 from bot.services.errors import Key, Refusal
 from bot.services.settings import SettingsService
 
+log = logging.getLogger(__name__)
+
+# Any client, not only the UnoBot: an answer must still be possible while the bot starts up,
+# before its settings are loaded.
 Interaction = discord.Interaction[Any]
 
 
 def _settings(interaction: Interaction) -> SettingsService | None:
-    return getattr(interaction.client, "settings", None)
+    settings: SettingsService | None = getattr(interaction.client, "settings", None)
+    return settings
 
 
 def user_locale(interaction: Interaction) -> str:
@@ -50,3 +56,12 @@ async def refuse(interaction: Interaction, refusal: Refusal) -> None:
     params = {name: say(interaction, value) if isinstance(value, Key) else value
               for name, value in refusal.params.items()}
     await tell(interaction, say(interaction, refusal.key, **params))
+
+
+async def apologise(interaction: Interaction) -> None:
+    """The answer to a failure of our own: short, in the user's language, and never a second
+    failure (the interaction may have expired, or already been answered)."""
+    try:
+        await tell(interaction, say(interaction, "error.unexpected"))
+    except discord.HTTPException as exc:
+        log.warning("could not apologise for interaction %s: %s", interaction.id, exc)

@@ -11,33 +11,20 @@ needs is in its `custom_id`, so they work after a restart (shared/DISCORD-FACTS.
 from __future__ import annotations
 
 import re
-from typing import Any, Protocol
 
 import discord
 
+from bot.interactions import Interaction
 from bot.render.text import tr
 from bot.storage import ALL_TIME, BOARDS, LeaderboardPage
 
-Interaction = discord.Interaction[Any]
+from .items import Button, UnoItem
+
 Style = discord.ButtonStyle
 
 
-class ScoringHandler(Protocol):
-    async def leaderboard_button(self, interaction: Interaction, board: str, period: str,
-                                 preset: str, page: int) -> None: ...
-
-    async def forget_button(self, interaction: Interaction, user_id: int) -> None: ...
-
-
-def _cog(interaction: Interaction) -> ScoringHandler:
-    cog: ScoringHandler | None = interaction.client.get_cog("Scoring")
-    if cog is None:
-        raise RuntimeError("the Scoring cog is not loaded")
-    return cog
-
-
 class LeaderboardButton(
-        discord.ui.DynamicItem[discord.ui.Button[Any]],
+        UnoItem[Button],
         template=r"uno:lb:(?P<board>[a-z]{1,8}):(?P<period>all|[0-9]{4}-[0-9]{2}):"
                  r"(?P<preset>[a-z]{1,16}):(?P<page>[0-9]{1,6}):(?P<tag>[a-z])"):
     def __init__(self, board: str, period: str, preset: str, page: int, tag: str, *,
@@ -49,30 +36,27 @@ class LeaderboardButton(
         self.board, self.period, self.preset, self.page = board, period, preset, page
 
     @classmethod
-    async def from_custom_id(cls, interaction: Interaction, item: discord.ui.Item[Any],
-                             match: re.Match[str]) -> LeaderboardButton:
+    def from_match(cls, match: re.Match[str]) -> LeaderboardButton:
         return cls(match["board"], match["period"], match["preset"], int(match["page"]),
                    match["tag"])
 
-    async def callback(self, interaction: Interaction) -> None:
-        await _cog(interaction).leaderboard_button(interaction, self.board, self.period,
-                                                   self.preset, self.page)
+    async def run(self, interaction: Interaction) -> None:
+        await interaction.client.handlers.scoring.leaderboard_button(
+            interaction, self.board, self.period, self.preset, self.page)
 
 
-class ForgetButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
-                   template=r"uno:fm:(?P<user>[0-9]{1,20})"):
+class ForgetButton(UnoItem[Button], template=r"uno:fm:(?P<user>[0-9]{1,20})"):
     def __init__(self, user_id: int, *, label: str = "") -> None:
         super().__init__(discord.ui.Button(label=label or "forget", style=Style.danger,
                                            custom_id=f"uno:fm:{user_id}"))
         self.user_id = user_id
 
     @classmethod
-    async def from_custom_id(cls, interaction: Interaction, item: discord.ui.Item[Any],
-                             match: re.Match[str]) -> ForgetButton:
+    def from_match(cls, match: re.Match[str]) -> ForgetButton:
         return cls(int(match["user"]))
 
-    async def callback(self, interaction: Interaction) -> None:
-        await _cog(interaction).forget_button(interaction, self.user_id)
+    async def run(self, interaction: Interaction) -> None:
+        await interaction.client.handlers.scoring.forget_button(interaction, self.user_id)
 
 
 SCORING_ITEMS = (LeaderboardButton, ForgetButton)

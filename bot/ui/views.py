@@ -21,7 +21,16 @@ from bot.render.table import waiting_player
 from bot.render.text import COLOR_MARKS, card_label, color_name, name_of, tr
 from bot.services.session import Session
 
-from .items import Control, TableButton
+from .items import (
+    ColorButton,
+    Control,
+    DecisionButton,
+    PageButton,
+    PickButton,
+    PlayButton,
+    TableButton,
+    WhyButton,
+)
 
 Style = discord.ButtonStyle
 KEYCAPS = ("1️⃣", "2️⃣", "3️⃣", "4️⃣", "5️⃣", "6️⃣", "7️⃣", "8️⃣", "9️⃣", "🔟")
@@ -92,21 +101,23 @@ def answer_buttons(game: Game) -> list[str]:
 
 
 def decision_controls(session: Session, legal: tuple[Action, ...], lc: str, *,
-                      row: int) -> list[Control]:
+                      row: int) -> list[ColorButton | DecisionButton]:
     """Colour, Challenge and Accept buttons for the decision the legal actions allow."""
     gid, version = session.game_id, session.game.version
     kinds = {a.type for a in legal}
-    controls = []
+    controls: list[ColorButton | DecisionButton] = []
     if ActionType.COLOR in kinds:
         for color in dict.fromkeys(a.color for a in legal if a.type is ActionType.COLOR):
             assert color is not None
-            controls.append(Control(gid, version, "color", color, row=row,
+            controls.append(ColorButton(gid, version, color, row=row,
                                     label=f"{COLOR_MARKS.get(color, '')} {color_name(color, lc)}"))
     if ActionType.CHALLENGE in kinds:
-        controls.append(Control(gid, version, "challenge", label=tr(lc, "button.challenge"),
+        controls.append(DecisionButton(gid, version, "challenge",
+                                       label=tr(lc, "button.challenge"),
                                 style=Style.danger, row=row))
     if ActionType.ACCEPT in kinds:
-        controls.append(Control(gid, version, "accept", label=tr(lc, "button.accept"), row=row))
+        controls.append(DecisionButton(gid, version, "accept", label=tr(lc, "button.accept"),
+                                       row=row))
     return controls
 
 
@@ -116,13 +127,6 @@ def _choices(legal: tuple[Action, ...], card: Card, uno: bool) -> list[Action]:
     (C-5); playing it without the call is just as legal (and may be caught)."""
     return [replace(a, uno=uno) if a.type is ActionType.PLAY else a for a in legal
             if a.card is card and a.type in (ActionType.PLAY, ActionType.SWAP)]
-
-
-def action_args(action: Action) -> tuple[str, ...]:
-    """A play or swap as a control's arguments: what, card, colour, UNO call, target."""
-    assert action.card is not None
-    return (action.type.value, action.card.code, action.color or "-",
-            "u" if action.uno else "-", action.target or "-")
 
 
 def _choice_label(session: Session, action: Action, lc: str) -> str:
@@ -142,10 +146,10 @@ def hand_view(session: Session, player: str, lc: str, *, page: int = 0,
     view = _view()
     if picking is not None:  # a card with several ways to play it: which colour, which player?
         for index, action in enumerate(_choices(legal, picking, uno)[:20]):
-            view.add_item(Control(gid, version, "act", *action_args(action), row=index // 5,
-                                  label=_choice_label(session, action, lc)))
-        view.add_item(Control(gid, version, "page", str(page), "back",
-                              label=tr(lc, "button.back"), row=4))
+            view.add_item(PlayButton(gid, version, action, row=index // 5,
+                                     label=_choice_label(session, action, lc)))
+        view.add_item(PageButton(gid, version, page, "back", label=tr(lc, "button.back"),
+                                 row=4))
         return view
     decisions = decision_controls(session, legal, lc, row=0)
     for control in decisions:
@@ -169,7 +173,7 @@ def hand_view(session: Session, player: str, lc: str, *, page: int = 0,
         label = _label(prefix + card_label(card, lc) + (f" ×{count}" if count > 1 else ""))
         calls = sorted({False} | playable[card]) if card in playable else []
         if not calls:  # shown, refused with the reason when pressed ("why can't I?")
-            buttons.append(Control(gid, version, "why", card.code, label=label))
+            buttons.append(WhyButton(gid, version, card, label=label))
             cards_of.append(card)
             continue
         for call in calls:
@@ -178,11 +182,10 @@ def hand_view(session: Session, player: str, lc: str, *, page: int = 0,
                                                     card=card_label(card, lc)))
             style = Style.danger if call else Style.success
             if len(choices) == 1:
-                buttons.append(Control(gid, version, "act", *action_args(choices[0]),
-                                       label=text, style=style))
+                buttons.append(PlayButton(gid, version, choices[0], label=text, style=style))
             else:
-                buttons.append(Control(gid, version, "pick", card.code, "u" if call else "-",
-                                       str(page), label=text, style=style))
+                buttons.append(PickButton(gid, version, card, call, page, label=text,
+                                          style=style))
             cards_of.append(card)
     for index, button in enumerate(buttons[:slots]):
         button.item.row = first_row + index // 5
@@ -192,18 +195,16 @@ def hand_view(session: Session, player: str, lc: str, *, page: int = 0,
         view.add_item(button)
     kinds = {a.type for a in legal}
     if ActionType.DRAW in kinds:
-        view.add_item(Control(gid, version, "draw", label=tr(lc, "button.draw"),
-                              style=Style.primary, row=4))
+        view.add_item(DecisionButton(gid, version, "draw", label=tr(lc, "button.draw"),
+                                     style=Style.primary, row=4))
     if ActionType.PASS in kinds:
         pass_key = "button.keep_cards" if game.pending is not None else "button.pass"
-        view.add_item(Control(gid, version, "pass", label=tr(lc, pass_key), row=4))
+        view.add_item(DecisionButton(gid, version, "pass", label=tr(lc, pass_key), row=4))
     if ActionType.SLAP in kinds:
-        view.add_item(Control(gid, version, "slap", label=tr(lc, "button.slap"),
-                              style=Style.danger, row=4))
+        view.add_item(DecisionButton(gid, version, "slap", label=tr(lc, "button.slap"),
+                                     style=Style.danger, row=4))
     if total > 1:
         # The direction is part of the id: with two pages both buttons lead to the same page.
-        view.add_item(Control(gid, version, "page", str((page - 1) % total), "prev", label="◀",
-                              row=4))
-        view.add_item(Control(gid, version, "page", str((page + 1) % total), "next", label="▶",
-                              row=4))
+        view.add_item(PageButton(gid, version, (page - 1) % total, "prev", label="◀", row=4))
+        view.add_item(PageButton(gid, version, (page + 1) % total, "next", label="▶", row=4))
     return view

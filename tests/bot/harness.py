@@ -226,4 +226,4 @@ async def redeal(h: Harness, session: Any, deck: list[str], dealer: str) -> None
         manager._deadline(session)
         await manager._save(session)
         manager._arm(session)
-    await h.bot.get_cog("Play").publish(session)
+    await h.bot.tables.show(session)

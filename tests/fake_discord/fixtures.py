@@ -129,7 +129,8 @@ class FakeDiscordSession:
         return self.fake.take_violations()
 
     def bot_errors(self) -> list[str]:
-        """discord.py's ERROR log so far (exceptions in commands, views, events)."""
+        """The ERROR log of discord.py and of the bot so far (exceptions in commands, views,
+        events)."""
         return [_describe(r) for r in self._errors.records]
 
     def take_bot_errors(self) -> list[str]:
@@ -159,8 +160,11 @@ async def fake_discord_session(*, clock: FakeClock | None = None, shard_count: i
     saved = Route.BASE, DiscordWebSocket.DEFAULT_GATEWAY
     Route.BASE = f"{fake.base_url}/api/v10"
     DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(fake.gateway.url)
-    logger = logging.getLogger("discord")
-    logger.addHandler(session._errors)
+    # discord.py's own errors, and the bot's: a failure the bot answered with an apology is
+    # still a failure the test must expect.
+    loggers = [logging.getLogger(name) for name in ("discord", "bot", "cogs")]
+    for logger in loggers:
+        logger.addHandler(session._errors)
     try:
         yield session
         await session.close()
@@ -168,7 +172,8 @@ async def fake_discord_session(*, clock: FakeClock | None = None, shard_count: i
             pytest.fail("The fake Discord saw problems:\n" + "\n".join(problems), pytrace=False)
     finally:
         await session.close()
-        logger.removeHandler(session._errors)
+        for logger in loggers:
+            logger.removeHandler(session._errors)
         Route.BASE, DiscordWebSocket.DEFAULT_GATEWAY = saved
         await fake.stop()
 

@@ -1,0 +1,54 @@
+"""No silent failures: every slash command and every click gets an answer, even when it fails.
+
+discord.py only logs an exception raised in a command without a `tree.on_error`, and a click on
+an id that no dynamic item reads is dropped; in both cases the user would see Discord's
+"The application did not respond". Buttons answer their own failures (bot/ui/items.py).
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Iterable
+from typing import Any
+
+import discord
+from discord import app_commands
+
+from bot.services.errors import Refusal
+
+from .items import unread_click
+from .replies import apologise, refuse
+
+log = logging.getLogger(__name__)
+
+
+class CommandTree(app_commands.CommandTree[Any]):
+    async def on_error(self, interaction: discord.Interaction[Any],
+                       error: app_commands.AppCommandError) -> None:
+        original = getattr(error, "original", None)
+        try:
+            if isinstance(original, Refusal):
+                await refuse(interaction, original)
+            elif isinstance(error, app_commands.TransformerError):
+                # e.g. a member option naming a user who is not in this server
+                await refuse(interaction, Refusal("error.bad_option", value=str(error.value)))
+            elif isinstance(error, app_commands.CheckFailure):
+                await refuse(interaction, Refusal("error.not_allowed_now"))
+            else:
+                command = interaction.command.qualified_name if interaction.command else "?"
+                log.error("command /%s failed", command, exc_info=original or error)
+                await apologise(interaction)
+        except discord.HTTPException as exc:  # the answer itself failed: nothing more to do
+            log.warning("could not answer a failed command: %s", exc)
+
+
+async def answer_unread_click(interaction: discord.Interaction[Any],
+                              items: Iterable[type[discord.ui.DynamicItem[Any]]]) -> None:
+    if not unread_click(interaction, items):
+        return
+    data: Any = interaction.data or {}
+    log.info("click on an unreadable id %r", data.get("custom_id"))
+    try:
+        await refuse(interaction, Refusal("error.stale_button"))
+    except discord.HTTPException as exc:
+        log.warning("could not answer an unreadable click: %s", exc)

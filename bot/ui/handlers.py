@@ -1,0 +1,76 @@
+"""What a button's click is handed to, and where the bot keeps those handlers.
+
+The dynamic items (bot/ui/items.py) parse their own ids and then call one of these protocols;
+the cogs implement them and bind themselves into the bot's `Handlers` when they load (and unbind
+when they unload), so an item never looks a cog up by name and the type checker sees every call.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Protocol
+
+from bot.engine import Action, Card
+from bot.interactions import Interaction
+from bot.services.session import Session
+
+Builder = Callable[[Session, str], Action]  # the action a click asks for, once its player is known
+
+
+class LobbyHandler(Protocol):
+    async def lobby_button(self, interaction: Interaction, what: str, channel_id: int) -> None: ...
+
+    async def rules_select(self, interaction: Interaction, group: str, channel_id: int,
+                           values: list[str]) -> None: ...
+
+
+class PlayHandler(Protocol):
+    async def table_button(self, interaction: Interaction, game_id: str, what: str) -> None: ...
+
+    async def act(self, interaction: Interaction, game_id: str, version: int,
+                  build: Builder) -> None: ...
+
+    async def pick(self, interaction: Interaction, game_id: str, version: int, card: Card,
+                   uno: bool, page: int) -> None: ...
+
+    async def page(self, interaction: Interaction, game_id: str, page: int) -> None: ...
+
+    async def why(self, interaction: Interaction, game_id: str, version: int,
+                  card: Card) -> None: ...
+
+
+class ScoringHandler(Protocol):
+    async def leaderboard_button(self, interaction: Interaction, board: str, period: str,
+                                 preset: str, page: int) -> None: ...
+
+    async def forget_button(self, interaction: Interaction, user_id: int) -> None: ...
+
+
+class NotLoaded(RuntimeError):
+    """A click arrived for a part of the bot that is not loaded (during start-up or unload)."""
+
+
+@dataclass
+class Handlers:
+    lobby_handler: LobbyHandler | None = None
+    play_handler: PlayHandler | None = None
+    scoring_handler: ScoringHandler | None = None
+
+    @property
+    def lobby(self) -> LobbyHandler:
+        if self.lobby_handler is None:
+            raise NotLoaded("lobby")
+        return self.lobby_handler
+
+    @property
+    def play(self) -> PlayHandler:
+        if self.play_handler is None:
+            raise NotLoaded("play")
+        return self.play_handler
+
+    @property
+    def scoring(self) -> ScoringHandler:
+        if self.scoring_handler is None:
+            raise NotLoaded("scoring")
+        return self.scoring_handler

@@ -1,0 +1,116 @@
+"""The public messages the bot keeps up to date: each game's table and each lobby's message.
+
+The bot builds one `TablePublisher` and one `LobbyBoard` in `setup_hook`; the game manager and
+the lobby service show their changes through them (as `TableOutlet` and `LobbyOutlet`), and the
+cogs use them for what a command or click shows, so there is one way to show a table.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import TYPE_CHECKING, Any
+
+import discord
+
+from bot.i18n import get_translator
+from bot.interactions import Interaction
+from bot.render.lobby import render_closed_lobby
+from bot.render.pictures import table_picture_of
+from bot.render.table import TableText, render_table
+from bot.services.session import Session
+from bot.storage import LobbyRecord
+
+from .views import table_view
+
+if TYPE_CHECKING:
+    from bot.client import UnoBot
+
+log = logging.getLogger(__name__)
+
+
+def _mentions(text: TableText) -> discord.AllowedMentions:
+    users = [discord.Object(text.mention)] if text.mention is not None else []
+    return discord.AllowedMentions(users=users, roles=False, everyone=False)
+
+
+async def table_message(session: Session, *, picture: bool = True, ended_by: str | None = None,
+                        abandoned: bool = False) -> dict[str, Any]:
+    """Everything of a table message: text, embed with its picture, buttons, and who may be
+    pinged. `file` is for sending; `as_edit` turns it into the attachments of an edit."""
+    text = render_table(session, ended_by=ended_by, abandoned=abandoned)
+    ended = ended_by is not None or abandoned
+    payload: dict[str, Any] = {
+        "content": text.content, "embed": text.embed, "allowed_mentions": _mentions(text),
+        "view": discord.ui.View(timeout=None) if ended else table_view(session)}
+    if picture:
+        drawn = table_picture_of(session)
+        text.embed.set_image(url=drawn.url)
+        payload["file"] = await drawn.file()
+    return payload
+
+
+def as_edit(payload: dict[str, Any]) -> dict[str, Any]:
+    """An edit replaces the message's attachments with the new picture."""
+    edit = dict(payload)
+    edit["attachments"] = [edit.pop("file")]
+    return edit
+
+
+class TablePublisher:
+    """Shows each game's public table: one message per game, edited in place."""
+
+    def __init__(self, bot: UnoBot) -> None:
+        self._bot = bot
+
+    async def show(self, session: Session, *, ended_by: str | None = None,
+                   abandoned: bool = False) -> None:
+        """Show the table's current state: edit the table message, or post it when it has none."""
+        session.rendered_version = session.pictured_version = session.game.version
+        payload = await table_message(session, ended_by=ended_by, abandoned=abandoned)
+        channel = self._bot.get_partial_messageable(session.channel_id,
+                                                    guild_id=session.guild_id)
+        if session.message_id is not None:
+            try:
+                await channel.get_partial_message(session.message_id).edit(**as_edit(payload))
+                return
+            except discord.NotFound:
+                log.info("table message of game %s was deleted; posting a new one",
+                         session.game_id)
+        message = await channel.send(**payload)
+        await self._bot.games.set_message(session, message.id)
+
+    async def abandoned(self, session: Session) -> None:
+        await self.show(session, abandoned=True)
+
+    async def post_first(self, interaction: Interaction, session: Session) -> None:
+        """The first table of a game, as the answer to the click or command that started it."""
+        # Answered at once; the first merged edit brings the picture.
+        await interaction.response.send_message(**await table_message(session, picture=False))
+        message = await interaction.original_response()
+        await self._bot.games.set_message(session, message.id)
+        self._bot.games.refresh(session)
+
+
+class LobbyBoard:
+    """Edits a lobby's public message: its seats and rules, or why it closed."""
+
+    def __init__(self, bot: UnoBot) -> None:
+        self._bot = bot
+
+    async def edit(self, lobby: LobbyRecord, embed: discord.Embed,
+                   view: discord.ui.View | None = None) -> None:
+        if lobby.message_id is None:
+            return
+        channel = self._bot.get_partial_messageable(lobby.channel_id, guild_id=lobby.guild_id)
+        try:
+            await channel.get_partial_message(lobby.message_id).edit(embed=embed, view=view)
+        except discord.NotFound:
+            log.info("lobby message %s is gone", lobby.message_id)
+
+    async def expired(self, lobby: LobbyRecord) -> None:
+        # A lobby that ran out while the bot was down expires during start-up, before the guild
+        # (and so the server's language) is known: wait for it rather than fall back to English.
+        await self._bot.wait_until_ready()
+        guild = self._bot.get_guild(lobby.guild_id)
+        locale = get_translator().resolve(guild.preferred_locale if guild else "en")
+        await self.edit(lobby, render_closed_lobby(locale, "lobby.expired"))
