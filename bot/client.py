@@ -14,6 +14,7 @@ from discord.ext import commands
 
 from bot.clock import Clock, SystemClock
 from bot.i18n.commands import CommandTranslator
+from bot.interactions import Interaction
 from bot.render import images
 from bot.services.games import REFRESH_DELAY, GameManager
 from bot.services.lobbies import LobbyService
@@ -91,7 +92,7 @@ class UnoBot(commands.AutoShardedBot):
         super().remove_dynamic_items(*items)
         self._item_types = [item for item in self._item_types if item not in items]
 
-    async def on_interaction(self, interaction: discord.Interaction[Any]) -> None:
+    async def on_interaction(self, interaction: Interaction) -> None:
         """A click on one of our ids that no item reads (an older release's, or damaged) is
         answered as out of date instead of being left to time out."""
         await answer_unread_click(interaction, self._item_types)

@@ -14,6 +14,7 @@ from typing import Any
 import discord
 from discord import app_commands
 
+from bot.interactions import Interaction
 from bot.services.errors import Refusal
 
 from .items import unread_click
@@ -23,7 +24,7 @@ log = logging.getLogger(__name__)
 
 
 class CommandTree(app_commands.CommandTree[Any]):
-    async def on_error(self, interaction: discord.Interaction[Any],
+    async def on_error(self, interaction: Interaction,
                        error: app_commands.AppCommandError) -> None:
         original = getattr(error, "original", None)
         try:
@@ -31,7 +32,9 @@ class CommandTree(app_commands.CommandTree[Any]):
                 await refuse(interaction, original)
             elif isinstance(error, app_commands.TransformerError):
                 # e.g. a member option naming a user who is not in this server
-                await refuse(interaction, Refusal("error.bad_option", value=str(error.value)))
+                name = getattr(error.value, "display_name", None) or str(error.value)
+                await refuse(interaction, Refusal(
+                    "error.bad_option", value=discord.utils.escape_markdown(name)))
             elif isinstance(error, app_commands.CheckFailure):
                 await refuse(interaction, Refusal("error.not_allowed_now"))
             else:
@@ -42,7 +45,7 @@ class CommandTree(app_commands.CommandTree[Any]):
             log.warning("could not answer a failed command: %s", exc)
 
 
-async def answer_unread_click(interaction: discord.Interaction[Any],
+async def answer_unread_click(interaction: Interaction,
                               items: Iterable[type[discord.ui.DynamicItem[Any]]]) -> None:
     if not unread_click(interaction, items):
         return

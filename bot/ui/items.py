@@ -83,7 +83,7 @@ class UnoItem(discord.ui.DynamicItem[ItemT], template=_NEVER):
         raise NotImplementedError
 
 
-def unread_click(interaction: discord.Interaction[Any],
+def unread_click(interaction: Interaction,
                  items: Iterable[type[discord.ui.DynamicItem[Any]]]) -> bool:
     """Whether a component click carries one of this bot's ids that none of `items` reads: an
     id of an older release, or one damaged on the way. Such a click is answered as out of date."""

@@ -9,11 +9,12 @@ so it raises at once instead of being sent.
 from __future__ import annotations
 
 from collections.abc import Iterator
+from dataclasses import dataclass
 from typing import Any
 
 from .limits import BUTTON, FLAG_EPHEMERAL, FLAG_LOADING, LINK_BUTTON, SELECT_TYPES
 from .server import APPLICATION_COMMAND, COMPONENT, FakeDiscord
-from .world import InteractionRecord, Member, Role, StoredMessage
+from .world import InteractionRecord, Member, Role, StoredMessage, user_payload
 
 SUB_COMMAND, SUB_COMMAND_GROUP = 1, 2
 STRING, INTEGER, BOOLEAN, USER, CHANNEL, ROLE, NUMBER = 3, 4, 5, 6, 7, 8, 10
@@ -25,6 +26,15 @@ def _walk(components: list[dict[str, Any]]) -> Iterator[dict[str, Any]]:
         yield from _walk(component.get("components") or [])
         if isinstance(component.get("accessory"), dict):
             yield component["accessory"]
+
+
+@dataclass(frozen=True)
+class Stranger:
+    """A Discord user who is not a member of the guild: a USER option naming one resolves a
+    user and no member, as Discord sends it."""
+
+    id: int
+    name: str
 
 
 class SeenMessage:
@@ -333,6 +343,9 @@ class VirtualUser:
         elif kind == BOOLEAN:
             if not isinstance(value, bool):
                 raise TypeError(f"option {name} takes True or False")
+        elif kind == USER and isinstance(value, Stranger):
+            resolved.setdefault("users", {})[str(value.id)] = user_payload(value.id, value.name)
+            return str(value.id)
         elif kind == USER:
             member = value.member if isinstance(value, VirtualUser) else value
             if not isinstance(member, Member):
