@@ -280,7 +280,7 @@ class Lobby(commands.Cog):
         locale = user_locale(interaction)
         session = self.games.in_channel(channel_id)
         if session is not None:
-            rules = session.game.rules
+            rules = session.view().rules
         else:
             lobby = await self.lobbies.get(channel_id)
             rules = RuleSet.build(lobby.preset, lobby.options) if lobby else RuleSet.classic()

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 from discord.ext import commands
 
-from bot.engine import Action, ActionType, Card, player_view
+from bot.engine import Action, ActionType, Card
 from bot.interactions import Interaction
 from bot.render.events import describe, describe_all
 from bot.render.hand import render_hand
@@ -64,7 +64,7 @@ class Play(commands.Cog):
         if message.author.bot or message.guild is None:
             return
         session = self.games.in_channel(message.channel.id)
-        if session is None or session.game.silence is None:
+        if session is None or not session.view().silenced:
             return
         if session.player(message.author.id) is None:
             return
@@ -83,7 +83,7 @@ class Play(commands.Cog):
                 raise Refusal("error.game_over")
             if what == "rules":  # the rules in force, in the reader's language
                 await interaction.response.send_message(
-                    embed=rules_summary(session.game.rules, user_locale(interaction)),
+                    embed=rules_summary(session.view().rules, user_locale(interaction)),
                     ephemeral=True)
                 return
             if what in _OPENS_HAND:
@@ -120,11 +120,11 @@ class Play(commands.Cog):
         """A card with several ways to play it: the hand shows them (colours, targets)."""
         try:
             session, player = self._hand_of(interaction, game_id)
-            if version != session.game.version:
+            if version != session.version:
                 raise Refusal("error.stale_button")
             # A Flip card's id names it `light/dark` (parsed light side up): pick the card as
             # held, with the face now up (F-4: after a Flip it is the dark one).
-            held = player_view(session.game, player).hand
+            held = session.view(player).hand
             picking = next((c for c in held if c.code == card.code), card)
             locale = user_locale(interaction)
             await self._show_hand(interaction, session, player, hand_message(
@@ -147,7 +147,7 @@ class Play(commands.Cog):
             session = self.games.get(game_id)
             if session is None:
                 raise Refusal("error.game_over")
-            if version != session.game.version:  # the hand on screen is not the game now
+            if version != session.version:  # the hand on screen is not the game now
                 raise Refusal("error.stale_button")
             raise explain(session, session.player(interaction.user.id), card,
                           user_locale(interaction))
@@ -237,7 +237,7 @@ class Play(commands.Cog):
         if message is not None and message.id == session.message_id:
             # The new text and buttons at once (an answer is exempt from the channel's rate
             # limit), keeping the old picture; the merged edit brings the new one.
-            session.rendered_version = session.game.version
+            session.rendered_version = session.version
             payload = await table_message(session, picture=False)
             payload.pop("allowed_mentions")
             payload["embed"].set_image(url=table_picture_of(session).url)
@@ -253,10 +253,10 @@ class Play(commands.Cog):
 
 
 def _catch(session: Session, player: str) -> Action:
-    owed = session.game.uno_owed
+    owed = session.view().uno_owed
     if owed is None:
         raise Refusal("error.nobody_to_catch")
-    return Action(player, ActionType.CATCH, target=session.game.players[owed])
+    return Action(player, ActionType.CATCH, target=owed)
 
 
 _TABLE_ACTIONS: dict[str, Builder] = {
@@ -270,7 +270,7 @@ _TABLE_ACTIONS: dict[str, Builder] = {
 def _may_jump_in(session: Session, user_id: int) -> None:
     if session.player(user_id) is None:
         raise Refusal("error.not_in_game")
-    if str(user_id) not in session.game.jumpers():
+    if str(user_id) not in session.view().jumpers:
         raise Refusal("why.cannot_jump_in")
 
 
@@ -278,8 +278,7 @@ def _decides(session: Session, user_id: int) -> None:
     """Answer buttons on the table open the hand of the player the decision belongs to."""
     if session.player(user_id) is None:
         raise Refusal("error.not_in_game")
-    seat = session.game.waiting_for
-    if seat is None or session.game.players[seat] != str(user_id):
+    if session.view().turn != str(user_id):
         raise Refusal("error.not_your_turn")
 
 

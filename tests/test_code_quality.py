@@ -95,3 +95,15 @@ def test_no_any_stands_for_the_bot_or_an_interaction() -> None:
              for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
              if pattern.search(line)]
     assert not found, "\n".join(found)
+
+
+def test_cogs_renderers_and_views_read_a_game_through_its_view() -> None:
+    """What Discord shows comes from `session.view(...)` (the engine's player view), never from
+    the game's own fields: a renderer reading `game.hands` could show a hidden card."""
+    pattern = re.compile(r"\.game\b(?!_id)")
+    folders = [ROOT / "cogs", ROOT / "bot" / "render", ROOT / "bot" / "ui"]
+    found = [f"{path.relative_to(ROOT)}:{number}: {line.strip()}"
+             for folder in folders for path in sorted(folder.rglob("*.py"))
+             for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
+             if pattern.search(line)]
+    assert not found, "\n".join(found)

@@ -219,6 +219,37 @@ class PlayerView:
     def match_winner(self) -> str | None:
         return self._name(self._live().match_winner)
 
+    # What the table shows besides the cards: all public.
+
+    @property
+    def round_over(self) -> bool:
+        """The round is won and the table waits for Next round (H-12: it may go on)."""
+        return self._live().round_over
+
+    @property
+    def flip(self) -> bool:
+        return self._live().flip
+
+    @property
+    def jump_in_open(self) -> bool:
+        """H-2: whether anyone holding the identical card could jump in now (never who)."""
+        return self._live().jump_in_open()
+
+    @property
+    def answer_modes(self) -> tuple[str, ...]:
+        """Every way the rules let the pending penalty be answered, whatever anyone holds."""
+        return tuple(self._live().answer_modes())
+
+    @property
+    def silenced(self) -> bool:
+        """H-5: a silence is on, so writing in the channel costs a penalty."""
+        return self._live().silence is not None
+
+    @property
+    def stages(self) -> tuple[int, ...]:
+        """H-13: the stage hand each seat is on."""
+        return tuple(self._live().stages)
+
     def snapshot(self) -> ViewSnapshot:
         return ViewSnapshot(
             self.player, self._version, self.rules, self.round, self.players, self.active,

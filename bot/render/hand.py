@@ -7,10 +7,9 @@ from collections.abc import Sequence
 
 import discord
 
-from bot.engine import Card, player_view
+from bot.engine import Card
 from bot.services.session import Session
 
-from .table import waiting_player
 from .text import EMBED_COLORS, NEUTRAL, card_label, color_name, name_of, tr
 
 CARDS_PER_PAGE = 20  # four rows of five; the fifth row holds Draw, Pass and the page buttons
@@ -27,16 +26,16 @@ def pages(hand: tuple[Card, ...]) -> int:
 
 def render_hand(session: Session, player: str, locale: str, *, notes: Sequence[str] = (),
                 page: int = 0, picking: Card | None = None) -> discord.Embed:
-    game, names = session.game, session.names
-    view = player_view(game, player)
+    names = session.names
+    view = session.view(player)
     embed = discord.Embed(title=tr(locale, "hand.title", count=len(view.hand)),
                           color=EMBED_COLORS.get(view.color or "", NEUTRAL))
     lines = list(notes)
     lines.append(tr(locale, "table.top", card=card_label(view.top, locale)))
     if view.color is not None:
         lines.append(tr(locale, "table.color", color=color_name(view.color, locale)))
-    waiting = waiting_player(session)
-    if game.round_over:  # H-12: not when the winner is out and the round goes on
+    waiting = view.turn
+    if view.round_over:  # H-12: not when the winner is out and the round goes on
         lines.append(tr(locale, "hand.round_over"))
     elif waiting == player:
         lines.append(tr(locale, "hand.your_move"))

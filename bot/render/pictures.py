@@ -8,30 +8,28 @@ from collections.abc import Awaitable, Callable
 
 import discord
 
-from bot.engine import ActionType, Card, player_view
+from bot.engine import ActionType, Card
 from bot.services.session import Session
 
 from . import images
-from .table import waiting_player
 
 TABLE_FILE, HAND_FILE = "table.png", "hand.png"
 
 
 def table_picture(session: Session) -> images.TableImage:
-    game = session.game
-    view = player_view(game, None)
-    waiting = waiting_player(session)
+    view = session.view()
+    waiting = view.turn
     players = [(session.names.get(p) or p, view.hand_sizes[seat],
                 p == waiting, view.active[seat]) for seat, p in enumerate(view.players)]
     return images.TableImage(
         top=view.top, color=view.color, direction=view.direction, players=players,
         draw_pile_inactive=view.draw_pile_inactive,
-        others_inactive=view.others_inactive if game.flip else None)
+        others_inactive=view.others_inactive if view.flip else None)
 
 
 def playable_cards(session: Session, player: str) -> set[Card]:
     """The cards the player may put down now (plays, jump-ins, answers, swaps)."""
-    return {a.card for a in player_view(session.game, player).legal_actions
+    return {a.card for a in session.view(player).legal_actions
             if a.card is not None and a.type in (ActionType.PLAY, ActionType.SWAP)}
 
 
@@ -73,7 +71,7 @@ def table_picture_of(session: Session) -> Picture:
 
 
 def hand_picture_of(session: Session, player: str, *, colorblind: bool = False) -> Picture:
-    hand = player_view(session.game, player).hand
+    hand = session.view(player).hand
     playable = playable_cards(session, player)
     return Picture(HAND_FILE, images.cached_hand(hand, playable, colorblind=colorblind),
                    lambda: images.render_hand(hand, playable, colorblind=colorblind))

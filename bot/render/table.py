@@ -7,7 +7,7 @@ from dataclasses import dataclass
 
 import discord
 
-from bot.engine import Card, Event, player_view
+from bot.engine import Card, Event
 from bot.engine.cards import FlipCard
 from bot.services.session import Session
 
@@ -26,15 +26,14 @@ class TableText:
 
 
 def waiting_player(session: Session) -> str | None:
-    seat = session.game.waiting_for
-    return session.game.players[seat] if seat is not None else None
+    return session.view().turn
 
 
 def render_table(session: Session, *, ended_by: str | None = None,
                  abandoned: bool = False) -> TableText:
-    game, names, lc = session.game, session.names, session.locale
-    view = player_view(game, None)
-    waiting = waiting_player(session)
+    names, lc = session.names, session.locale
+    view = session.view()
+    waiting = view.turn
     title = tr(lc, "table.title", round=view.round)
     if view.match_winner is not None:
         title = tr(lc, "table.match_over", player=name_of(names, view.match_winner))
@@ -44,7 +43,7 @@ def render_table(session: Session, *, ended_by: str | None = None,
         lines.append(tr(lc, "table.color", color=color_name(view.color, lc)))
     lines.append(tr(lc, f"table.direction.{'clockwise' if view.direction == 1 else 'counter'}"))
     lines.append(tr(lc, "table.draw_pile", count=view.draw_pile))
-    if game.flip:  # F-1, F-2: the side in play, and what the draw pile's top shows
+    if view.flip:  # F-1, F-2: the side in play, and what the draw pile's top shows
         lines.append(tr(lc, f"table.side.{view.side}"))
         if view.draw_pile_inactive is not None:
             lines.append(tr(lc, "table.draw_pile_back",
@@ -77,7 +76,8 @@ def render_table(session: Session, *, ended_by: str | None = None,
 
 
 def _pending_line(session: Session, lc: str) -> str:
-    pending = player_view(session.game, None).pending
+    view = session.view()
+    pending = view.pending
     assert pending is not None
     names = session.names
     # H-6: once the swap is offered, the table waits for its target, not for its giver.
@@ -86,12 +86,12 @@ def _pending_line(session: Session, lc: str) -> str:
     # A challenge names its card: Wild Draw Four (C-6), or Flip's Wild Draw Two / Colour (F-5,
     # F-6); it is the top card while the decision waits.
     return tr(lc, key, player=who, by=name_of(names, pending.by),
-              count=pending.amount or 0, card=card_name(session.game.discard[-1], lc))
+              count=pending.amount or 0, card=card_name(view.top, lc))
 
 
 def _players(session: Session, waiting: str | None) -> str:
-    game, lc = session.game, session.locale
-    view = player_view(game, None)
+    lc = session.locale
+    view = session.view()
     called = set(view.uno_called)
     lines = []
     for seat, player in enumerate(view.players):
@@ -102,9 +102,10 @@ def _players(session: Session, waiting: str | None) -> str:
         marks = []
         if player in called:
             marks.append(tr(lc, "table.uno_mark"))
-        if game.options.seven_stages:  # H-13: the stage hand each player is on
-            marks.append(tr(lc, "table.stage", count=game.stages[seat]))
-        key = "table.player_penalty" if game.options.penalty_scoring else "table.player"
+        if view.rules.options.seven_stages:  # H-13: the stage hand each player is on
+            marks.append(tr(lc, "table.stage", count=view.stages[seat]))
+        key = ("table.player_penalty" if view.rules.options.penalty_scoring
+               else "table.player")
         line = tr(lc, key, player=name, count=view.hand_sizes[seat], points=view.scores[seat])
         prefix = "▶ " if player == waiting else "• "
         lines.append(prefix + line + (" · " + " ".join(marks) if marks else ""))
@@ -124,18 +125,18 @@ def _fit(text: str, limit: int = 1024) -> str:
 
 
 def _round_points(session: Session) -> str:
-    game, lc = session.game, session.locale
+    view, lc = session.view(), session.locale
     lines = []
-    for seat, player in enumerate(game.players):
+    for seat, player in enumerate(view.players):
         points = session.round_points.get(player, 0)
         if points:
             lines.append(tr(lc, "table.round_points_line", player=name_of(session.names, player),
-                            count=points, total=game.scores[seat]))
+                            count=points, total=view.scores[seat]))
     return "\n".join(lines) or tr(lc, "table.no_round_points")
 
 
 def _rules_line(session: Session) -> str:
-    lc, rules = session.locale, session.game.rules
+    lc, rules = session.locale, session.view().rules
     preset = tr(lc, f"preset.{rules.preset}.name")
     timer = (tr(lc, "table.timer", seconds=session.turn_timer) if session.turn_timer
              else tr(lc, "table.timer_off"))
@@ -175,8 +176,9 @@ def _faces_as_played(session: Session, events: list[Event]) -> list[Event]:
     card to the face that was up when its event happened: a round starts light (F-1), each Flip
     says the side it turned to, and the current round ends on the side now in play. (A cut-off
     earlier round with no Flip left in the log is left as read: its side is not kept.)"""
-    if not session.game.flip or not any(e.type == "flipped" for e in events) and (
-            session.game.side == "light"):
+    view = session.view()
+    if not view.flip or not any(e.type == "flipped" for e in events) and (
+            view.side == "light"):
         return events
     starts = [i for i, e in enumerate(events) if e.type == "round_started"]
     bounds = list(zip([0, *starts], [*starts, len(events)], strict=True))
@@ -190,7 +192,7 @@ def _faces_as_played(session: Session, events: list[Event]) -> list[Event]:
         elif flip is not None:
             side = "light" if flip.reason == "dark" else "dark"  # before it, the other side
         elif stop == len(events):
-            side = session.game.side  # the current round, with no Flip since the log began
+            side = view.side  # the current round, with no Flip since the log began
         for event in part:
             if side == "dark":
                 event = event._replace(

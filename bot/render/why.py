@@ -13,28 +13,27 @@ from .text import card_name, color_name
 def explain(session: Session, player: str | None, card: Card | None, locale: str) -> Refusal:
     """A refusal whose text says why `card` is not playable for `player` right now (in the
     asking player's `locale`)."""
-    game = session.game
     if player is None:
         return Refusal("error.not_in_game")
-    seat = game.players.index(player)
+    view = session.view(player)
     # A button names a Flip card `light/dark` (parsed light side up): match it by its code, so
     # its "why" still works once the table has turned to the dark side (F-4).
-    if card is None or all(c.code != card.code for c in game.hands[seat]):
+    if card is None or all(c.code != card.code for c in view.hand):
         return Refusal("error.stale_button")
-    if game.round_over:
+    if view.round_over:
         return Refusal("error.round_over")
-    if game.slap is not None:
+    pending = view.pending
+    if pending is not None and pending.kind == "slap":
         return Refusal("why.slap")
-    if game.waiting_for != seat:
-        if game.options.jump_in:
+    if view.turn != player:
+        if view.rules.options.jump_in:
             return Refusal("why.not_your_turn_jump_in")
         return Refusal("why.not_your_turn")
-    if game.pending is not None:
+    if pending is not None:
         # A challenge names its card (Wild Draw Four, or Flip's Wild Draw Two / Colour).
-        return Refusal(f"why.pending_{game.pending.kind}",
-                       card=card_name(game.discard[-1], locale))
-    if game.drawn is not None:  # C-4: after a draw only the drawn card may be played
-        return Refusal("why.after_draw", card=card_name(game.drawn, locale))
-    top = game.discard[-1]
-    return Refusal("why.no_match", color=color_name(game.color, locale) if game.color else "—",
-                   top=card_name(top, locale))
+        return Refusal(f"why.pending_{pending.kind}", card=card_name(view.top, locale))
+    if view.drawn is not None:  # C-4: after a draw only the drawn card may be played
+        return Refusal("why.after_draw", card=card_name(view.drawn, locale))
+    return Refusal("why.no_match",
+                   color=color_name(view.color, locale) if view.color else "—",
+                   top=card_name(view.top, locale))

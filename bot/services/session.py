@@ -10,7 +10,7 @@ import asyncio
 from dataclasses import dataclass, field
 from typing import Any
 
-from bot.engine import Event, Game, dump, load
+from bot.engine import Event, Game, PlayerView, dump, load, player_view
 from bot.storage import GameRecord
 
 from .tally import Tally
@@ -49,6 +49,16 @@ class Session:
     @property
     def finished(self) -> bool:
         return self.game.match_winner is not None
+
+    @property
+    def version(self) -> int:
+        """The game's version: it rises with every applied action."""
+        return self.game.version
+
+    def view(self, player: str | None = None) -> PlayerView:
+        """What `player` may see of the game (None: the public table); the renderers, views and
+        cogs read the game only through this."""
+        return player_view(self.game, player)
 
     def player(self, user_id: int) -> str | None:
         """The engine's name for a Discord user, if they sit at this table (and have not left)."""

@@ -65,7 +65,7 @@ class TablePublisher:
     async def show(self, session: Session, *, ended_by: str | None = None,
                    abandoned: bool = False) -> None:
         """Show the table's current state: edit the table message, or post it when it has none."""
-        session.rendered_version = session.pictured_version = session.game.version
+        session.rendered_version = session.pictured_version = session.version
         payload = await table_message(session, ended_by=ended_by, abandoned=abandoned)
         channel = self._bot.get_partial_messageable(session.channel_id,
                                                     guild_id=session.guild_id)

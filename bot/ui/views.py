@@ -14,10 +14,9 @@ from dataclasses import replace
 
 import discord
 
-from bot.engine import Action, ActionType, Card, Game, player_view
+from bot.engine import Action, ActionType, Card, PlayerView
 from bot.render.hand import CARDS_PER_PAGE, distinct_cards, pages
 from bot.render.pictures import card_numbers
-from bot.render.table import waiting_player
 from bot.render.text import COLOR_MARKS, card_label, color_name, name_of, tr
 from bot.services.session import Session
 
@@ -52,12 +51,12 @@ def _label(text: str) -> str:
 def table_view(session: Session) -> discord.ui.View:
     """My hand, UNO!, Catch! (enabled while someone can be caught, C-5), Jump in (H-2), Slap!
     (H-8), the pending decision's buttons for the one player it belongs to, Next round."""
-    game, lc, gid = session.game, session.locale, session.game_id
+    lc, gid = session.locale, session.game_id
     view = _view()
     if session.finished:
         return view
-    public = player_view(game, None)
-    if game.round_over:  # H-12: a round goes on after its winner is out
+    public = session.view()
+    if public.round_over:  # H-12: a round goes on after its winner is out
         view.add_item(TableButton(gid, "next", label=tr(lc, "button.next_round"),
                                   style=Style.success, row=0))
         return view
@@ -68,42 +67,42 @@ def table_view(session: Session) -> discord.ui.View:
     view.add_item(TableButton(gid, "catch", label=tr(lc, "button.catch"),
                               disabled=public.uno_owed is None, row=0))
     view.add_item(TableButton(gid, "rules", label=tr(lc, "button.rules"), row=0))
-    if game.options.jump_in:
+    if public.rules.options.jump_in:
         # H-2, C-9: enabled whenever the rules allow a jump-in, not when someone holds the card
         # (that would tell the table who holds what); the button refuses those who cannot.
         view.add_item(TableButton(gid, "jump", label=tr(lc, "button.jump_in"),
-                                  disabled=not game.jump_in_open(), row=0))
+                                  disabled=not public.jump_in_open, row=0))
     pending = public.pending
     if pending is not None and pending.kind == "slap":
         view.add_item(TableButton(gid, "slap", label=tr(lc, "button.slap"), style=Style.danger,
                                   row=1))
         return view
-    waiting = waiting_player(session)
+    waiting = public.turn
     if pending is not None and waiting is not None:
-        legal = player_view(game, waiting).legal_actions
+        legal = session.view(waiting).legal_actions
         for control in decision_controls(session, legal, lc, row=1):
             view.add_item(control)
-        for mode in answer_buttons(game):
+        for mode in answer_buttons(public):
             view.add_item(TableButton(gid, mode, label=tr(lc, f"button.{mode}"), row=1))
         if pending.kind == "swap":
             view.add_item(TableButton(gid, "swap", label=tr(lc, "button.swap"), row=1))
     return view
 
 
-def answer_buttons(game: Game) -> list[str]:
+def answer_buttons(public: PlayerView) -> list[str]:
     """The answer buttons of a pending penalty: every answer the rules in force allow to it
     (H-4, H-11, N-1, N-2, N-4), whatever the deciding player holds. C-4: the wait reveals
     nothing about their hand, so the table's buttons may not either (the hand shows which of
     its cards answer)."""
-    if game.flip:  # section P: Flip has none of these answers
+    if public.flip:  # section P: Flip has none of these answers
         return []
-    return list(dict.fromkeys(ANSWER_BUTTONS[mode] for mode in game.answer_modes()))
+    return list(dict.fromkeys(ANSWER_BUTTONS[mode] for mode in public.answer_modes))
 
 
 def decision_controls(session: Session, legal: tuple[Action, ...], lc: str, *,
                       row: int) -> list[ColorButton | DecisionButton]:
     """Colour, Challenge and Accept buttons for the decision the legal actions allow."""
-    gid, version = session.game_id, session.game.version
+    gid, version = session.game_id, session.version
     kinds = {a.type for a in legal}
     controls: list[ColorButton | DecisionButton] = []
     if ActionType.COLOR in kinds:
@@ -139,8 +138,8 @@ def _choice_label(session: Session, action: Action, lc: str) -> str:
 
 def hand_view(session: Session, player: str, lc: str, *, page: int = 0,
               picking: Card | None = None, uno: bool = False) -> discord.ui.View:
-    game, gid = session.game, session.game_id
-    pview = player_view(game, player)
+    gid = session.game_id
+    pview = session.view(player)
     version = pview.version
     legal = pview.legal_actions
     view = _view()
@@ -198,7 +197,8 @@ def hand_view(session: Session, player: str, lc: str, *, page: int = 0,
         view.add_item(DecisionButton(gid, version, "draw", label=tr(lc, "button.draw"),
                                      style=Style.primary, row=4))
     if ActionType.PASS in kinds:
-        pass_key = "button.keep_cards" if game.pending is not None else "button.pass"
+        waits = pview.pending is not None and pview.pending.kind != "slap"  # a penalty's
+        pass_key = "button.keep_cards" if waits else "button.pass"
         view.add_item(DecisionButton(gid, version, "pass", label=tr(lc, pass_key), row=4))
     if ActionType.SLAP in kinds:
         view.add_item(DecisionButton(gid, version, "slap", label=tr(lc, "button.slap"),
