@@ -15,16 +15,19 @@ from .errors import (
     StaleVersion,
     StorageError,
 )
-from .games import KEEP, GameRepository
+from .games import GameRepository
 from .lobbies import LobbyRepository
 from .migrations import MIGRATIONS, Migration
 from .records import (
     ALL_TIME,
     ANY_PRESET,
     BOARDS,
+    KEEP,
+    PER_PAGE,
     SCORINGS,
     Forgotten,
     GameRecord,
+    GuildSettings,
     LeaderboardEntry,
     LeaderboardPage,
     LobbyRecord,
@@ -33,13 +36,17 @@ from .records import (
     PlayerStats,
     RoundResult,
     RoundSeat,
+    UserSettings,
+    month_of,
 )
+from .settings import SettingsRepository
 from .stats import StatsRepository
 
 __all__ = [
-    "ALL_TIME", "ANY_PRESET", "BOARDS", "KEEP", "MIGRATIONS", "SCORINGS", "AlreadyInLobby",
-    "BotStateRepository", "ChannelBusy", "Database", "Forgotten", "GameRecord", "GameRepository",
-    "LeaderboardEntry", "LeaderboardPage", "LobbyFull", "LobbyRecord", "LobbyRepository",
-    "MatchResult", "MatchSeat", "Migration", "MigrationError", "NotFound", "NotInLobby",
-    "PlayerStats", "RoundResult", "RoundSeat", "StaleVersion", "StatsRepository", "StorageError",
+    "ALL_TIME", "ANY_PRESET", "BOARDS", "KEEP", "MIGRATIONS", "PER_PAGE", "SCORINGS",
+    "AlreadyInLobby", "BotStateRepository", "ChannelBusy", "Database", "Forgotten", "GameRecord",
+    "GameRepository", "GuildSettings", "LeaderboardEntry", "LeaderboardPage", "LobbyFull",
+    "LobbyRecord", "LobbyRepository", "MatchResult", "MatchSeat", "Migration", "MigrationError",
+    "NotFound", "NotInLobby", "PlayerStats", "RoundResult", "RoundSeat", "SettingsRepository",
+    "StaleVersion", "StatsRepository", "StorageError", "UserSettings", "month_of",
 ]
