@@ -1,6 +1,10 @@
 """Storage: one SQLite connection (aiosqlite, WAL), numbered migrations, and one repository per
 aggregate. All SQL of the bot lives in this package, behind these classes, so a PostgreSQL store
 can replace it without touching the cogs or the game manager.
+
+What the bot may rely on is the protocols (`GameStore`, `LobbyStore`, `SettingsStore`,
+`BotStateStore`, `StatsStore`); `MemoryStorage` is a second implementation of all five, without
+a database, held to the same contract tests.
 """
 
 from .bot_state import BotStateRepository
@@ -17,7 +21,17 @@ from .errors import (
 )
 from .games import GameRepository
 from .lobbies import LobbyRepository
+from .memory import (
+    MemoryBotStateRepository,
+    MemoryDatabase,
+    MemoryGameRepository,
+    MemoryLobbyRepository,
+    MemorySettingsRepository,
+    MemoryStatsRepository,
+    MemoryStorage,
+)
 from .migrations import MIGRATIONS, Migration
+from .protocols import BotStateStore, GameStore, LobbyStore, SettingsStore, StatsStore
 from .records import (
     ALL_TIME,
     ANY_PRESET,
@@ -44,9 +58,13 @@ from .stats import StatsRepository
 
 __all__ = [
     "ALL_TIME", "ANY_PRESET", "BOARDS", "KEEP", "MIGRATIONS", "PER_PAGE", "SCORINGS",
-    "AlreadyInLobby", "BotStateRepository", "ChannelBusy", "Database", "Forgotten", "GameRecord",
-    "GameRepository", "GuildSettings", "LeaderboardEntry", "LeaderboardPage", "LobbyFull",
-    "LobbyRecord", "LobbyRepository", "MatchResult", "MatchSeat", "Migration", "MigrationError",
-    "NotFound", "NotInLobby", "PlayerStats", "RoundResult", "RoundSeat", "SettingsRepository",
-    "StaleVersion", "StatsRepository", "StorageError", "UserSettings", "month_of",
+    "AlreadyInLobby", "BotStateRepository", "BotStateStore", "ChannelBusy", "Database",
+    "Forgotten", "GameRecord", "GameRepository", "GameStore", "GuildSettings",
+    "LeaderboardEntry", "LeaderboardPage", "LobbyFull", "LobbyRecord", "LobbyRepository",
+    "LobbyStore", "MatchResult", "MatchSeat", "MemoryBotStateRepository", "MemoryDatabase",
+    "MemoryGameRepository", "MemoryLobbyRepository", "MemorySettingsRepository",
+    "MemoryStatsRepository", "MemoryStorage", "Migration", "MigrationError", "NotFound",
+    "NotInLobby", "PlayerStats", "RoundResult", "RoundSeat", "SettingsRepository",
+    "SettingsStore", "StaleVersion", "StatsRepository", "StatsStore", "StorageError",
+    "UserSettings", "month_of",
 ]
