@@ -145,3 +145,52 @@ async def test_delete(storage: Stores) -> None:
     assert await games.load("g1") is None
     assert await games.delete("g1") is False
     await _save(games, "g2")  # the channel is free again
+
+
+async def test_meta_is_kept_unless_given(storage: Stores) -> None:
+    games = storage.games
+    record = await _save(games)
+    assert (record.meta, record.meta_data()) == ("{}", {})  # a new game without meta
+    record = await _save(games, version=1, meta={"names": {"1": "Ann"}, "locale": "fr"})
+    assert record.meta_data() == {"names": {"1": "Ann"}, "locale": "fr"}
+    record = await _save(games, version=2)
+    assert record.meta_data() == {"names": {"1": "Ann"}, "locale": "fr"}
+
+
+async def test_update_is_the_guarded_common_save(storage: Stores, clock: FakeClock) -> None:
+    games = storage.games
+    await _save(games, version=1, message_id=5, turn_deadline=50.0, meta={"a": 1})
+    clock.now = 1_005.0
+    await games.update("g1", state=_state(2, top="R1"), version=2, message_id=None,
+                       turn_deadline=60.0, meta={"b": 2})
+    record = await games.load("g1")
+    assert record is not None
+    assert (record.version, record.data(), record.message_id, record.turn_deadline) == (
+        2, {"version": 2, "top": "R1"}, None, 60.0)
+    assert (record.meta_data(), record.updated_at, record.finished) == ({"b": 2}, 1_005.0, False)
+    # The same version again only with the same state; an older one never.
+    await games.update("g1", state=_state(2, top="R1"), version=2, message_id=9,
+                       turn_deadline=None, meta={})
+    assert (await games.load("g1")).message_id == 9  # type: ignore[union-attr]
+    for version, state in ((2, _state(2, top="B2")), (1, _state(1))):
+        with pytest.raises(StaleVersion):
+            await games.update("g1", state=state, version=version, message_id=None,
+                               turn_deadline=None, meta={})
+    stored = await games.load("g1")
+    assert stored is not None and stored.data() == {"version": 2, "top": "R1"}
+    with pytest.raises(StaleVersion):  # a game that is gone
+        await games.update("nope", state=_state(3), version=3, message_id=None,
+                           turn_deadline=None, meta={})
+    with pytest.raises(ValueError):
+        await games.update("g1", state=_state(4), version=5, message_id=None,
+                           turn_deadline=None, meta={})
+
+
+async def test_a_refused_new_game_leaves_the_lobby(storage: Stores) -> None:
+    await _save(storage.games, "g1")
+    await storage.lobbies.create(guild_id=GUILD, channel_id=CHANNEL + 1, host_id=1,
+                                 preset="classic", options={}, turn_timer=90, expires_at=0.0)
+    with pytest.raises(ValueError):  # a bug in the caller: nothing changes
+        await _save(storage.games, "g2", channel=CHANNEL + 1, version=1, state=_state(2))
+    assert await storage.lobbies.get(CHANNEL + 1) is not None
+    assert await storage.games.load("g2") is None
