@@ -142,6 +142,20 @@ async def test_ratings_follow_results_and_rank_after_enough_matches(storage: Sto
     assert after[1] < before[1] and after[3] > before[3]
 
 
+async def test_equal_ratings_rank_by_user_id(storage: Stores) -> None:
+    """Two players with the same history have the very same rating: the board and their ranks
+    put the lower user id first, and neither shares a place."""
+    stats = storage.stats
+    for n in range(MIN_RATED_MATCHES):  # 1 beats 2 and 3 beats 4, the same way every time
+        await stats.record_match(match(f"a{n}", [1, 2], at=JUNE + n))
+        await stats.record_match(_shift(match(f"b{n}", [1, 2], at=JUNE + n), 2))
+    board = await stats.leaderboard(GUILD, board="rating")
+    assert [e.user_id for e in board.entries] == [1, 3, 2, 4]
+    assert board.entries[0].rating == board.entries[1].rating
+    ranks = [(await stats.player_stats(GUILD, u)).rank for u in (1, 3, 2, 4)]  # type: ignore[union-attr]
+    assert ranks == [1, 2, 3, 4]
+
+
 async def test_player_stats_are_exact(storage: Stores) -> None:
     stats = storage.stats
     await stats.record_match(match("a", [1, 2], points=[60, 10], uno_missed={1: 2},
