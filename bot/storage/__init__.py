@@ -1,6 +1,10 @@
 """Storage: one SQLite connection (aiosqlite, WAL), numbered migrations, and one repository per
 aggregate. All SQL of the bot lives in this package, behind these classes, so a PostgreSQL store
 can replace it without touching the cogs or the game manager.
+
+What the bot may rely on is the protocols (`GameStore`, `LobbyStore`, `SettingsStore`,
+`BotStateStore`, `StatsStore`); `MemoryStorage` is a second implementation of all five, without
+a database, held to the same contract tests.
 """
 
 from .bot_state import BotStateRepository
@@ -15,16 +19,29 @@ from .errors import (
     StaleVersion,
     StorageError,
 )
-from .games import KEEP, GameRepository
+from .games import GameRepository
 from .lobbies import LobbyRepository
+from .memory import (
+    MemoryBotStateRepository,
+    MemoryDatabase,
+    MemoryGameRepository,
+    MemoryLobbyRepository,
+    MemorySettingsRepository,
+    MemoryStatsRepository,
+    MemoryStorage,
+)
 from .migrations import MIGRATIONS, Migration
+from .protocols import BotStateStore, GameStore, LobbyStore, SettingsStore, StatsStore
 from .records import (
     ALL_TIME,
     ANY_PRESET,
     BOARDS,
+    KEEP,
+    PER_PAGE,
     SCORINGS,
     Forgotten,
     GameRecord,
+    GuildSettings,
     LeaderboardEntry,
     LeaderboardPage,
     LobbyRecord,
@@ -33,13 +50,21 @@ from .records import (
     PlayerStats,
     RoundResult,
     RoundSeat,
+    UserSettings,
+    month_of,
 )
+from .settings import SettingsRepository
 from .stats import StatsRepository
 
 __all__ = [
-    "ALL_TIME", "ANY_PRESET", "BOARDS", "KEEP", "MIGRATIONS", "SCORINGS", "AlreadyInLobby",
-    "BotStateRepository", "ChannelBusy", "Database", "Forgotten", "GameRecord", "GameRepository",
+    "ALL_TIME", "ANY_PRESET", "BOARDS", "KEEP", "MIGRATIONS", "PER_PAGE", "SCORINGS",
+    "AlreadyInLobby", "BotStateRepository", "BotStateStore", "ChannelBusy", "Database",
+    "Forgotten", "GameRecord", "GameRepository", "GameStore", "GuildSettings",
     "LeaderboardEntry", "LeaderboardPage", "LobbyFull", "LobbyRecord", "LobbyRepository",
-    "MatchResult", "MatchSeat", "Migration", "MigrationError", "NotFound", "NotInLobby",
-    "PlayerStats", "RoundResult", "RoundSeat", "StaleVersion", "StatsRepository", "StorageError",
+    "LobbyStore", "MatchResult", "MatchSeat", "MemoryBotStateRepository", "MemoryDatabase",
+    "MemoryGameRepository", "MemoryLobbyRepository", "MemorySettingsRepository",
+    "MemoryStatsRepository", "MemoryStorage", "Migration", "MigrationError", "NotFound",
+    "NotInLobby", "PlayerStats", "RoundResult", "RoundSeat", "SettingsRepository",
+    "SettingsStore", "StaleVersion", "StatsRepository", "StatsStore", "StorageError",
+    "UserSettings", "month_of",
 ]

@@ -5,7 +5,6 @@ from __future__ import annotations
 import sqlite3
 import time
 from collections.abc import Callable, Mapping
-from enum import Enum
 from typing import Any, Literal
 
 import aiosqlite
@@ -13,19 +12,12 @@ import aiosqlite
 from ._json import encode
 from .database import Database
 from .errors import ChannelBusy, NotFound, StaleVersion
-from .records import GameRecord, MatchResult, RoundResult
+from .records import KEEP as KEEP
+from .records import GameRecord, MatchResult, RoundResult, _Keep
 from .stats import record as record_results
 
 _COLUMNS = ("game_id, guild_id, channel_id, state, version, message_id, turn_deadline, finished, "
             "updated_at, meta")
-
-
-class _Keep(Enum):
-    KEEP = "keep"
-
-
-KEEP: Literal[_Keep.KEEP] = _Keep.KEEP
-"""For `save`: leave the stored message id / deadline as they are (None for a new game)."""
 
 
 class GameRepository:

@@ -1,11 +1,21 @@
-"""What the repositories return: plain frozen values, so callers never see rows or SQL."""
+"""What the repositories take and return: plain frozen values, so callers never see rows or SQL."""
 
 from __future__ import annotations
 
 import json
+import time
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from enum import Enum
+from typing import Any, Literal
+
+
+class _Keep(Enum):
+    KEEP = "keep"
+
+
+KEEP: Literal[_Keep.KEEP] = _Keep.KEEP
+"""For `save`: leave the stored message id / deadline as they are (None for a new game)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -125,6 +135,12 @@ class MatchResult:
 BOARDS = ("wins", "points", "rating")
 ALL_TIME = "all"  # the period of every month together (otherwise a UTC month "YYYY-MM")
 ANY_PRESET = "any"  # every rule preset together
+PER_PAGE = 10  # a board page's default length
+
+
+def month_of(timestamp: float) -> str:
+    """The UTC month a result counts in on the monthly boards."""
+    return time.strftime("%Y-%m", time.gmtime(timestamp))
 
 
 @dataclass(frozen=True, slots=True)
@@ -204,3 +220,22 @@ class Forgotten:
 
     matches: int
     rounds: int
+
+
+# -- settings
+
+
+@dataclass(frozen=True, slots=True)
+class GuildSettings:
+    guild_id: int
+    locale: str | None = None  # None: Discord's server language
+    preset: str | None = None  # None: no saved default rules
+    options: Mapping[str, Any] = field(default_factory=dict)
+    turn_timer: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class UserSettings:
+    user_id: int
+    locale: str | None = None  # None: the server's choice, else Discord's client language
+    colorblind: bool = False

@@ -2,28 +2,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from dataclasses import dataclass, field
 from typing import Any
 
 from ._json import decode, encode
 from .database import Database
-
-
-@dataclass(frozen=True, slots=True)
-class GuildSettings:
-    guild_id: int
-    locale: str | None = None  # None: Discord's server language
-    preset: str | None = None  # None: no saved default rules
-    options: Mapping[str, Any] = field(default_factory=dict)
-    turn_timer: int | None = None
-
-
-@dataclass(frozen=True, slots=True)
-class UserSettings:
-    user_id: int
-    locale: str | None = None  # None: the server's choice, else Discord's client language
-    colorblind: bool = False
+from .records import GuildSettings as GuildSettings
+from .records import UserSettings as UserSettings
 
 
 class SettingsRepository:

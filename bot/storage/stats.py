@@ -42,8 +42,9 @@ from .records import (
     RoundResult,
     RoundSeat,
 )
+from .records import PER_PAGE as PER_PAGE
+from .records import month_of as month_of
 
-PER_PAGE = 10
 BULK_CACHE_KIB = 256 * 1024  # SQLite's page cache during `record_many` (then set back)
 _CHUNK = 400  # host parameters per IN (...) list, well under SQLite's limit
 
@@ -89,11 +90,6 @@ _STATS = (
 _STATS_COLORS = "SELECT color, named FROM player_colors WHERE guild_id = ? AND user_id = ?"
 _RATING_RANK = ("SELECT COUNT(*) FROM guild_players WHERE guild_id = ? AND rated >= ? "
                 "AND (ordinal > ? OR (ordinal = ? AND user_id < ?))")
-
-
-def month_of(timestamp: float) -> str:
-    """The UTC month a result counts in on the monthly boards."""
-    return time.strftime("%Y-%m", time.gmtime(timestamp))
 
 
 class StatsRepository:

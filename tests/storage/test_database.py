@@ -1,4 +1,7 @@
-"""The connection: created on first run, WAL, foreign keys, busy timeout, restarts, transactions."""
+"""The connection: created on first run, WAL, foreign keys, busy timeout, restarts, transactions.
+
+SQLite only (its file, pragmas and transactions), but for concurrent writers, a contract of
+every store."""
 
 from __future__ import annotations
 
@@ -8,6 +11,7 @@ from pathlib import Path
 import pytest
 
 from bot.storage import Database, LobbyRepository
+from tests.storage.conftest import Stores
 
 
 async def _pragma(db: Database, name: str) -> object:
@@ -92,9 +96,10 @@ async def test_a_cancelled_block_is_rolled_back_and_frees_the_connection(db: Dat
     assert await LobbyRepository(db).get(7) is None
 
 
-async def test_concurrent_writers_do_not_interleave(db: Database) -> None:
-    """Many coroutines on the one connection: each transaction sees only its own writes."""
-    lobbies = LobbyRepository(db)
+async def test_concurrent_writers_do_not_interleave(storage: Stores) -> None:
+    """Many coroutines on the one connection (or store): each transaction sees only its own
+    writes."""
+    lobbies = storage.lobbies
     await lobbies.create(guild_id=1, channel_id=1, host_id=0, preset="classic", options={},
                          turn_timer=0, expires_at=0.0)
     await asyncio.gather(*(lobbies.add_player(1, user) for user in range(1, 10)))

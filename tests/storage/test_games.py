@@ -1,24 +1,18 @@
-"""GameRepository: exact round trip of a real engine game, one game per channel, version guard."""
+"""GameStore: exact round trip of a real engine game, one game per channel, version guard.
+
+Every test runs against the SQLite and the in-memory implementation (the `storage` fixture)."""
 
 from __future__ import annotations
 
 import json
-from pathlib import Path
 from typing import Any
 
 import pytest
 
 import bot.engine
 from bot.engine import Game, RuleSet
-from bot.storage import (
-    ChannelBusy,
-    Database,
-    GameRepository,
-    LobbyRepository,
-    NotFound,
-    StaleVersion,
-)
-from tests.storage.conftest import FakeClock
+from bot.storage import ChannelBusy, GameStore, NotFound, StaleVersion
+from tests.storage.conftest import FakeClock, Stores
 
 GUILD, CHANNEL = 10, 20
 
@@ -27,29 +21,28 @@ def _state(version: int, **extra: Any) -> dict[str, Any]:
     return {"version": version, **extra}
 
 
-async def _save(games: GameRepository, game_id: str = "g1", version: int = 0,
+async def _save(games: GameStore, game_id: str = "g1", version: int = 0,
                 channel: int = CHANNEL, **kwargs: Any) -> Any:
     state = kwargs.pop("state", _state(version))
     return await games.save(game_id, guild_id=GUILD, channel_id=channel, state=state,
                             version=version, **kwargs)
 
 
-async def test_a_real_game_round_trips_exactly(db_path: Path) -> None:
+async def test_a_real_game_round_trips_exactly(storage: Stores) -> None:
     game, _ = Game.start(["ann", "bob", "cid"], RuleSet.classic(), seed=1)
     dumped = bot.engine.dump(game)
-    async with Database.open(db_path) as db:
-        await GameRepository(db).save("g1", guild_id=GUILD, channel_id=CHANNEL, state=dumped,
-                                      version=game.version)
-    async with Database.open(db_path) as db:  # across a restart
-        record = await GameRepository(db).load("g1")
+    await storage.games.save("g1", guild_id=GUILD, channel_id=CHANNEL, state=dumped,
+                             version=game.version)
+    storage = await storage.restart()  # across a restart (in memory: new repositories)
+    record = await storage.games.load("g1")
     assert record is not None and record.version == game.version
     restored = bot.engine.load(record.data())
     assert bot.engine.dump(restored) == dumped
     assert restored.rng.random() == game.rng.random()  # the next shuffle is the same one
 
 
-async def test_save_load_by_channel(db: Database, clock: FakeClock) -> None:
-    games = GameRepository(db, clock=clock)
+async def test_save_load_by_channel(storage: Stores, clock: FakeClock) -> None:
+    games = storage.games
     saved = await _save(games, state=_state(0, hands=[["R7"]]), message_id=5,
                         turn_deadline=1_090.5)
     assert saved == await games.load("g1") == await games.by_channel(CHANNEL)
@@ -61,8 +54,8 @@ async def test_save_load_by_channel(db: Database, clock: FakeClock) -> None:
     assert await games.by_channel(CHANNEL + 1) is None
 
 
-async def test_each_newer_version_overwrites(db: Database, clock: FakeClock) -> None:
-    games = GameRepository(db, clock=clock)
+async def test_each_newer_version_overwrites(storage: Stores, clock: FakeClock) -> None:
+    games = storage.games
     await _save(games, version=0, message_id=5, turn_deadline=50.0)
     clock.now = 1_001.0
     record = await _save(games, version=1)
@@ -72,8 +65,8 @@ async def test_each_newer_version_overwrites(db: Database, clock: FakeClock) -> 
     assert (record.message_id, record.turn_deadline, record.finished) == (None, None, True)
 
 
-async def test_an_older_version_is_refused(db: Database) -> None:
-    games = GameRepository(db)
+async def test_an_older_version_is_refused(storage: Stores) -> None:
+    games = storage.games
     await _save(games, version=3)
     with pytest.raises(StaleVersion) as refused:
         await _save(games, version=2)
@@ -82,8 +75,8 @@ async def test_an_older_version_is_refused(db: Database) -> None:
     assert stored is not None and stored.version == 3
 
 
-async def test_the_same_version_only_with_the_same_state(db: Database) -> None:
-    games = GameRepository(db)
+async def test_the_same_version_only_with_the_same_state(storage: Stores) -> None:
+    games = storage.games
     await _save(games, version=3, state=_state(3, top="R7"))
     record = await _save(games, version=3, state=_state(3, top="R7"), message_id=8)
     assert record.message_id == 8  # an idempotent re-save may change the message or deadline
@@ -93,13 +86,13 @@ async def test_the_same_version_only_with_the_same_state(db: Database) -> None:
     assert stored is not None and stored.data()["top"] == "R7"
 
 
-async def test_a_version_that_disagrees_with_the_state_is_a_bug(db: Database) -> None:
+async def test_a_version_that_disagrees_with_the_state_is_a_bug(storage: Stores) -> None:
     with pytest.raises(ValueError):
-        await _save(GameRepository(db), version=1, state=_state(2))
+        await _save(storage.games, version=1, state=_state(2))
 
 
-async def test_one_game_per_channel(db: Database) -> None:
-    games = GameRepository(db)
+async def test_one_game_per_channel(storage: Stores) -> None:
+    games = storage.games
     await _save(games, "g1")
     with pytest.raises(ChannelBusy) as refused:
         await _save(games, "g2")
@@ -107,23 +100,23 @@ async def test_one_game_per_channel(db: Database) -> None:
     await _save(games, "g2", channel=CHANNEL + 1)
 
 
-async def test_a_game_cannot_move_channel(db: Database) -> None:
-    games = GameRepository(db)
+async def test_a_game_cannot_move_channel(storage: Stores) -> None:
+    games = storage.games
     await _save(games, "g1")
     with pytest.raises(ValueError):
         await _save(games, "g1", version=1, channel=CHANNEL + 1)
 
 
-async def test_a_new_game_replaces_its_lobby_in_one_step(db: Database) -> None:
-    lobbies = LobbyRepository(db)
+async def test_a_new_game_replaces_its_lobby_in_one_step(storage: Stores) -> None:
+    lobbies = storage.lobbies
     await lobbies.create(guild_id=GUILD, channel_id=CHANNEL, host_id=1, preset="classic",
                          options={}, turn_timer=90, expires_at=0.0)
-    await _save(GameRepository(db))
+    await _save(storage.games)
     assert await lobbies.get(CHANNEL) is None
 
 
-async def test_unfinished_lists_games_to_reload(db: Database, clock: FakeClock) -> None:
-    games = GameRepository(db, clock=clock)
+async def test_unfinished_lists_games_to_reload(storage: Stores, clock: FakeClock) -> None:
+    games = storage.games
     clock.now = 2.0
     await _save(games, "b", channel=1)
     clock.now = 1.0
@@ -132,8 +125,8 @@ async def test_unfinished_lists_games_to_reload(db: Database, clock: FakeClock) 
     assert [g.game_id for g in await games.unfinished()] == ["a", "b"]
 
 
-async def test_deadline_and_message_change_without_a_version(db: Database) -> None:
-    games = GameRepository(db)
+async def test_deadline_and_message_change_without_a_version(storage: Stores) -> None:
+    games = storage.games
     await _save(games, version=4)
     record = await games.set_deadline("g1", 1_234.5)
     assert (record.turn_deadline, record.version) == (1_234.5, 4)
@@ -145,10 +138,59 @@ async def test_deadline_and_message_change_without_a_version(db: Database) -> No
         await games.set_message("nope", 1)
 
 
-async def test_delete(db: Database) -> None:
-    games = GameRepository(db)
+async def test_delete(storage: Stores) -> None:
+    games = storage.games
     await _save(games)
     assert await games.delete("g1") is True
     assert await games.load("g1") is None
     assert await games.delete("g1") is False
     await _save(games, "g2")  # the channel is free again
+
+
+async def test_meta_is_kept_unless_given(storage: Stores) -> None:
+    games = storage.games
+    record = await _save(games)
+    assert (record.meta, record.meta_data()) == ("{}", {})  # a new game without meta
+    record = await _save(games, version=1, meta={"names": {"1": "Ann"}, "locale": "fr"})
+    assert record.meta_data() == {"names": {"1": "Ann"}, "locale": "fr"}
+    record = await _save(games, version=2)
+    assert record.meta_data() == {"names": {"1": "Ann"}, "locale": "fr"}
+
+
+async def test_update_is_the_guarded_common_save(storage: Stores, clock: FakeClock) -> None:
+    games = storage.games
+    await _save(games, version=1, message_id=5, turn_deadline=50.0, meta={"a": 1})
+    clock.now = 1_005.0
+    await games.update("g1", state=_state(2, top="R1"), version=2, message_id=None,
+                       turn_deadline=60.0, meta={"b": 2})
+    record = await games.load("g1")
+    assert record is not None
+    assert (record.version, record.data(), record.message_id, record.turn_deadline) == (
+        2, {"version": 2, "top": "R1"}, None, 60.0)
+    assert (record.meta_data(), record.updated_at, record.finished) == ({"b": 2}, 1_005.0, False)
+    # The same version again only with the same state; an older one never.
+    await games.update("g1", state=_state(2, top="R1"), version=2, message_id=9,
+                       turn_deadline=None, meta={})
+    assert (await games.load("g1")).message_id == 9  # type: ignore[union-attr]
+    for version, state in ((2, _state(2, top="B2")), (1, _state(1))):
+        with pytest.raises(StaleVersion):
+            await games.update("g1", state=state, version=version, message_id=None,
+                               turn_deadline=None, meta={})
+    stored = await games.load("g1")
+    assert stored is not None and stored.data() == {"version": 2, "top": "R1"}
+    with pytest.raises(StaleVersion):  # a game that is gone
+        await games.update("nope", state=_state(3), version=3, message_id=None,
+                           turn_deadline=None, meta={})
+    with pytest.raises(ValueError):
+        await games.update("g1", state=_state(4), version=5, message_id=None,
+                           turn_deadline=None, meta={})
+
+
+async def test_a_refused_new_game_leaves_the_lobby(storage: Stores) -> None:
+    await _save(storage.games, "g1")
+    await storage.lobbies.create(guild_id=GUILD, channel_id=CHANNEL + 1, host_id=1,
+                                 preset="classic", options={}, turn_timer=90, expires_at=0.0)
+    with pytest.raises(ValueError):  # a bug in the caller: nothing changes
+        await _save(storage.games, "g2", channel=CHANNEL + 1, version=1, state=_state(2))
+    assert await storage.lobbies.get(CHANNEL + 1) is not None
+    assert await storage.games.load("g2") is None

@@ -1,5 +1,8 @@
-"""StatsRepository: results recorded once, boards per guild (paged, by month and preset), ratings,
-statistics, forgetting a player, and GameRepository recording in the save that ends a game."""
+"""StatsStore: results recorded once, boards per guild (paged, by month and preset), ratings,
+statistics, forgetting a player, and GameStore recording in the save that ends a game.
+
+Every test but the last (SQLite's query plans) runs against the SQLite and the in-memory
+implementation (the `storage` fixture)."""
 
 from __future__ import annotations
 
@@ -12,7 +15,6 @@ import pytest
 from bot.rating import MIN_RATED_MATCHES
 from bot.storage import (
     Database,
-    GameRepository,
     MatchResult,
     MatchSeat,
     RoundResult,
@@ -21,6 +23,7 @@ from bot.storage import (
     StatsRepository,
 )
 from bot.storage.stats import month_of
+from tests.storage.conftest import Stores
 
 GUILD, OTHER = 10, 11
 JUNE = calendar.timegm((2025, 6, 15, 12, 0, 0))
@@ -58,8 +61,8 @@ def round_of(game_id: str, number: int, winner: int, points: int, players: int =
                        seats=seats)
 
 
-async def test_recording_twice_changes_nothing(db: Database) -> None:
-    stats = StatsRepository(db)
+async def test_recording_twice_changes_nothing(storage: Stores) -> None:
+    stats = storage.stats
     assert await stats.record_round(round_of("g1", 1, winner=1, points=50))
     assert await stats.record_round(round_of("g1", 1, winner=1, points=50)) is False
     assert await stats.record_match(match("g1", [1, 2], points=[50, 0]))
@@ -70,8 +73,8 @@ async def test_recording_twice_changes_nothing(db: Database) -> None:
     assert one is not None and (one.matches, one.wins, one.rounds_won, one.rated) == (1, 1, 1, 1)
 
 
-async def test_boards_are_per_guild_paged_and_filtered_by_month_and_preset(db: Database) -> None:
-    stats = StatsRepository(db)
+async def test_boards_are_per_guild_paged_and_filtered_by_month_and_preset(storage: Stores) -> None:
+    stats = storage.stats
     # 12 players in pairs: user 2k+1 beats 2k+2 (k wins for the later pairs).
     results, rounds = [], []
     for k in range(6):
@@ -120,8 +123,8 @@ def _shift(m: MatchResult, by: int) -> MatchResult:
     return replace(m, winner_id=(m.winner_id or 0) + by, seats=seats)
 
 
-async def test_ratings_follow_results_and_rank_after_enough_matches(db: Database) -> None:
-    stats = StatsRepository(db)
+async def test_ratings_follow_results_and_rank_after_enough_matches(storage: Stores) -> None:
+    stats = storage.stats
     for n in range(MIN_RATED_MATCHES - 1):
         await stats.record_match(match(f"m{n}", [1, 2, 3], at=JUNE + n))
     assert (await stats.leaderboard(GUILD, board="rating")).entries == ()  # not ranked yet
@@ -139,8 +142,22 @@ async def test_ratings_follow_results_and_rank_after_enough_matches(db: Database
     assert after[1] < before[1] and after[3] > before[3]
 
 
-async def test_player_stats_are_exact(db: Database) -> None:
-    stats = StatsRepository(db)
+async def test_equal_ratings_rank_by_user_id(storage: Stores) -> None:
+    """Two players with the same history have the very same rating: the board and their ranks
+    put the lower user id first, and neither shares a place."""
+    stats = storage.stats
+    for n in range(MIN_RATED_MATCHES):  # 1 beats 2 and 3 beats 4, the same way every time
+        await stats.record_match(match(f"a{n}", [1, 2], at=JUNE + n))
+        await stats.record_match(_shift(match(f"b{n}", [1, 2], at=JUNE + n), 2))
+    board = await stats.leaderboard(GUILD, board="rating")
+    assert [e.user_id for e in board.entries] == [1, 3, 2, 4]
+    assert board.entries[0].rating == board.entries[1].rating
+    ranks = [(await stats.player_stats(GUILD, u)).rank for u in (1, 3, 2, 4)]  # type: ignore[union-attr]
+    assert ranks == [1, 2, 3, 4]
+
+
+async def test_player_stats_are_exact(storage: Stores) -> None:
+    stats = storage.stats
     await stats.record_match(match("a", [1, 2], points=[60, 10], uno_missed={1: 2},
                                    challenges_won={1: 1}, challenges_lost={2: 1},
                                    colors={(1, "R"): 2, (1, "B"): 3}))
@@ -159,8 +176,8 @@ async def test_player_stats_are_exact(db: Database) -> None:
     assert await stats.player_stats(GUILD, 4) is None
 
 
-async def test_lazy_and_penalty_results_stay_in_their_own_terms(db: Database) -> None:
-    stats = StatsRepository(db)
+async def test_lazy_and_penalty_results_stay_in_their_own_terms(storage: Stores) -> None:
+    stats = storage.stats
     await stats.record_round(round_of("lazy", 1, winner=1, points=0, players=3, scoring="lazy",
                                       loser=3))
     await stats.record_round(round_of("lazy", 2, winner=2, points=0, players=3, scoring="lazy",
@@ -176,8 +193,8 @@ async def test_lazy_and_penalty_results_stay_in_their_own_terms(db: Database) ->
                                                                         ("lazy", 2, 3)]
 
 
-async def test_forget_user_turns_their_seats_anonymous_in_every_guild(db: Database) -> None:
-    stats = StatsRepository(db)
+async def test_forget_user_turns_their_seats_anonymous_in_every_guild(storage: Stores) -> None:
+    stats = storage.stats
     await stats.record_round(round_of("g1", 1, winner=1, points=40))
     await stats.record_match(match("g1", [1, 2], points=[40, 0], colors={(1, "G"): 1},
                                    uno_missed={1: 1}))
@@ -200,8 +217,8 @@ async def test_forget_user_turns_their_seats_anonymous_in_every_guild(db: Databa
     assert (await stats.forget_user(1)).matches == 0
 
 
-async def test_the_save_that_ends_a_match_records_it_and_removes_the_game(db: Database) -> None:
-    games, stats = GameRepository(db), StatsRepository(db)
+async def test_the_save_that_ends_a_match_records_it_and_removes_the_game(storage: Stores) -> None:
+    games, stats = storage.games, storage.stats
     base = {"guild_id": GUILD, "channel_id": 5}
     await games.save("g1", state={"version": 1}, version=1, **base)
     await games.save("g1", state={"version": 2}, version=2, round_result=round_of("g1", 1, 1, 30),
@@ -216,8 +233,8 @@ async def test_the_save_that_ends_a_match_records_it_and_removes_the_game(db: Da
     assert (await stats.player_stats(GUILD, 1)).points == 60  # type: ignore[union-attr]
 
 
-async def test_a_refused_save_records_nothing(db: Database) -> None:
-    games, stats = GameRepository(db), StatsRepository(db)
+async def test_a_refused_save_records_nothing(storage: Stores) -> None:
+    games, stats = storage.games, storage.stats
     base = {"guild_id": GUILD, "channel_id": 5}
     await games.save("g1", state={"version": 4}, version=4, **base)
     with pytest.raises(StaleVersion):
@@ -227,6 +244,7 @@ async def test_a_refused_save_records_nothing(db: Database) -> None:
     assert await stats.player_stats(GUILD, 1) is None
 
 
+# SQLite only: `query_plans` is SQLite's EXPLAIN QUERY PLAN, not part of StatsStore.
 async def test_the_boards_read_indexes_without_sorting(db: Database) -> None:
     plans = await StatsRepository(db).query_plans(GUILD, 1)
     for name in ("wins page", "points page", "rating page", "wins page, month + preset"):

@@ -1,0 +1,45 @@
+"""Static proof that every repository satisfies its protocol: mypy --strict checks these
+assignments (nothing runs them). A method missing, renamed, or with a different signature in the
+SQLite or the in-memory classes fails the type check."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from .bot_state import BotStateRepository
+    from .database import Database
+    from .games import GameRepository
+    from .lobbies import LobbyRepository
+    from .memory import (
+        MemoryBotStateRepository,
+        MemoryDatabase,
+        MemoryGameRepository,
+        MemoryLobbyRepository,
+        MemorySettingsRepository,
+        MemoryStatsRepository,
+        MemoryStorage,
+    )
+    from .protocols import BotStateStore, GameStore, LobbyStore, SettingsStore, StatsStore
+    from .settings import SettingsRepository
+    from .stats import StatsRepository
+
+    def _sqlite(db: Database) -> None:
+        games: GameStore = GameRepository(db)
+        lobbies: LobbyStore = LobbyRepository(db)
+        settings: SettingsStore = SettingsRepository(db)
+        state: BotStateStore = BotStateRepository(db)
+        stats: StatsStore = StatsRepository(db)
+        del games, lobbies, settings, state, stats
+
+    def _memory(db: MemoryDatabase) -> None:
+        games: GameStore = MemoryGameRepository(db)
+        lobbies: LobbyStore = MemoryLobbyRepository(db)
+        settings: SettingsStore = MemorySettingsRepository(db)
+        state: BotStateStore = MemoryBotStateRepository(db)
+        stats: StatsStore = MemoryStatsRepository(db)
+        del games, lobbies, settings, state, stats
+
+    def _bundle(storage: MemoryStorage) -> tuple[GameStore, LobbyStore, SettingsStore,
+                                                  BotStateStore, StatsStore]:
+        return storage.games, storage.lobbies, storage.settings, storage.state, storage.stats
