@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from bot.clock import Clock
 from bot.engine import Action, ActionType, Event, Game, IllegalAction, RuleSet
 from bot.engine.timeouts import timeout_action
-from bot.storage import ChannelBusy, GameRepository, LobbyRecord
+from bot.storage import ChannelBusy, GameStore, LobbyRecord
 
 from .errors import Refusal
 from .outlets import TableOutlet
@@ -44,7 +44,7 @@ class Outcome:
 
 
 class GameManager:
-    def __init__(self, repo: GameRepository, clock: Clock, timers: Timers, tables: TableOutlet,
+    def __init__(self, repo: GameStore, clock: Clock, timers: Timers, tables: TableOutlet,
                  *, refresh_delay: float = REFRESH_DELAY) -> None:
         """`tables` shows a game's table (the manager knows no Discord); `refresh_delay` is how
         long a table edit waits for more actions to merge with (real seconds)."""

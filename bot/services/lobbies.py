@@ -1,6 +1,6 @@
 """Lobbies: who sits at a channel's table before the game starts, and the rules of joining.
 
-Every change goes through `LobbyRepository` (one transaction each), so the database stays the
+Every change goes through the `LobbyStore` (one transaction each), so the database stays the
 single source of truth across restarts and processes; this class adds the product's rules (2-10
 players, host powers, the 15-minute idle expiry) and turns storage refusals into `Refusal`s.
 """
@@ -25,7 +25,7 @@ from bot.storage import (
     ChannelBusy,
     LobbyFull,
     LobbyRecord,
-    LobbyRepository,
+    LobbyStore,
     NotInLobby,
 )
 
@@ -63,7 +63,7 @@ def rules_of(lobby: LobbyRecord) -> RuleSet:
 
 
 class LobbyService:
-    def __init__(self, repo: LobbyRepository, clock: Clock, timers: Timers,
+    def __init__(self, repo: LobbyStore, clock: Clock, timers: Timers,
                  board: LobbyOutlet) -> None:
         self._repo = repo
         self._clock = clock

@@ -15,13 +15,13 @@ from dataclasses import replace
 from typing import Any
 
 from bot.i18n import get_translator
-from bot.storage.settings import GuildSettings, SettingsRepository, UserSettings
+from bot.storage import GuildSettings, SettingsStore, UserSettings
 
 from .errors import Refusal
 
 
 class SettingsService:
-    def __init__(self, repo: SettingsRepository) -> None:
+    def __init__(self, repo: SettingsStore) -> None:
         self._repo = repo
         self._guilds: dict[int, GuildSettings] = {}
         self._users: dict[int, UserSettings] = {}

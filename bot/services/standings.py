@@ -1,6 +1,6 @@
 """A server's standings: leaderboard pages, a player's statistics, forgetting a player.
 
-Thin over `StatsRepository`: it checks what a command or a button asks for (a button's
+Thin over the `StatsStore`: it checks what a command or a button asks for (a button's
 `custom_id` may come from an older version of the bot) and knows the current month on the bot's
 clock. Every read names its guild, so nothing of one server is ever shown in another.
 """
@@ -18,7 +18,7 @@ from bot.storage import (
     Forgotten,
     LeaderboardPage,
     PlayerStats,
-    StatsRepository,
+    StatsStore,
 )
 from bot.storage.stats import PER_PAGE, month_of
 
@@ -29,7 +29,7 @@ MAX_PAGE = 99_999
 
 
 class Standings:
-    def __init__(self, repo: StatsRepository, clock: Clock) -> None:
+    def __init__(self, repo: StatsStore, clock: Clock) -> None:
         self._repo = repo
         self._clock = clock
 
