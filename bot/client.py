@@ -10,6 +10,7 @@ import logging
 from typing import Any
 
 import discord
+from discord import InteractionType
 from discord.ext import commands
 
 from bot.clock import Clock, SystemClock
@@ -23,6 +24,7 @@ from bot.services.timers import Timers
 from bot.settings import Settings
 from bot.storage import BotStateRepository, Database, GameRepository, LobbyRepository
 from bot.storage.settings import SettingsRepository
+from bot.ui import answers
 from bot.ui.errors import CommandTree, answer_unread_click
 from bot.ui.handlers import Handlers
 from bot.ui.publisher import LobbyBoard, TablePublisher
@@ -57,6 +59,7 @@ class UnoBot(commands.AutoShardedBot):
         # Where the buttons' clicks go: each cog binds itself here when it loads.
         self.handlers = Handlers()
         self._item_types: list[type[discord.ui.DynamicItem[Any]]] = []
+        self._watchdogs: set[asyncio.Task[None]] = set()
 
     async def setup_hook(self) -> None:
         self.db = await Database.open(self.config.database_path)
@@ -77,9 +80,11 @@ class UnoBot(commands.AutoShardedBot):
         # the first hands of the day as fast as the later ones.
         self._warm_up = asyncio.create_task(asyncio.to_thread(images.warm_up))
         # Lobbies and games of before a restart: timers re-armed, tables shown again.
+        # The games are in memory before the first click can arrive; their tables are shown
+        # again in the background (a lost channel ends its game there, and stops nothing else).
         await self.lobbies.restore()
         for session in await self.games.restore():
-            await self.tables.show(session)
+            self.games.refresh(session)
         # Everything loaded so far lives as long as the process: keep it out of the garbage
         # collector's full passes, which otherwise pause the event loop for tens of ms.
         gc.freeze()
@@ -93,8 +98,17 @@ class UnoBot(commands.AutoShardedBot):
         self._item_types = [item for item in self._item_types if item not in items]
 
     async def on_interaction(self, interaction: Interaction) -> None:
-        """A click on one of our ids that no item reads (an older release's, or damaged) is
+        """Every interaction gets a watchdog that defers its answer if none is ready in about
+        2 s; a click on one of our ids that no item reads (an older release's, or damaged) is
         answered as out of date instead of being left to time out."""
+        command = interaction.command if interaction.type is not InteractionType.component \
+            else None
+        answers.received(interaction, self.clock,
+                         public=bool(command is not None and command.extras.get("public")))
+        watchdog = asyncio.create_task(answers.watch(interaction, self.clock),
+                                       name=f"watchdog {interaction.id}")
+        self._watchdogs.add(watchdog)
+        watchdog.add_done_callback(self._watchdogs.discard)
         await answer_unread_click(interaction, self._item_types)
 
     async def sync_commands(self) -> None:
@@ -120,6 +134,8 @@ class UnoBot(commands.AutoShardedBot):
         log.info("slash commands synced %s", f"to guild {guild.id}" if guild else "globally")
 
     async def close(self) -> None:
+        for watchdog in list(self._watchdogs):
+            watchdog.cancel()
         await super().close()
         if hasattr(self, "games"):  # setup_hook ran
             await self.games.close()

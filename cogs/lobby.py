@@ -29,6 +29,7 @@ from bot.services.lobbies import (
 )
 from bot.services.session import Session
 from bot.storage import LobbyRecord
+from bot.ui.answers import send, update
 from bot.ui.items import LobbyButton, RulesSelect
 from bot.ui.replies import guild_locale, refuse, say, tell, user_locale
 
@@ -104,7 +105,9 @@ class Lobby(commands.Cog):
 
     # -- commands
 
-    @uno.command(name="create", description="Open a game of UNO in this channel")
+    # A command whose answer is public says so, for the watchdog's deferral (bot/ui/answers.py).
+    @uno.command(name="create", description="Open a game of UNO in this channel",
+                 extras={"public": True})
     @app_commands.describe(preset="The rules to play by",
                            turn_timer="Seconds each player has for a move (0 = no limit)",
                            target="Points that win the match (500 by default)")
@@ -132,9 +135,9 @@ class Lobby(commands.Cog):
             await self._refuse_busy(interaction, refusal)
             return
         locale = guild_locale(interaction)
-        await interaction.response.send_message(embed=render_lobby(lobby, locale),
-                                                view=lobby_view(lobby, locale))
-        message = await interaction.original_response()
+        sent = await send(interaction, embed=render_lobby(lobby, locale),
+                          view=lobby_view(lobby, locale))
+        message = await sent.message()
         await self.lobbies.set_message(lobby.channel_id, message.id)
 
     @uno.command(name="join", description="Take a seat in this channel's lobby")
@@ -178,7 +181,7 @@ class Lobby(commands.Cog):
             return
         await self._show_lobby(interaction, lobby)
 
-    @uno.command(name="start", description="Deal the cards (host only)")
+    @uno.command(name="start", description="Deal the cards (host only)", extras={"public": True})
     async def start(self, interaction: Interaction) -> None:
         await self._start(interaction)
 
@@ -270,8 +273,8 @@ class Lobby(commands.Cog):
         except Refusal as refusal:
             await refuse(interaction, refusal)
             return
-        await interaction.response.send_message(
-            content=say(interaction, "settings.defaults_saved"),
+        await send(
+            interaction, content=say(interaction, "settings.defaults_saved"),
             embed=rules_summary(rules_of(lobby), user_locale(interaction)), ephemeral=True)
 
     @uno.command(name="rules", description="Show the rules of this channel's game")
@@ -284,8 +287,7 @@ class Lobby(commands.Cog):
         else:
             lobby = await self.lobbies.get(channel_id)
             rules = RuleSet.build(lobby.preset, lobby.options) if lobby else RuleSet.classic()
-        await interaction.response.send_message(embed=rules_summary(rules, locale),
-                                                ephemeral=True)
+        await send(interaction, embed=rules_summary(rules, locale), ephemeral=True)
 
     # -- lobby buttons
 
@@ -318,8 +320,8 @@ class Lobby(commands.Cog):
             await refuse(interaction, refusal)
             return
         locale = guild_locale(interaction)
-        await interaction.response.edit_message(embed=render_lobby(lobby, locale),
-                                                view=lobby_view(lobby, locale))
+        await update(interaction, embed=render_lobby(lobby, locale),
+                     view=lobby_view(lobby, locale))
 
     # -- the work behind commands and buttons
 
@@ -341,7 +343,7 @@ class Lobby(commands.Cog):
         if lobby is None:  # the last player left: the lobby is closed
             closed = render_closed_lobby(guild_locale(interaction), "lobby.emptied")
             if self._on_lobby_message(interaction):
-                await interaction.response.edit_message(embed=closed, view=None)
+                await update(interaction, embed=closed, view=None)
             else:
                 await tell(interaction, say(interaction, "lobby.left"))
                 if before is not None:
@@ -349,8 +351,8 @@ class Lobby(commands.Cog):
             return
         if self._on_lobby_message(interaction):
             locale = guild_locale(interaction)
-            await interaction.response.edit_message(embed=render_lobby(lobby, locale),
-                                                    view=lobby_view(lobby, locale))
+            await update(interaction, embed=render_lobby(lobby, locale),
+                         view=lobby_view(lobby, locale))
             return
         await tell(interaction, say(interaction, f"lobby.{'joined' if what == 'join' else 'left'}"))
         await self._show_lobby(interaction, lobby)

@@ -20,6 +20,7 @@ from bot.render.why import explain
 from bot.services.errors import Refusal
 from bot.services.games import Outcome
 from bot.services.session import Session
+from bot.ui.answers import Expired, Sent, acknowledge, send, update
 from bot.ui.handlers import Builder
 from bot.ui.items import DYNAMIC_ITEMS
 from bot.ui.publisher import table_message
@@ -82,9 +83,8 @@ class Play(commands.Cog):
             if session is None:
                 raise Refusal("error.game_over")
             if what == "rules":  # the rules in force, in the reader's language
-                await interaction.response.send_message(
-                    embed=rules_summary(session.view().rules, user_locale(interaction)),
-                    ephemeral=True)
+                await send(interaction, ephemeral=True,
+                           embed=rules_summary(session.view().rules, user_locale(interaction)))
                 return
             if what in _OPENS_HAND:
                 check = _OPENS_HAND[what]
@@ -178,13 +178,12 @@ class Play(commands.Cog):
             embed.set_image(url=picture.url)
         attachments = [ready] if ready is not None else []
         if edit:
-            await interaction.response.edit_message(embed=embed, view=view,
-                                                    attachments=attachments)
+            await update(interaction, embed=embed, view=view, attachments=attachments)
+            sent = Sent(interaction, None)  # the clicked hand is the original response
         elif ready is not None:
-            await interaction.response.send_message(embed=embed, view=view, file=ready,
-                                                    ephemeral=True)
+            sent = await send(interaction, embed=embed, view=view, file=ready, ephemeral=True)
         else:
-            await interaction.response.send_message(embed=embed, view=view, ephemeral=True)
+            sent = await send(interaction, embed=embed, view=view, ephemeral=True)
         # The buttons are dynamic items: discord.py need not keep this view (for 15 minutes).
         view.stop()
         if ready is not None:
@@ -197,8 +196,8 @@ class Play(commands.Cog):
         del self._answered[key]
         embed.set_image(url=picture.url)
         try:
-            await interaction.edit_original_response(embed=embed, attachments=[file])
-        except discord.HTTPException as exc:  # the hand was replaced or its token ran out
+            await sent.edit(embed=embed, attachments=[file])
+        except (discord.HTTPException, Expired) as exc:  # the hand was replaced, or too late
             log.debug("hand picture not attached: %s", exc)
         except Exception:
             if not self.bot.is_closed():  # shutting down: the picture no longer matters
@@ -223,8 +222,8 @@ class Play(commands.Cog):
         locale = user_locale(interaction)
         notes = self._notes(interaction, outcome)
         if session.player(interaction.user.id) is None:  # they left or the match is over
-            await interaction.response.edit_message(content="\n".join(notes) or None, embed=None,
-                                                    view=None, attachments=[])
+            await update(interaction, content="\n".join(notes) or None, embed=None, view=None,
+                         attachments=[])
             return
         await self._show_hand(interaction, session, player,
                               hand_message(session, player, locale, notes=notes), edit=True)
@@ -241,15 +240,15 @@ class Play(commands.Cog):
             payload = await table_message(session, picture=False)
             payload.pop("allowed_mentions")
             payload["embed"].set_image(url=table_picture_of(session).url)
-            await interaction.response.edit_message(**payload)
+            await update(interaction, **payload)
         else:
-            await interaction.response.defer()
+            await acknowledge(interaction)
         self.games.refresh(session)
         private = [line for event in outcome.events if event.type == "hand_shown"
                    and (line := describe(event, session.names, viewer=outcome.action.by,
                                          locale=user_locale(interaction))) is not None]
         if private:
-            await interaction.followup.send("\n".join(private), ephemeral=True)
+            await send(interaction, content="\n".join(private), ephemeral=True)
 
 
 def _catch(session: Session, player: str) -> Action:

@@ -23,6 +23,7 @@ from bot.render.standings import render_leaderboard, render_stats
 from bot.services.errors import Refusal
 from bot.services.standings import Standings
 from bot.storage import ALL_TIME, ANY_PRESET, StatsRepository
+from bot.ui.answers import send, update
 from bot.ui.replies import guild_locale, refuse, say, user_locale
 from bot.ui.standings import SCORING_ITEMS, forget_view, leaderboard_view
 
@@ -87,8 +88,8 @@ class Scoring(commands.Cog):
             await refuse(interaction, refusal)
             return
         locale = guild_locale(interaction)
-        await interaction.response.send_message(
-            embed=render_leaderboard(page, locale), allowed_mentions=NO_PINGS,
+        await send(
+            interaction, embed=render_leaderboard(page, locale), allowed_mentions=NO_PINGS,
             view=leaderboard_view(page, locale, period=period_key, preset=preset_key,
                                   this_month=month))
 
@@ -104,8 +105,8 @@ class Scoring(commands.Cog):
             await refuse(interaction, refusal)
             return
         locale = guild_locale(interaction)
-        await interaction.response.edit_message(
-            embed=render_leaderboard(shown, locale), allowed_mentions=NO_PINGS,
+        await update(
+            interaction, embed=render_leaderboard(shown, locale), allowed_mentions=NO_PINGS,
             view=leaderboard_view(shown, locale, period=period, preset=preset,
                                   this_month=self.standings.this_month()))
 
@@ -119,14 +120,14 @@ class Scoring(commands.Cog):
         if stats is None:
             await refuse(interaction, Refusal("stats.nothing", player=name))
             return
-        await interaction.response.send_message(
-            embed=render_stats(stats, name, user_locale(interaction)), ephemeral=True)
+        await send(interaction, embed=render_stats(stats, name, user_locale(interaction)),
+                   ephemeral=True)
 
     # -- /uno forget-me
 
     async def forget_me(self, interaction: Interaction) -> None:
-        await interaction.response.send_message(
-            say(interaction, "forget.confirm"), ephemeral=True,
+        await send(
+            interaction, content=say(interaction, "forget.confirm"), ephemeral=True,
             view=forget_view(interaction.user.id, user_locale(interaction)))
 
     async def forget_button(self, interaction: Interaction, user_id: int) -> None:
@@ -137,14 +138,15 @@ class Scoring(commands.Cog):
         log.info("user %s asked to be forgotten: %d match and %d round records anonymised",
                  user_id, forgotten.matches, forgotten.rounds)
         key = "forget.done" if forgotten.matches or forgotten.rounds else "forget.nothing"
-        await interaction.response.edit_message(content=say(interaction, key), view=None)
+        await update(interaction, content=say(interaction, key), view=None)
 
 
 def _subcommands(cog: Scoring) -> list[app_commands.Command[Any, ..., Any]]:
     """The subcommands, bound to this cog instance (English here; other languages come from the
     locale files through the command translator)."""
 
-    @app_commands.command(name="leaderboard", description="Show this server's UNO standings")
+    @app_commands.command(name="leaderboard", description="Show this server's UNO standings",
+                          extras={"public": True})
     @app_commands.describe(board="What to rank players by",
                            period="Which matches to count (the rating is always all-time)",
                            preset="Only matches played by these rules")

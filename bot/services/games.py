@@ -21,7 +21,7 @@ from bot.engine.timeouts import timeout_action
 from bot.storage import ChannelBusy, GameStore, LobbyRecord
 
 from .errors import Refusal
-from .outlets import TableOutlet
+from .outlets import TableGone, TableOutlet
 from .results import match_to_record, round_to_record
 from .session import Session
 from .timers import Timers
@@ -32,6 +32,13 @@ TIMEOUTS_BEFORE_REMOVAL = 3  # C-11: three timeouts in a row and the player is o
 ABANDONED_AFTER = 24 * 3600  # no action for a day: the game is ended, so no channel stays stuck
 REFRESH_DELAY = 0.25  # seconds a table edit waits, so a burst of actions is one edit
 SLAP_WINDOW = 10  # seconds to put a hand on the table after an UNO call (H-8: 10 s)
+TABLE_EDITS_AT_ONCE = 4  # table edits in flight, so a restart with many games does not burst
+RETRY_FIRST, RETRY_MAX = 1.0, 300.0  # seconds before a failed table edit or timer is retried
+
+
+def backoff(failures: int) -> float:
+    """Seconds to wait after the n-th failure in a row: 1, 2, 4, ... up to five minutes."""
+    return float(min(RETRY_MAX, RETRY_FIRST * 2.0 ** min(failures - 1, 20)))
 
 Builder = Callable[[Session, str], Action]
 
@@ -56,6 +63,8 @@ class GameManager:
         self._sessions: dict[str, Session] = {}
         self._by_channel: dict[int, str] = {}
         self._refreshing: dict[str, asyncio.Task[None]] = {}
+        self._edits = asyncio.Semaphore(TABLE_EDITS_AT_ONCE)
+        self._timer_failures: dict[str, int] = {}
 
     # -- finding games
 
@@ -186,22 +195,49 @@ class GameManager:
     # -- the public table
 
     def refresh(self, session: Session) -> None:
-        """Ask for a table edit; requests within the refresh delay become one edit."""
+        """Ask for a table edit; requests within the refresh delay become one edit, and a
+        failed edit is retried with backoff until the table shows the latest state."""
         if session.game_id in self._refreshing:
             return
         self._refreshing[session.game_id] = asyncio.create_task(
             self._refresh_later(session), name=f"table {session.game_id}")
 
     async def _refresh_later(self, session: Session) -> None:
-        await asyncio.sleep(self._refresh_delay)
-        self._refreshing.pop(session.game_id, None)
-        version = session.game.version
-        if session.rendered_version == version and session.pictured_version == version:
-            return
+        failures = 0
         try:
-            await self._tables.show(session)
-        except Exception:
-            log.exception("the table of game %s could not be updated", session.game_id)
+            await asyncio.sleep(self._refresh_delay)
+            while not (session.rendered_version == session.version
+                       and session.pictured_version == session.version):
+                try:
+                    async with self._edits:
+                        await self._tables.show(session)  # marks what it showed, once shown
+                    failures = 0
+                except TableGone:
+                    await self._lost(session)
+                    return
+                except Exception as exc:
+                    failures += 1
+                    delay = backoff(failures)
+                    log.warning("the table of game %s could not be updated (%s); retrying in "
+                                "%.0f s", session.game_id, exc, delay)
+                    await self._clock.sleep(delay)
+                else:
+                    await asyncio.sleep(self._refresh_delay)  # changes made meanwhile merge
+        finally:
+            if self._refreshing.get(session.game_id) is asyncio.current_task():
+                del self._refreshing[session.game_id]
+
+    async def _lost(self, session: Session) -> None:
+        """The table's channel is gone for good (deleted, or the bot removed from the server):
+        the game ends as abandoned, recording no result, and frees its slot."""
+        self._refreshing.pop(session.game_id, None)  # this very task: not to be cancelled
+        log.info("game %s lost its channel %s; it is ended", session.game_id, session.channel_id)
+        try:
+            async with session.lock:
+                if self._sessions.get(session.game_id) is session:
+                    await self._forget(session)
+        except Exception:  # the database failed: the game is ended at the next start instead
+            log.exception("game %s could not be ended", session.game_id)
 
     # -- timers (C-11 and abandoned games)
 
@@ -215,9 +251,12 @@ class GameManager:
                                  if session.turn_timer and waiting and not session.finished
                                  else None)
 
-    def _arm(self, session: Session) -> None:
+    def _arm(self, session: Session, *, at: float | None = None) -> None:
+        """Schedule the game's next timed action: its turn deadline, or the abandonment (or a
+        retry of a timed action that failed, at `at`)."""
         abandoned = session.last_action_at + ABANDONED_AFTER
-        at = min(abandoned, session.turn_deadline or abandoned)
+        if at is None:
+            at = min(abandoned, session.turn_deadline or abandoned)
         version = session.game.version
 
         async def fire() -> None:
@@ -231,17 +270,39 @@ class GameManager:
                 return
             if session.game.version != version:  # someone acted meanwhile: already re-armed
                 return
-            now = self._clock.now()
-            if now >= session.last_action_at + ABANDONED_AFTER:
-                log.info("game %s abandoned", session.game_id)
-                await self._forget(session)
+            try:
+                abandoned = await self._timed(session)
+            except Exception as exc:  # a save or the database failed: never leave it unarmed
+                if self._sessions.get(session.game_id) is not session:
+                    return
+                failures = self._timer_failures.get(session.game_id, 0) + 1
+                self._timer_failures[session.game_id] = failures
+                delay = backoff(failures)
+                log.warning("the timed action of game %s failed (%s); retrying in %.0f s",
+                            session.game_id, exc, delay)
+                self._arm(session, at=self._clock.now() + delay)
+                return
+            self._timer_failures.pop(session.game_id, None)
+        if abandoned:
+            try:
                 await self._tables.abandoned(session)
-                return
-            action = timeout_action(session.game)
-            if action is None or session.turn_deadline is None:
-                self._arm(session)
-                return
-            await self._timed_out(session, action)
+            except Exception as exc:  # the game is ended whether or not its table says so
+                log.warning("the table of abandoned game %s was not updated: %s",
+                            session.game_id, exc)
+
+    async def _timed(self, session: Session) -> bool:
+        """What the game's timer does now: end an abandoned game (True), act for an idle player
+        (C-11), or wait again. Lock held by the caller."""
+        if self._clock.now() >= session.last_action_at + ABANDONED_AFTER:
+            log.info("game %s abandoned", session.game_id)
+            await self._forget(session)
+            return True
+        action = timeout_action(session.game)
+        if action is None or session.turn_deadline is None:
+            self._arm(session)
+            return False
+        await self._timed_out(session, action)
+        return False
 
     async def _timed_out(self, session: Session, action: Action) -> None:
         """C-11: act for the player; a draw is followed by the pass at once (one timeout)."""
@@ -287,14 +348,20 @@ class GameManager:
             match_result=match)
 
     async def _reload(self, session: Session) -> None:
-        record = await self._repo.load(session.game_id)
+        try:
+            record = await self._repo.load(session.game_id)
+        except Exception:
+            # The database cannot even be read: this process can no longer vouch for the game,
+            # so it lets go of it (timer included); the saved state is reloaded at the next start.
+            log.exception("game %s could not be reloaded; it is left to the next start",
+                          session.game_id)
+            self._timers.cancel(("game", session.game_id))
+            self._untrack(session)
+            return
         if record is None:
             await self._forget(session)
             return
-        saved = Session.from_record(record)
-        session.game, session.recent, session.timeouts = saved.game, saved.recent, saved.timeouts
-        session.tally = saved.tally
-        session.last_action_at, session.turn_deadline = saved.last_action_at, saved.turn_deadline
+        session.restore_from(Session.from_record(record))
 
     async def _finish(self, session: Session) -> None:
         """The match is won: the channel is free again (the final table stays on screen). The
@@ -311,6 +378,7 @@ class GameManager:
         self._untrack(session)
 
     def _untrack(self, session: Session) -> None:
+        self._timer_failures.pop(session.game_id, None)
         if self._sessions.get(session.game_id) is session:
             del self._sessions[session.game_id]
         if self._by_channel.get(session.channel_id) == session.game_id:

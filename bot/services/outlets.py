@@ -10,9 +10,15 @@ from bot.storage import LobbyRecord
 from .session import Session
 
 
+class TableGone(Exception):
+    """The table cannot be shown, ever: its channel is deleted, or the bot has lost access to
+    it or to its server. (Anything else that fails is worth retrying.)"""
+
+
 class TableOutlet(Protocol):
     async def show(self, session: Session) -> None:
-        """Bring the game's public table up to date (edit it, or post it when it has none)."""
+        """Bring the game's public table up to date (edit it, or post it when it has none), and
+        mark the version shown only once it is; raise `TableGone` if it can never be shown."""
 
     async def abandoned(self, session: Session) -> None:
         """The game was ended for lack of activity: its table says so."""

@@ -7,7 +7,7 @@ without touching the game; the names shown are the ones they joined with.
 from __future__ import annotations
 
 import asyncio
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from typing import Any
 
 from bot.engine import Event, Game, PlayerView, dump, load, player_view
@@ -85,6 +85,12 @@ class Session:
 
     # -- persistence
 
+    def restore_from(self, saved: Session) -> None:
+        """Become the saved state again (a failed save is undone): every field that is saved,
+        so nothing an unsaved move changed (the host, the round points, ...) survives it."""
+        for name in _SAVED_FIELDS:
+            setattr(self, name, getattr(saved, name))
+
     def state(self) -> dict[str, Any]:
         return dump(self.game)
 
@@ -111,3 +117,9 @@ class Session:
             started_at=float(meta.get("started_at", 0.0)),
             tally=Tally.from_dict(meta.get("tally", {})),
         )
+
+
+# What `Session.from_record` reads back; the lock and what the table shows now are this
+# process's own, and the ids never change.
+_SAVED_FIELDS = tuple(f.name for f in fields(Session) if f.name not in {
+    "game_id", "guild_id", "channel_id", "lock", "rendered_version", "pictured_version"})

@@ -17,6 +17,7 @@ from discord import app_commands
 from bot.interactions import Interaction
 from bot.services.errors import Refusal
 
+from .answers import Expired
 from .items import unread_click
 from .replies import apologise, refuse
 
@@ -28,7 +29,9 @@ class CommandTree(app_commands.CommandTree[Any]):
                        error: app_commands.AppCommandError) -> None:
         original = getattr(error, "original", None)
         try:
-            if isinstance(original, Refusal):
+            if isinstance(original, Expired):
+                log.warning("/%s: answer dropped (%s)", _name(interaction), original)
+            elif isinstance(original, Refusal):
                 await refuse(interaction, original)
             elif isinstance(error, app_commands.TransformerError):
                 # e.g. a member option naming a user who is not in this server
@@ -38,11 +41,14 @@ class CommandTree(app_commands.CommandTree[Any]):
             elif isinstance(error, app_commands.CheckFailure):
                 await refuse(interaction, Refusal("error.not_allowed_now"))
             else:
-                command = interaction.command.qualified_name if interaction.command else "?"
-                log.error("command /%s failed", command, exc_info=original or error)
+                log.error("command /%s failed", _name(interaction), exc_info=original or error)
                 await apologise(interaction)
         except discord.HTTPException as exc:  # the answer itself failed: nothing more to do
             log.warning("could not answer a failed command: %s", exc)
+
+
+def _name(interaction: Interaction) -> str:
+    return interaction.command.qualified_name if interaction.command else "?"
 
 
 async def answer_unread_click(interaction: Interaction,

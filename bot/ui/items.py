@@ -27,6 +27,7 @@ from bot.interactions import Interaction
 from bot.services.errors import Refusal
 from bot.services.session import Session
 
+from .answers import Expired
 from .replies import apologise, refuse
 
 log = logging.getLogger(__name__)
@@ -75,6 +76,8 @@ class UnoItem(discord.ui.DynamicItem[ItemT], template=_NEVER):
             await self.run(interaction)
         except Refusal as refusal:
             await refuse(interaction, refusal)
+        except Expired as expired:  # the answer came too late for Discord to take it
+            log.warning("%s: answer dropped (%s)", self.custom_id, expired)
         except Exception:
             log.exception("the %s control %s failed", type(self).__name__, self.custom_id)
             await apologise(interaction)

@@ -17,15 +17,23 @@ from bot.interactions import Interaction
 from bot.render.lobby import render_closed_lobby
 from bot.render.pictures import table_picture_of
 from bot.render.table import TableText, render_table
+from bot.services.outlets import TableGone
 from bot.services.session import Session
 from bot.storage import LobbyRecord
 
+from .answers import send
 from .views import table_view
 
 if TYPE_CHECKING:
     from bot.client import UnoBot
 
 log = logging.getLogger(__name__)
+
+UNKNOWN_MESSAGE = 10008
+# Discord's answers that mean the table can never be shown: Unknown Channel, Unknown Guild (the
+# bot was removed from the server), Missing Access. Missing Permissions (50013) can be fixed by
+# the server's admins, so it is retried.
+CHANNEL_GONE = frozenset({10003, 10004, 50001})
 
 
 def _mentions(text: TableText) -> discord.AllowedMentions:
@@ -64,19 +72,32 @@ class TablePublisher:
 
     async def show(self, session: Session, *, ended_by: str | None = None,
                    abandoned: bool = False) -> None:
-        """Show the table's current state: edit the table message, or post it when it has none."""
-        session.rendered_version = session.pictured_version = session.version
+        """Show the table's current state: edit the table message, or post it when it has none
+        (or it was deleted). The version is marked shown only once Discord took the edit; a
+        channel that is gone for good raises `TableGone`, anything else is for the caller to
+        retry."""
+        version = session.version
         payload = await table_message(session, ended_by=ended_by, abandoned=abandoned)
         channel = self._bot.get_partial_messageable(session.channel_id,
                                                     guild_id=session.guild_id)
-        if session.message_id is not None:
-            try:
-                await channel.get_partial_message(session.message_id).edit(**as_edit(payload))
-                return
-            except discord.NotFound:
-                log.info("table message of game %s was deleted; posting a new one",
-                         session.game_id)
-        message = await channel.send(**payload)
+        try:
+            if session.message_id is not None:
+                try:
+                    await channel.get_partial_message(session.message_id).edit(
+                        **as_edit(payload))
+                    session.rendered_version = session.pictured_version = version
+                    return
+                except discord.NotFound as exc:
+                    if exc.code != UNKNOWN_MESSAGE:
+                        raise
+                    log.info("table message of game %s was deleted; posting a new one",
+                             session.game_id)
+            message = await channel.send(**payload)
+        except (discord.NotFound, discord.Forbidden) as exc:
+            if exc.code in CHANNEL_GONE:
+                raise TableGone(f"{exc.code}: {exc.text}") from exc
+            raise
+        session.rendered_version = session.pictured_version = version
         await self._bot.games.set_message(session, message.id)
 
     async def abandoned(self, session: Session) -> None:
@@ -85,8 +106,8 @@ class TablePublisher:
     async def post_first(self, interaction: Interaction, session: Session) -> None:
         """The first table of a game, as the answer to the click or command that started it."""
         # Answered at once; the first merged edit brings the picture.
-        await interaction.response.send_message(**await table_message(session, picture=False))
-        message = await interaction.original_response()
+        sent = await send(interaction, **await table_message(session, picture=False))
+        message = await sent.message()
         await self._bot.games.set_message(session, message.id)
         self._bot.games.refresh(session)
 

@@ -11,6 +11,8 @@ from bot.i18n import get_translator
 from bot.services.errors import Key, Refusal
 from bot.services.settings import SettingsService
 
+from .answers import Expired, send
+
 log = logging.getLogger(__name__)
 
 # Any client, not only the UnoBot: an answer must still be possible while the bot starts up,
@@ -46,10 +48,10 @@ def say(interaction: Interaction, key: str, /, **params: object) -> str:
 
 async def tell(interaction: Interaction, text: str) -> None:
     """An ephemeral line to the user: the response if none was sent yet, else a follow-up."""
-    if interaction.response.is_done():
-        await interaction.followup.send(text, ephemeral=True)
-    else:
-        await interaction.response.send_message(text, ephemeral=True)
+    try:
+        await send(interaction, content=text, ephemeral=True)
+    except Expired as expired:
+        log.info("answer dropped: %s", expired)
 
 
 async def refuse(interaction: Interaction, refusal: Refusal) -> None:
@@ -63,5 +65,5 @@ async def apologise(interaction: Interaction) -> None:
     failure (the interaction may have expired, or already been answered)."""
     try:
         await tell(interaction, say(interaction, "error.unexpected"))
-    except discord.HTTPException as exc:
+    except (discord.HTTPException, Expired) as exc:
         log.warning("could not apologise for interaction %s: %s", interaction.id, exc)

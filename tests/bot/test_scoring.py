@@ -444,7 +444,9 @@ async def test_a_round_is_recorded_with_the_state_that_ends_it(harness: Harness)
     bot = await harness.restart()
     restored = bot.games.in_channel(session.channel_id)
     assert restored is not None and restored.tally.recorded_round == 1
-    await bob.click(bob.message(session.message_id), "Next round")
+    table = bob.message(session.message_id)  # shown again in the background after a restart
+    await harness.fake.wait_for(lambda: "Next round" in table.labels(), timeout=3)
+    await bob.click(table, "Next round")
     await harness.fake.wait_for(lambda: restored.game.round == 2, timeout=3)
     rounds = await StatsRepository(bot.db).rounds(session.game_id)
     assert [(r.round, r.winner_id, [s.points for s in r.seats]) for r in rounds] == [

@@ -1,0 +1,143 @@
+"""Answering an interaction, whether or not the watchdog deferred it first.
+
+Discord drops an interaction that gets no answer within 3 seconds. A move normally answers in a
+few milliseconds with one response; when something holds it up (a stalled write), the watchdog
+started for every interaction (`watch`) sends a deferral at about 2 seconds, and the answer then
+goes out as a follow-up or an edit of the original response instead. Every answer of the bot goes
+through `send` and `update` here, under one lock per interaction, so the deferral and the answer
+never race, and nothing is sent on a token Discord has already let go of.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from typing import Any
+
+import discord
+
+from bot.clock import Clock
+
+log = logging.getLogger(__name__)
+
+DEFER_AFTER = 2.0  # seconds: the answer is deferred if none is ready by then
+RESPONSE_DEADLINE = 3.0  # Discord's limit for the first response
+TOKEN_LIFETIME = 15 * 60.0  # follow-ups and edits work this long after the interaction
+
+Interaction = discord.Interaction[Any]
+
+_LOCK, _RECEIVED, _PUBLIC = "uno.answer_lock", "uno.received_at", "uno.public"
+
+
+class Expired(Exception):
+    """The interaction's token can no longer be used: the answer is dropped."""
+
+
+def _lock(interaction: Interaction) -> asyncio.Lock:
+    lock = interaction.extras.get(_LOCK)
+    if lock is None:
+        lock = interaction.extras[_LOCK] = asyncio.Lock()
+    return lock
+
+
+def _age(interaction: Interaction, clock: Clock | None) -> float:
+    received = interaction.extras.get(_RECEIVED)
+    if clock is None or received is None:
+        return 0.0
+    return clock.now() - float(received)
+
+
+def _clock(interaction: Interaction) -> Clock | None:
+    clock: Clock | None = getattr(interaction.client, "clock", None)
+    return clock
+
+
+def _usable(interaction: Interaction) -> None:
+    age = _age(interaction, _clock(interaction))
+    limit = TOKEN_LIFETIME if interaction.response.is_done() else RESPONSE_DEADLINE
+    if age >= limit:
+        raise Expired(f"interaction {interaction.id} is {age:.1f} s old")
+
+
+def received(interaction: Interaction, clock: Clock, *, public: bool = False) -> None:
+    """Note when an interaction arrived (on the bot's clock, which Discord's deadlines follow in
+    tests too), and whether a deferred command answer should be public."""
+    interaction.extras[_RECEIVED] = clock.now()
+    interaction.extras[_PUBLIC] = public
+
+
+async def watch(interaction: Interaction, clock: Clock) -> None:
+    """Defer the answer when none is ready at DEFER_AFTER, so a slow move still gets one."""
+    await clock.sleep(DEFER_AFTER)
+    async with _lock(interaction):
+        if interaction.response.is_done():
+            return
+        if _age(interaction, clock) >= RESPONSE_DEADLINE:
+            return  # too late for anything: Discord has shown its own failure already
+        try:
+            if interaction.type is discord.InteractionType.component:
+                await interaction.response.defer()  # the answer edits the clicked message
+            else:
+                await interaction.response.defer(
+                    thinking=True, ephemeral=not interaction.extras.get(_PUBLIC, False))
+        except discord.HTTPException as exc:
+            log.warning("could not defer interaction %s: %s", interaction.id, exc)
+            return
+        log.info("interaction %s deferred: no answer within %.1f s", interaction.id,
+                 DEFER_AFTER)
+
+
+class Sent:
+    """A message sent as an answer, editable later through the interaction's token (a hand's
+    picture is attached after its first answer)."""
+
+    def __init__(self, interaction: Interaction, message: discord.Message | None) -> None:
+        self._interaction = interaction
+        self._message = message  # None: it is the original response
+
+    @property
+    def id(self) -> int | None:
+        return self._message.id if self._message is not None else None
+
+    async def edit(self, **fields: Any) -> None:
+        interaction = self._interaction
+        async with _lock(interaction):
+            _usable(interaction)
+            if self._message is None:
+                await interaction.edit_original_response(**fields)
+            else:
+                await interaction.followup.edit_message(self._message.id, **fields)
+
+    async def message(self) -> discord.Message:
+        if self._message is not None:
+            return self._message
+        return await self._interaction.original_response()
+
+
+async def send(interaction: Interaction, **fields: Any) -> Sent:
+    """A new message as the answer (or a follow-up, once the answer was deferred or sent)."""
+    async with _lock(interaction):
+        _usable(interaction)
+        if not interaction.response.is_done():
+            await interaction.response.send_message(**fields)
+            return Sent(interaction, None)
+        message = await interaction.followup.send(wait=True, **fields)
+        return Sent(interaction, message)
+
+
+async def update(interaction: Interaction, **fields: Any) -> None:
+    """Edit the message whose control was clicked, as the answer."""
+    async with _lock(interaction):
+        _usable(interaction)
+        if not interaction.response.is_done():
+            await interaction.response.edit_message(**fields)
+        else:
+            await interaction.edit_original_response(**fields)
+
+
+async def acknowledge(interaction: Interaction) -> None:
+    """Answer a click with nothing to show at once (what it changed shows elsewhere)."""
+    async with _lock(interaction):
+        _usable(interaction)
+        if not interaction.response.is_done():
+            await interaction.response.defer()
