@@ -16,6 +16,7 @@ from bot.engine import Action, ActionType, RuleSet
 from bot.engine.rules import SILENCE_VALUES
 from bot.i18n import get_translator
 from bot.interactions import Interaction
+from bot.render.events import escape_name
 from bot.render.lobby import render_closed_lobby, render_lobby
 from bot.render.rules import rules_summary
 from bot.services.errors import Refusal
@@ -166,20 +167,23 @@ class Lobby(commands.Cog):
             await self._leave_game(interaction, session, player.id, kicked=True)
             return
         channel_id = interaction.channel_id or 0
-        before = await self.lobbies.get(channel_id)
-        try:
-            lobby = await self.lobbies.kick(channel_id, interaction.user.id, player.id,
-                                            may_manage=_may_manage(interaction))
-        except Refusal as refusal:
-            await refuse(interaction, refusal)
-            return
-        await tell(interaction, say(interaction, "lobby.kicked", player=player.display_name))
-        if lobby is None:  # a moderator removed the last player: the lobby is closed
-            if before is not None:
-                await self.board.edit(before, render_closed_lobby(
-                    guild_locale(interaction), "lobby.emptied"))
-            return
-        await self._show_lobby(interaction, lobby)
+        async with self.lobbies.changing(channel_id):
+            before = await self.lobbies.get(channel_id)
+            try:
+                self._not_started(channel_id)
+                lobby = await self.lobbies.kick(channel_id, interaction.user.id, player.id,
+                                                may_manage=_may_manage(interaction))
+            except Refusal as refusal:
+                await refuse(interaction, refusal)
+                return
+            await tell(interaction, say(interaction, "lobby.kicked",
+                                        player=escape_name(player.display_name)))
+            if lobby is None:  # a moderator removed the last player: the lobby is closed
+                if before is not None:
+                    await self.board.edit(before, render_closed_lobby(
+                        guild_locale(interaction), "lobby.emptied"))
+                return
+            await self._show_lobby(interaction, lobby)
 
     @uno.command(name="start", description="Deal the cards (host only)", extras={"public": True})
     async def start(self, interaction: Interaction) -> None:
@@ -310,30 +314,42 @@ class Lobby(commands.Cog):
     async def rules_select(self, interaction: Interaction, group: str, channel_id: int,
                            values: list[str]) -> None:
         """The host changed a group of options: the lobby message shows the new rules."""
-        lobby = await self.lobbies.get(channel_id)
-        try:
-            if lobby is None or (interaction.message is not None and lobby.message_id is not None
-                                 and lobby.message_id != interaction.message.id):
-                raise Refusal("lobby.gone")
-            lobby = await self.lobbies.set_rules(channel_id, interaction.user.id, group, values)
-        except Refusal as refusal:
-            await refuse(interaction, refusal)
-            return
-        locale = guild_locale(interaction)
-        await update(interaction, embed=render_lobby(lobby, locale),
-                     view=lobby_view(lobby, locale))
+        async with self.lobbies.changing(channel_id):
+            lobby = await self.lobbies.get(channel_id)
+            try:
+                self._not_started(channel_id)
+                if lobby is None or (interaction.message is not None
+                                     and lobby.message_id is not None
+                                     and lobby.message_id != interaction.message.id):
+                    raise Refusal("lobby.gone")
+                lobby = await self.lobbies.set_rules(channel_id, interaction.user.id, group,
+                                                     values)
+            except Refusal as refusal:
+                await refuse(interaction, refusal)
+                return
+            locale = guild_locale(interaction)
+            await update(interaction, embed=render_lobby(lobby, locale),
+                         view=lobby_view(lobby, locale))
 
     # -- the work behind commands and buttons
 
+    def _not_started(self, channel_id: int) -> None:
+        """A lobby change that comes after the start is refused, saying why."""
+        if self.games.in_channel(channel_id) is not None:
+            raise Refusal("lobby.game_running")
+
     async def _lobby_change(self, interaction: Interaction, what: str) -> None:
         channel_id = interaction.channel_id or 0
+        async with self.lobbies.changing(channel_id):
+            await self._change_lobby(interaction, channel_id, what)
+
+    async def _change_lobby(self, interaction: Interaction, channel_id: int, what: str) -> None:
         user = interaction.user
         before = await self.lobbies.get(channel_id)
         lobby: LobbyRecord | None
         try:
+            self._not_started(channel_id)
             if what == "join":
-                if self.games.in_channel(channel_id) is not None:
-                    raise Refusal("lobby.game_running")
                 lobby = await self.lobbies.join(channel_id, user.id, _display_name(user))
             else:
                 lobby = await self.lobbies.leave(channel_id, user.id)
@@ -359,13 +375,14 @@ class Lobby(commands.Cog):
 
     async def _start(self, interaction: Interaction) -> None:
         channel_id = interaction.channel_id or 0
-        try:
-            lobby = await self.lobbies.check_start(channel_id, interaction.user.id)
-            session = await self.games.start(lobby, locale=guild_locale(interaction))
-        except Refusal as refusal:
-            await refuse(interaction, refusal)
-            return
-        self.lobbies.started(channel_id)
+        async with self.lobbies.changing(channel_id):
+            try:
+                lobby = await self.lobbies.check_start(channel_id, interaction.user.id)
+                session = await self.games.start(lobby, locale=guild_locale(interaction))
+            except Refusal as refusal:
+                await refuse(interaction, refusal)
+                return
+            self.lobbies.started(channel_id)
         await self.bot.tables.post_first(interaction, session)
         await self.board.edit(lobby, render_closed_lobby(
             guild_locale(interaction), "lobby.started"))
@@ -386,7 +403,7 @@ class Lobby(commands.Cog):
         except Refusal as refusal:
             await refuse(interaction, refusal)
             return
-        name = session.names.get(target, target)
+        name = escape_name(session.names.get(target, target))
         await tell(interaction, say(interaction, "lobby.kicked" if kicked else "lobby.left_game",
                                     player=name))
 

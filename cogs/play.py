@@ -22,7 +22,7 @@ from bot.services.games import Outcome
 from bot.services.session import Session
 from bot.ui.answers import Expired, Sent, acknowledge, send, update
 from bot.ui.handlers import Builder
-from bot.ui.items import DYNAMIC_ITEMS
+from bot.ui.items import DYNAMIC_ITEMS, on_a_hand
 from bot.ui.publisher import table_message
 from bot.ui.replies import refuse, user_locale
 from bot.ui.views import hand_view
@@ -82,6 +82,7 @@ class Play(commands.Cog):
         try:
             if session is None:
                 raise Refusal("error.game_over")
+            _on_its_table(interaction, session)
             if what == "rules":  # the rules in force, in the reader's language
                 await send(interaction, ephemeral=True,
                            embed=rules_summary(session.view().rules, user_locale(interaction)))
@@ -104,8 +105,11 @@ class Play(commands.Cog):
                   build: Builder) -> None:
         """A decision's control: a card, a colour, Draw, Pass, Challenge... on a hand or on the
         table; the answer goes where the click came from."""
-        on_hand = bool(interaction.message and interaction.message.flags.ephemeral)
+        on_hand = on_a_hand(interaction)
         try:
+            session = self.games.get(game_id)
+            if session is not None and not on_hand:
+                _on_its_table(interaction, session)
             outcome = await self.games.act(game_id, interaction.user.id, build, version=version)
         except Refusal as refusal:
             await refuse(interaction, refusal)
@@ -249,6 +253,15 @@ class Play(commands.Cog):
                                          locale=user_locale(interaction))) is not None]
         if private:
             await send(interaction, content="\n".join(private), ephemeral=True)
+
+
+def _on_its_table(interaction: Interaction, session: Session) -> None:
+    """A table's control acts only from that game's table, in its channel (Discord delivers
+    only ids that are on the clicked message, but the bot checks rather than trusts it)."""
+    message = interaction.message
+    if (message is None or message.id != session.message_id
+            or interaction.channel_id != session.channel_id):
+        raise Refusal("error.stale_button")
 
 
 def _catch(session: Session, player: str) -> Action:

@@ -85,14 +85,26 @@ _ANNOUNCED_DRAWS = {
 _MARKDOWN = re.compile(r"([\\*_~`|>#\[\]<])")
 
 
+# Direction overrides and isolates, marks and zero-width spaces: in a name they can reverse or
+# hide the text around it on the table. The zero-width joiner stays: emoji sequences need it.
+_INVISIBLE = re.compile("[\u061c\u180e\u200b\u200c\u200e\u200f\u202a-\u202e\u2060-\u2064"
+                        "\u2066-\u2069\ufeff]")
+
+
+def clean_name(name: str) -> str:
+    """A name without the characters that rearrange or hide the text around it."""
+    return _INVISIBLE.sub("", name).strip() or "?"
+
+
 def escape_name(name: str) -> str:
     """A player's name made inert in Discord markdown: each formatting character gets a
-    backslash, which Discord shows as nothing, so "**Ann**" reads as typed and bolds nothing.
+    backslash, which Discord shows as nothing, so "**Ann**" reads as typed and bolds nothing;
+    and cleaned of direction overrides and zero-width characters (`clean_name`).
 
     Covers emphasis, strike, code, spoilers, quotes, headings, masked links and `<@...>` style
     mentions; pings themselves are the sender's job (`allowed_mentions`).
     """
-    return _MARKDOWN.sub(r"\\\1", name)
+    return _MARKDOWN.sub(r"\\\1", clean_name(name))
 
 
 def describe(event: Event, names: Mapping[str, str], *, viewer: str | None, locale: str,

@@ -37,7 +37,9 @@ def render_lobby(lobby: LobbyRecord, locale: str) -> discord.Embed:
     return embed
 
 
-def render_closed_lobby(locale: str, key: str, **params: object) -> discord.Embed:
-    """A lobby that is over (started, ended, expired): no buttons, one line saying why."""
+def render_closed_lobby(locale: str, key: str, *, player: str | None = None) -> discord.Embed:
+    """A lobby that is over (started, ended, expired): no buttons, one line saying why (and
+    who, by their name as typed)."""
+    params = {"player": escape_name(player)} if player is not None else {}
     return discord.Embed(title=tr(locale, "lobby.title"), color=NEUTRAL,
                          description=tr(locale, key, **params))

@@ -12,6 +12,7 @@ from bot.engine import ActionType, Card
 from bot.services.session import Session
 
 from . import images
+from .events import clean_name
 
 TABLE_FILE, HAND_FILE = "table.png", "hand.png"
 
@@ -19,7 +20,7 @@ TABLE_FILE, HAND_FILE = "table.png", "hand.png"
 def table_picture(session: Session) -> images.TableImage:
     view = session.view()
     waiting = view.turn
-    players = [(session.names.get(p) or p, view.hand_sizes[seat],
+    players = [(clean_name(session.names.get(p) or p), view.hand_sizes[seat],
                 p == waiting, view.active[seat]) for seat, p in enumerate(view.players)]
     return images.TableImage(
         top=view.top, color=view.color, direction=view.direction, players=players,

@@ -11,7 +11,7 @@ from bot.engine import Card, Event
 from bot.engine.cards import FlipCard
 from bot.services.session import Session
 
-from .events import describe_all
+from .events import describe_all, escape_name
 from .text import EMBED_COLORS, NEUTRAL, card_label, card_name, color_name, name_of, tr
 
 LOG_LINES = 6
@@ -66,7 +66,7 @@ def render_table(session: Session, *, ended_by: str | None = None,
     content = ""
     mention = None
     if ended_by is not None:
-        content = tr(lc, "table.ended", player=ended_by)
+        content = tr(lc, "table.ended", player=escape_name(ended_by))
     elif abandoned:
         content = tr(lc, "table.abandoned")
     elif waiting is not None:

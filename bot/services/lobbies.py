@@ -7,7 +7,9 @@ players, host powers, the 15-minute idle expiry) and turns storage refusals into
 
 from __future__ import annotations
 
+import asyncio
 import logging
+import weakref
 from dataclasses import replace
 from typing import Any
 
@@ -26,6 +28,7 @@ from bot.storage import (
     LobbyFull,
     LobbyRecord,
     LobbyStore,
+    NotFound,
     NotInLobby,
 )
 
@@ -69,6 +72,16 @@ class LobbyService:
         self._clock = clock
         self._timers = timers
         self._board = board
+        self._changing: weakref.WeakValueDictionary[int, asyncio.Lock] = (
+            weakref.WeakValueDictionary())
+
+    def changing(self, channel_id: int) -> asyncio.Lock:
+        """Held by every change of a channel's lobby and by its start, so they happen one at a
+        time: a Join, a Leave or a rule change is either in the game that starts or refused."""
+        lock = self._changing.get(channel_id)
+        if lock is None:
+            lock = self._changing[channel_id] = asyncio.Lock()
+        return lock
 
     # -- reading
 
@@ -143,6 +156,8 @@ class LobbyService:
             raise Refusal("lobby.already_joined") from exc
         except LobbyFull as exc:
             raise Refusal("lobby.full", max=MAX_PLAYERS) from exc
+        except NotFound as exc:  # closed meanwhile (by a process that holds no lock here)
+            raise Refusal("lobby.none") from exc
         self._arm(lobby)
         return lobby
 
@@ -153,6 +168,8 @@ class LobbyService:
             lobby = await self._repo.remove_player(channel_id, user_id, expires_at=self._expiry())
         except NotInLobby as exc:
             raise Refusal("lobby.not_joined") from exc
+        except NotFound as exc:
+            raise Refusal("lobby.none") from exc
         if not lobby.player_ids:
             await self.close(channel_id)
             return None

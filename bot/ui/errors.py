@@ -15,6 +15,7 @@ import discord
 from discord import app_commands
 
 from bot.interactions import Interaction
+from bot.render.events import escape_name
 from bot.services.errors import Refusal
 
 from .answers import Expired
@@ -36,8 +37,7 @@ class CommandTree(app_commands.CommandTree[Any]):
             elif isinstance(error, app_commands.TransformerError):
                 # e.g. a member option naming a user who is not in this server
                 name = getattr(error.value, "display_name", None) or str(error.value)
-                await refuse(interaction, Refusal(
-                    "error.bad_option", value=discord.utils.escape_markdown(name)))
+                await refuse(interaction, Refusal("error.bad_option", value=escape_name(name)))
             elif isinstance(error, app_commands.CheckFailure):
                 await refuse(interaction, Refusal("error.not_allowed_now"))
             else:

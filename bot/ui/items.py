@@ -49,6 +49,9 @@ class UnoItem(discord.ui.DynamicItem[ItemT], template=_NEVER):
     callback; here the user always gets an answer (a refusal, or a short apology)."""
 
     readable: bool = True  # False for an id that matched a template but could not be read
+    # A control that only a private hand shows: Discord delivers only ids that are on the
+    # clicked message, but the bot checks rather than trusts it.
+    hand_only: bool = False
 
     def __init_subclass__(cls, *, template: str) -> None:
         super().__init_subclass__(template=template)
@@ -71,7 +74,7 @@ class UnoItem(discord.ui.DynamicItem[ItemT], template=_NEVER):
 
     async def callback(self, interaction: Interaction) -> None:  # type: ignore[override]
         try:
-            if not self.readable:
+            if not self.readable or self.hand_only and not on_a_hand(interaction):
                 raise Refusal("error.stale_button")
             await self.run(interaction)
         except Refusal as refusal:
@@ -79,6 +82,9 @@ class UnoItem(discord.ui.DynamicItem[ItemT], template=_NEVER):
         except Expired as expired:  # the answer came too late for Discord to take it
             log.warning("%s: answer dropped (%s)", self.custom_id, expired)
         except Exception:
+            if interaction.client.is_closed():  # shutting down mid-answer: nothing to fix
+                log.info("%s: not answered, the bot is closing", self.custom_id)
+                return
             log.exception("the %s control %s failed", type(self).__name__, self.custom_id)
             await apologise(interaction)
 
@@ -97,6 +103,12 @@ def unread_click(interaction: Interaction,
     if not isinstance(custom_id, str) or not custom_id.startswith("uno:"):
         return False
     return not any(item.__discord_ui_compiled_template__.fullmatch(custom_id) for item in items)
+
+
+def on_a_hand(interaction: Interaction) -> bool:
+    """Whether the click came from a private (ephemeral) message: a hand."""
+    message = interaction.message
+    return message is not None and message.flags.ephemeral
 
 
 def _card(code: str) -> Card:
@@ -186,6 +198,8 @@ class PlayButton(UnoItem[Button],
     """One way to play (or, H-6, swap) one card: the colour of a wild, the target of a 7, the
     UNO call made with it."""
 
+    hand_only = True
+
     def __init__(self, game_id: str, version: int, action: Action, *, label: str = "",
                  style: Style = Style.secondary, row: int | None = None) -> None:
         assert action.card is not None and action.type in (ActionType.PLAY, ActionType.SWAP)
@@ -215,13 +229,15 @@ class PlayButton(UnoItem[Button],
                                                    build)
 
 
+ON_HANDS_ONLY = frozenset({"draw", "pass", "slap"})
 DECISIONS = {"draw": ActionType.DRAW, "pass": ActionType.PASS, "slap": ActionType.SLAP,
              "challenge": ActionType.CHALLENGE, "accept": ActionType.ACCEPT}
 
 
 class DecisionButton(UnoItem[Button],
                      template=_CONTROL + r"(?P<what>" + "|".join(DECISIONS) + ")"):
-    """Draw, Pass (or keep the cards), Slap, Challenge, Accept."""
+    """Draw, Pass (or keep the cards), Slap, Challenge, Accept. Challenge and Accept are also
+    on the table, for the player the decision belongs to; the others only on a hand."""
 
     def __init__(self, game_id: str, version: int, what: str, *, label: str = "",
                  style: Style = Style.secondary, row: int | None = None) -> None:
@@ -233,6 +249,10 @@ class DecisionButton(UnoItem[Button],
     @classmethod
     def from_match(cls, match: re.Match[str]) -> DecisionButton:
         return cls(match["game"], int(match["version"]), match["what"])
+
+    @property
+    def hand_only(self) -> bool:  # type: ignore[override]
+        return self.what in ON_HANDS_ONLY
 
     async def run(self, interaction: Interaction) -> None:
         kind = DECISIONS[self.what]
@@ -266,6 +286,8 @@ class PickButton(UnoItem[Button],
                  r"(?P<page>" + _PAGE + ")"):
     """A card with several ways to play it: the hand then asks which colour or player."""
 
+    hand_only = True
+
     def __init__(self, game_id: str, version: int, card: Card, uno: bool, page: int, *,
                  label: str = "", style: Style = Style.secondary) -> None:
         custom_id = f"uno:c:{game_id}:{version}:pick:{card.code}:{'u' if uno else '-'}:{page}"
@@ -289,6 +311,8 @@ class PageButton(UnoItem[Button],
     """◀ ▶ through a long hand, and Back from a card's choices. The direction is part of the
     id: with two pages both arrows lead to the same page, and Discord refuses equal ids."""
 
+    hand_only = True
+
     def __init__(self, game_id: str, version: int, page: int, way: str, *, label: str = "",
                  row: int | None = None) -> None:
         custom_id = f"uno:c:{game_id}:{version}:page:{page}:{way}"
@@ -305,6 +329,8 @@ class PageButton(UnoItem[Button],
 
 class WhyButton(UnoItem[Button], template=_CONTROL + r"why:(?P<card>" + _CARD + ")"):
     """A card that cannot be played now: pressing it says why."""
+
+    hand_only = True
 
     def __init__(self, game_id: str, version: int, card: Card, *, label: str = "") -> None:
         super().__init__(discord.ui.Button(label=label or card.code,

@@ -65,5 +65,5 @@ async def apologise(interaction: Interaction) -> None:
     failure (the interaction may have expired, or already been answered)."""
     try:
         await tell(interaction, say(interaction, "error.unexpected"))
-    except (discord.HTTPException, Expired) as exc:
-        log.warning("could not apologise for interaction %s: %s", interaction.id, exc)
+    except Exception as exc:  # noqa: BLE001 - the apology must not become a second failure
+        log.warning("could not apologise for interaction %s: %r", interaction.id, exc)

@@ -10,6 +10,7 @@ import pytest
 
 from bot.engine import card
 from tests.fake_discord import SeenMessage, VirtualUser
+from tests.fake_discord.limits import FLAG_EPHEMERAL
 from tests.fake_discord.users import Stranger
 
 from .harness import Harness, rig, start_game
@@ -29,6 +30,15 @@ async def post_buttons(h: Harness, session: Any, custom_ids: list[str]) -> SeenM
     return SeenMessage(h.fake.messages[message.id])
 
 
+def as_hand_of(h: Harness, message: SeenMessage, user: VirtualUser) -> SeenMessage:
+    """Make a carrier message private to `user`, as a hand answered to them was (the fake keeps
+    its messages as Discord holds them; an older hand cannot be posted any other way)."""
+    stored = h.fake.messages[message.id]
+    stored.visible_to = user.id
+    stored.payload["flags"] |= FLAG_EPHEMERAL
+    return SeenMessage(stored)
+
+
 async def dealt(h: Harness) -> tuple[VirtualUser, VirtualUser, Any]:
     ann, bob = h.user("Ann"), h.user("Bob")
     session = await start_game(h, [ann, bob], turn_timer=0)
@@ -42,17 +52,21 @@ async def test_ids_posted_by_the_previous_release_still_act(harness: Harness) ->
     """The formats of ids on messages already posted: a table button, a card, Draw, a page."""
     ann, bob, session = await dealt(harness)
     gid, version = session.game_id, session.game.version
-    old = await post_buttons(harness, session, [
-        f"uno:t:{gid}:hand",                       # My hand on a table
-        f"uno:c:{gid}:{version}:act:play:R7:-:-:-",  # a card in a hand: play the red 7
-        f"uno:c:{gid}:{version}:page:0:next",        # a hand's page arrow
-    ])
-    hand = (await ann.click(old, custom_id=f"uno:t:{gid}:hand")).response
+    # The table as posted: My hand opens the hand (the table's id is its game's table).
+    table = harness.fake.messages[session.message_id]
+    assert f"uno:t:{gid}:hand" in [b["custom_id"] for b in SeenMessage(table).buttons()]
+    hand = (await ann.click(SeenMessage(table), custom_id=f"uno:t:{gid}:hand")).response
     assert hand is not None and hand.ephemeral and hand.embeds
-    await ann.click(old, custom_id=f"uno:c:{gid}:{version}:act:play:R7:-:-:-")
+    # Hands as an older release posted them (each answer redraws the hand it is on): a card
+    # and a page arrow.
+    card_id, page_id = (f"uno:c:{gid}:{version}:act:play:R7:-:-:-",
+                        f"uno:c:{gid}:{version}:page:0:next")
+    old = as_hand_of(harness, await post_buttons(harness, session, [card_id]), ann)
+    await ann.click(old, custom_id=card_id)
     assert session.game.discard[-1] is card("R7") and session.game.version > version
     # The page arrow names an older version: a hand is redrawn whatever the version.
-    page = (await ann.click(old, custom_id=f"uno:c:{gid}:{version}:page:0:next")).response
+    old = as_hand_of(harness, await post_buttons(harness, session, [page_id]), ann)
+    page = (await ann.click(old, custom_id=page_id)).response
     assert page is not None and page.embeds
 
 

@@ -73,6 +73,16 @@ class Injected429:
     is_global: bool
 
 
+@dataclass
+class InjectedError:
+    method: str
+    route: str
+    remaining: int
+    status: int
+    code: int
+    message: str
+
+
 @dataclass(frozen=True)
 class RequestRecord:
     method: str
@@ -120,6 +130,8 @@ class FakeDiscord:
         self.requests: list[RequestRecord] = []
         self.rate_limited: list[RequestRecord] = []
         self._injected: list[Injected429] = []
+        self._failing: list[InjectedError] = []
+        self.channel_deleted = False  # set by a test: the channel answers Unknown Channel
         self._changed = asyncio.Event()
 
         self.gateway = Gateway(lambda: self.token, self._ready_events, self._member_payloads,
@@ -205,6 +217,13 @@ class FakeDiscord:
         "/webhooks/{application_id}/{token}/messages/{message_id}", ...)."""
         self._injected.append(Injected429(method.upper(), route, times, retry_after, is_global))
 
+    def fail_next(self, method: str, route: str, *, status: int, code: int, message: str,
+                  times: int = 1) -> None:
+        """Answer the next `times` calls to `method route` with this error, as Discord does
+        when something goes wrong on its side or a permission is missing (not a violation of
+        the bot's: nothing is recorded)."""
+        self._failing.append(InjectedError(method.upper(), route, times, status, code, message))
+
     def take_violations(self) -> list[Violation]:
         """Hand the recorded violations to a test that provoked them on purpose."""
         taken, self.violations = self.violations, []
@@ -244,7 +263,15 @@ class FakeDiscord:
 
     async def create_interaction(self, user: Member, type_: int, data: dict[str, Any],
                                  source: StoredMessage | None = None) -> InteractionRecord:
-        """Send INTERACTION_CREATE to the bot as Discord does when `user` acts."""
+        """Send INTERACTION_CREATE to the bot as Discord does when `user` acts.
+
+        Discord delivers a component interaction only for a control that is on the message
+        clicked: a test that names another id is refused here, never sent to the bot."""
+        if type_ == COMPONENT and source is not None:
+            on_message = {c.get("custom_id") for c in _components(source.payload)}
+            if data.get("custom_id") not in on_message:
+                raise ValueError(f"{data.get('custom_id')!r} is not a control of message "
+                                 f"{source.id}: Discord would not deliver this click")
         interaction_id = snowflake()
         everyone = self.everyone.permissions
         payload: dict[str, Any] = {
@@ -328,6 +355,13 @@ class FakeDiscord:
             self.rate_limited.append(record)
             self.requests.append(record)
             return self._rate_limit_response(injected, route)
+        failing = next((f for f in self._failing if f.method == request.method
+                        and f.route == route and f.remaining > 0), None)
+        if failing is not None:
+            failing.remaining -= 1
+            record = RequestRecord(request.method, route, request.path, failing.status, body)
+            self.requests.append(record)
+            return _json({"code": failing.code, "message": failing.message}, failing.status)
         try:
             if not route.startswith(("/interactions/", "/webhooks/")):
                 # Interaction tokens authenticate themselves; everything else needs the bot token.
@@ -659,7 +693,7 @@ class FakeDiscord:
     # --- channels and guild --------------------------------------------------------------------
 
     def _check_channel(self, request: web.Request) -> None:
-        if request.match_info["channel_id"] != str(self.channel.id):
+        if self.channel_deleted or request.match_info["channel_id"] != str(self.channel.id):
             raise DiscordError(404, 10003, "Unknown Channel")
 
     async def _get_channel(self, request: web.Request) -> web.Response:
@@ -719,3 +753,16 @@ class FakeDiscord:
         if data is None:
             raise web.HTTPNotFound()
         return web.Response(body=data)
+
+
+def _components(payload: dict[str, Any]) -> list[dict[str, Any]]:
+    """Every component of a message, nested ones (rows, containers, accessories) included."""
+    found: list[dict[str, Any]] = []
+    stack = list(payload.get("components") or [])
+    while stack:
+        component = stack.pop()
+        found.append(component)
+        stack.extend(component.get("components") or [])
+        if isinstance(component.get("accessory"), dict):
+            stack.append(component["accessory"])
+    return found

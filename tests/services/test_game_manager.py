@@ -3,6 +3,8 @@ that change nothing, a failed save undone, the turn timer (C-11), abandoned game
 
 from __future__ import annotations
 
+import copy
+
 import pytest
 
 from bot.engine import Action, ActionType
@@ -163,3 +165,26 @@ async def test_a_second_game_in_a_channel_is_refused(lobbies: LobbyService,
                              preset="classic", turn_timer=0)
     assert busy.value.key == "lobby.busy_game"
     assert manager.in_channel(CHANNEL) is session
+
+
+async def test_a_failed_save_restores_everything_the_move_changed(
+        lobbies: LobbyService, manager: GameManager, storage: MemoryStorage,
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The host leaving (C-10) passes the host on; if that move cannot be saved, the host is
+    the old one again, and so is every other saved field (meta and state alike)."""
+    cid = 303
+    await lobbies.create(guild_id=GUILD, channel_id=CHANNEL, host_id=ANN, host_name="Ann",
+                         preset="classic", turn_timer=0)
+    await lobbies.join(CHANNEL, BOB, "Bob")
+    await lobbies.join(CHANNEL, cid, "Cid")
+    session = await manager.start(await lobbies.check_start(CHANNEL, ANN), locale="en", seed=3)
+    meta, state = copy.deepcopy(session.meta()), copy.deepcopy(session.state())
+
+    async def broken(*args: object, **kwargs: object) -> None:
+        raise OSError("disk full")
+
+    monkeypatch.setattr(storage.games, "update", broken)
+    with pytest.raises(Refusal):
+        await manager.act(session.game_id, ANN, lambda _, p: Action(p, ActionType.LEAVE))
+    assert session.host == str(ANN) and session.player(ANN) == str(ANN)
+    assert session.meta() == meta and session.state() == state

@@ -1,0 +1,178 @@
+"""Nothing stops the bot: a lost channel, clicks racing Start, failed table edits and timed
+actions, a stalled save, controls clicked where they do not belong, and names made of markdown
+and direction overrides. Each test failed on the bot before these were fixed."""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any
+
+import pytest
+
+from tests.fake_discord.server import COMPONENT
+
+from .harness import Harness, rig, start_game
+from .screen import en, open_hand, table_text
+
+TABLE_EDIT = "/channels/{channel_id}/messages/{message_id}"
+
+
+async def red_seven_for_ann(h: Harness, **create: Any) -> tuple[Any, Any, Any]:
+    ann, bob = h.user("Ann"), h.user("Bob")
+    session = await start_game(h, [ann, bob], **{"turn_timer": 0, **create})
+    await rig(h, session, {ann: ["R7", "B2", "G9", "Y1", "W", "R+2", "B5"],
+                           bob: ["G1", "G2", "G3", "G4", "G5", "G6", "G7"]}, "R5", dealer=bob)
+    return ann, bob, session
+
+
+def top_line(table: Any) -> str:
+    """The table's first line: the top card."""
+    return str(table.embeds[0]["description"]).split("\n")[0]
+
+
+async def test_a_game_whose_channel_is_gone_is_ended_and_the_bot_starts(
+        harness: Harness) -> None:
+    """Restoring a table in a deleted channel answers Unknown Channel: that game ends (as
+    abandoned, no result), the bot starts anyway, and the channel's slot is free."""
+    ann, bob, session = await red_seven_for_ann(harness)
+    await harness.stop()
+    harness.fake.channel_deleted = True
+    bot = await harness.start()  # before: NotFound 10003 from setup_hook, the bot never starts
+    await harness.fake.wait_for(lambda: bot.games.in_channel(session.channel_id) is None,
+                                timeout=5)
+    assert await bot.games._repo.load(session.game_id) is None
+    assert {v.code for v in harness.fake.take_violations()} == {10003}
+    harness.fake.channel_deleted = False  # the channel is back (or another takes its place)
+    lobby = (await ann.slash("uno create")).response
+    assert lobby is not None and not lobby.ephemeral
+
+
+async def test_a_failed_table_edit_is_retried_until_the_table_is_current(
+        harness: Harness, caplog: pytest.LogCaptureFixture) -> None:
+    ann, bob, session = await red_seven_for_ann(harness)
+    await harness.fake.wait_for(lambda: session.rendered_version == session.version, timeout=3)
+    harness.fake.fail_next("PATCH", TABLE_EDIT, status=403, code=50013,
+                           message="Missing Permissions")
+    hand = await open_hand(harness, ann, session)
+    await ann.click(hand, "🟥 Red 7")
+    table = ann.message(session.message_id)
+    # The first merged edit is refused; before, the table stayed stale until the next move.
+    await harness.fake.wait_for(lambda: "Red 7" in top_line(table)
+                                and session.rendered_version == session.version, timeout=6)
+    assert any("could not be updated" in r.getMessage() for r in caplog.records)
+
+
+async def test_a_timed_action_whose_save_fails_is_tried_again(
+        harness: Harness, monkeypatch: pytest.MonkeyPatch) -> None:
+    ann, bob, session = await red_seven_for_ann(harness, turn_timer=30)
+    assert harness.bot is not None
+    repo = harness.bot.games._repo
+    real, calls = repo.update, []
+
+    async def fails_once(*args: Any, **kwargs: Any) -> None:
+        calls.append(1)
+        if len(calls) == 1:
+            raise OSError("disk I/O error")
+        await real(*args, **kwargs)
+
+    monkeypatch.setattr(repo, "update", fails_once)
+    version = session.version
+    harness.clock.advance(30)  # Ann's turn times out; its save fails
+    await harness.fake.wait_for(lambda: bool(calls), timeout=3)
+    assert session.version == version
+    harness.clock.advance(5)  # before: never tried again, the game stalled until a restart
+    await harness.fake.wait_for(lambda: session.version > version, timeout=3)
+    assert any(e.get("type") == "timed_out" for e in session.recent)
+    assert any("saving game" in e for e in harness.session.take_bot_errors())
+
+
+async def test_a_stalled_save_is_deferred_and_still_answered(
+        harness: Harness, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A write that holds a move past Discord's 3 s: the bot defers at about 2 s and answers
+    after; before, the late answer hit an expired interaction (10062)."""
+    ann, bob, session = await red_seven_for_ann(harness)
+    assert harness.bot is not None
+    repo = harness.bot.games._repo
+    real = repo.update
+
+    async def stalls(*args: Any, **kwargs: Any) -> None:
+        await asyncio.sleep(3.5)
+        await real(*args, **kwargs)
+
+    monkeypatch.setattr(repo, "update", stalls)
+    hand = await open_hand(harness, ann, session)
+    version = session.version
+    handle = await ann.click(hand, "🟥 Red 7")
+    assert handle.acknowledged  # the deferral, in time
+    await harness.fake.wait_for(lambda: session.version > version, timeout=5)
+    await harness.fake.wait_for(lambda: "Red 7" not in hand.labels(), timeout=3)
+
+
+async def test_lobby_changes_racing_start_are_in_the_game_or_refused(harness: Harness) -> None:
+    ann, bob, cid = harness.user("Ann"), harness.user("Bob"), harness.user("Cid")
+    dan = harness.user("Dan")
+    await ann.slash("uno create")
+    lobby = harness.lobby(ann)
+    await bob.click(lobby, "Join")
+    await dan.click(lobby, "Join")
+    # All at once: Cid joins, Dan leaves, Ann starts.
+    joining = await cid.click(lobby, "Join", wait=False)
+    leaving = await dan.click(lobby, "Leave", wait=False)
+    starting = await ann.click(lobby, "Start", wait=False)
+    for handle in (joining, leaving, starting):
+        await handle.wait_acknowledged()
+    assert harness.bot is not None
+    session = harness.bot.games.in_channel(harness.fake.channel.id)
+    assert session is not None
+    players = set(session.view().players)
+
+    def refused(handle: Any) -> bool:
+        response = handle.response
+        return response is not None and response.ephemeral and (
+            response.content == en("lobby.game_running"))
+
+    # What each user was told is what the game has.
+    assert (str(cid.id) in players) is not refused(joining)
+    assert (str(dan.id) in players) is refused(leaving)
+    assert {str(ann.id), str(bob.id)} <= players
+    await harness.fake.wait_for(lambda: not lobby.buttons(), timeout=3)  # the lobby closed
+
+
+async def test_controls_act_only_where_they_belong(harness: Harness) -> None:
+    """Discord delivers only ids that are on the clicked message (the fake refuses a forged
+    one), and the bot checks rather than trusts it: a hand's control on a public message, or a
+    table's button on another message, is refused and changes nothing."""
+    from .test_seams import post_buttons
+
+    ann, bob, session = await red_seven_for_ann(harness)
+    gid, version = session.game_id, session.version
+    table = ann.message(session.message_id)
+    with pytest.raises(ValueError, match="not a control"):
+        await harness.fake.create_interaction(ann.member, COMPONENT, {
+            "custom_id": f"uno:c:{gid}:{version}:draw", "component_type": 2}, table.stored)
+    elsewhere = await post_buttons(harness, session, [
+        f"uno:c:{gid}:{version}:act:play:R7:-:-:-", f"uno:t:{gid}:uno"])
+    for custom_id in (f"uno:c:{gid}:{version}:act:play:R7:-:-:-", f"uno:t:{gid}:uno"):
+        answer = (await ann.click(elsewhere, custom_id=custom_id)).response
+        assert answer is not None and answer.ephemeral
+        assert answer.content == en("error.stale_button")
+    assert session.version == version and not session.view().uno_called
+
+
+async def test_names_are_shown_as_typed_never_as_markdown_or_reversed_text(
+        harness: Harness) -> None:
+    evil = "**Boss**\u202e\u200b"
+    ann, bob = harness.user(evil), harness.user("Bob")
+    await ann.slash("uno create")
+    lobby = harness.lobby(ann)
+    await bob.click(lobby, "Join")  # the lobby's message is known to the bot by now
+    await ann.slash("uno end")
+    closed = en("lobby.closed_by", player=r"\*\*Boss\*\*")
+    await harness.fake.wait_for(lambda: lobby.embeds[0]["description"] == closed, timeout=3)
+    session = await start_game(harness, [ann, bob], turn_timer=0)
+    await ann.slash("uno end")
+    table = bob.message(session.message_id)
+    await harness.fake.wait_for(lambda: table.content.startswith(r"\*\*Boss"), timeout=3)
+    assert table.content == en("table.ended", player=r"\*\*Boss\*\*")
+    assert "\u202e" not in table_text(table) and "\u200b" not in table_text(table)
+
