@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import math
 import time
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any, Literal
 
@@ -46,15 +46,12 @@ from .records import (
     RoundSeat,
     UserSettings,
     _Keep,
-    month_of,
 )
+from .totals import COUNTERS, sum_results
 
 Clock = Callable[[], float]
 
-# The counters of a player's totals, in the order of `stats._COUNTERS`.
-_COUNTERS = ("matches", "wins", "forfeits", "scored_matches", "match_points", "points",
-             "rounds_won", "rounds_lost", "penalty_matches", "penalty_points", "uno_missed",
-             "challenges_won", "challenges_lost")
+_COUNTERS = COUNTERS
 _INDEX = {name: i for i, name in enumerate(_COUNTERS)}
 
 
@@ -706,48 +703,8 @@ def _record(db: MemoryDatabase, *, rounds: Sequence[RoundResult] = (),
 
 def _add_totals(db: MemoryDatabase, rounds: Sequence[RoundResult],
                 matches: Sequence[MatchResult]) -> None:
-    """`stats._add_totals`: four rows per player and result (all time and its month, every
-    preset and its own), and the colours named, summed over the batch and then added."""
-    totals: dict[tuple[int, str, str, int], list[int]] = {}
-    colors: dict[tuple[int, int, str], int] = {}
-
-    def add(keys: tuple[tuple[int, str, str], ...], user: int,
-            values: Iterable[tuple[str, int]]) -> None:
-        changes = [(_INDEX[name], value) for name, value in values if value]
-        for guild, period, rules in keys:
-            row = totals.setdefault((guild, period, rules, user), [0] * len(_COUNTERS))
-            for i, value in changes:
-                row[i] += value
-
-    def keys_of(guild: int, at: float, preset: str) -> tuple[tuple[int, str, str], ...]:
-        month = month_of(at)
-        return ((guild, ALL_TIME, ANY_PRESET), (guild, ALL_TIME, preset),
-                (guild, month, ANY_PRESET), (guild, month, preset))
-
-    for r in rounds:
-        keys = keys_of(r.guild_id, r.finished_at, r.preset)
-        standard, lazy = r.scoring == "standard", r.scoring == "lazy"
-        for seat in r.seats:
-            if seat.user_id > 0:
-                add(keys, seat.user_id, (
-                    ("points", seat.points if standard else 0),
-                    ("rounds_won", int(seat.user_id == r.winner_id)),
-                    ("rounds_lost", int(lazy and seat.user_id == r.loser_id))))
-    for m in matches:
-        keys = keys_of(m.guild_id, m.finished_at, m.preset)
-        standard, penalty = m.scoring == "standard", m.scoring == "penalty"
-        for s in m.seats:
-            if s.user_id <= 0:
-                continue
-            add(keys, s.user_id, (
-                ("matches", 1), ("wins", int(s.won)), ("forfeits", int(s.forfeited)),
-                ("scored_matches", int(standard)), ("match_points", s.points if standard else 0),
-                ("penalty_matches", int(penalty)),
-                ("penalty_points", s.penalty if penalty else 0), ("uno_missed", s.uno_missed),
-                ("challenges_won", s.challenges_won), ("challenges_lost", s.challenges_lost)))
-            for color, n in s.colors.items():
-                named = (m.guild_id, s.user_id, color)
-                colors[named] = colors.get(named, 0) + n
+    """`stats._add_totals`, on the dictionaries: the batch summed, then added."""
+    totals, colors = sum_results(rounds, matches)
     for total_key, values in totals.items():
         stored = db.totals.setdefault(total_key, [0] * len(_COUNTERS))
         for i, value in enumerate(values):

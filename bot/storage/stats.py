@@ -44,13 +44,12 @@ from .records import (
 )
 from .records import PER_PAGE as PER_PAGE
 from .records import month_of as month_of
+from .totals import COUNTERS, sum_results
 
 BULK_CACHE_KIB = 256 * 1024  # SQLite's page cache during `record_many` (then set back)
 _CHUNK = 400  # host parameters per IN (...) list, well under SQLite's limit
 
-_COUNTERS = ("matches", "wins", "forfeits", "scored_matches", "match_points", "points",
-             "rounds_won", "rounds_lost", "penalty_matches", "penalty_points", "uno_missed",
-             "challenges_won", "challenges_lost")
+_COUNTERS = COUNTERS
 _UPSERT_TOTALS = (
     f"INSERT INTO player_totals (guild_id, period, preset, user_id, {', '.join(_COUNTERS)}) "
     f"VALUES (?, ?, ?, ?, {', '.join('?' for _ in _COUNTERS)}) "
@@ -423,51 +422,7 @@ async def _unrecorded_matches(conn: aiosqlite.Connection,
 
 async def _add_totals(conn: aiosqlite.Connection, rounds: Sequence[RoundResult],
                       matches: Sequence[MatchResult]) -> None:
-    """Each result counts in four rows per player: all time and its month, every preset and
-    its own; summed here first so a bulk import writes each row once."""
-    index = {c: i for i, c in enumerate(_COUNTERS)}
-    totals: dict[tuple[int, str, str, int], list[int]] = {}
-    colors: dict[tuple[int, int, str], int] = {}
-
-    def add(keys: tuple[tuple[int, str, str], ...], user: int,
-            values: Iterable[tuple[str, int]]) -> None:
-        changes = [(index[name], value) for name, value in values if value]
-        for guild, period, rules in keys:
-            row = totals.get((guild, period, rules, user))
-            if row is None:
-                row = totals[(guild, period, rules, user)] = [0] * len(_COUNTERS)
-            for i, value in changes:
-                row[i] += value
-
-    def keys_of(guild: int, at: float, preset: str) -> tuple[tuple[int, str, str], ...]:
-        month = month_of(at)
-        return ((guild, ALL_TIME, ANY_PRESET), (guild, ALL_TIME, preset),
-                (guild, month, ANY_PRESET), (guild, month, preset))
-
-    for r in rounds:
-        keys = keys_of(r.guild_id, r.finished_at, r.preset)
-        standard, lazy = r.scoring == "standard", r.scoring == "lazy"
-        for seat in r.seats:
-            if seat.user_id > 0:
-                add(keys, seat.user_id, (
-                    ("points", seat.points if standard else 0),
-                    ("rounds_won", int(seat.user_id == r.winner_id)),
-                    ("rounds_lost", int(lazy and seat.user_id == r.loser_id))))
-    for m in matches:
-        keys = keys_of(m.guild_id, m.finished_at, m.preset)
-        standard, penalty = m.scoring == "standard", m.scoring == "penalty"
-        for s in m.seats:
-            if s.user_id <= 0:
-                continue
-            add(keys, s.user_id, (
-                ("matches", 1), ("wins", int(s.won)), ("forfeits", int(s.forfeited)),
-                ("scored_matches", int(standard)), ("match_points", s.points if standard else 0),
-                ("penalty_matches", int(penalty)),
-                ("penalty_points", s.penalty if penalty else 0), ("uno_missed", s.uno_missed),
-                ("challenges_won", s.challenges_won), ("challenges_lost", s.challenges_lost)))
-            for color, n in s.colors.items():
-                key = (m.guild_id, s.user_id, color)
-                colors[key] = colors.get(key, 0) + n
+    totals, colors = sum_results(rounds, matches)
     await conn.executemany(_UPSERT_TOTALS, [(*key, *values) for key, values in totals.items()])
     await conn.executemany(
         "INSERT INTO player_colors (guild_id, user_id, color, named) VALUES (?, ?, ?, ?) "

@@ -1,0 +1,67 @@
+"""What finished rounds and matches add to each player's totals: the one computation both stores
+(aiosqlite and in-memory) write from, so the standings never differ between them."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+
+from .records import ALL_TIME, ANY_PRESET, MatchResult, RoundResult, month_of
+
+# A player's counters, in the order of the player_totals columns.
+COUNTERS = ("matches", "wins", "forfeits", "scored_matches", "match_points", "points",
+            "rounds_won", "rounds_lost", "penalty_matches", "penalty_points", "uno_missed",
+            "challenges_won", "challenges_lost")
+_INDEX = {name: i for i, name in enumerate(COUNTERS)}
+
+TotalsKey = tuple[int, str, str, int]  # guild, period, preset, user
+ColorKey = tuple[int, int, str]  # guild, user, colour
+
+
+def sum_results(rounds: Sequence[RoundResult], matches: Sequence[MatchResult]
+                ) -> tuple[dict[TotalsKey, list[int]], dict[ColorKey, int]]:
+    """Each result counts in four rows per player: all time and its month, every preset and
+    its own; summed here first so a bulk import writes each row once. Anonymous seats (forget
+    me) count nowhere."""
+    totals: dict[TotalsKey, list[int]] = {}
+    colors: dict[ColorKey, int] = {}
+
+    def add(keys: tuple[tuple[int, str, str], ...], user: int,
+            values: Iterable[tuple[str, int]]) -> None:
+        changes = [(_INDEX[name], value) for name, value in values if value]
+        for guild, period, rules in keys:
+            row = totals.get((guild, period, rules, user))
+            if row is None:
+                row = totals[(guild, period, rules, user)] = [0] * len(COUNTERS)
+            for i, value in changes:
+                row[i] += value
+
+    def keys_of(guild: int, at: float, preset: str) -> tuple[tuple[int, str, str], ...]:
+        month = month_of(at)
+        return ((guild, ALL_TIME, ANY_PRESET), (guild, ALL_TIME, preset),
+                (guild, month, ANY_PRESET), (guild, month, preset))
+
+    for r in rounds:
+        keys = keys_of(r.guild_id, r.finished_at, r.preset)
+        standard, lazy = r.scoring == "standard", r.scoring == "lazy"
+        for seat in r.seats:
+            if seat.user_id > 0:
+                add(keys, seat.user_id, (
+                    ("points", seat.points if standard else 0),
+                    ("rounds_won", int(seat.user_id == r.winner_id)),
+                    ("rounds_lost", int(lazy and seat.user_id == r.loser_id))))
+    for m in matches:
+        keys = keys_of(m.guild_id, m.finished_at, m.preset)
+        standard, penalty = m.scoring == "standard", m.scoring == "penalty"
+        for s in m.seats:
+            if s.user_id <= 0:
+                continue
+            add(keys, s.user_id, (
+                ("matches", 1), ("wins", int(s.won)), ("forfeits", int(s.forfeited)),
+                ("scored_matches", int(standard)), ("match_points", s.points if standard else 0),
+                ("penalty_matches", int(penalty)),
+                ("penalty_points", s.penalty if penalty else 0), ("uno_missed", s.uno_missed),
+                ("challenges_won", s.challenges_won), ("challenges_lost", s.challenges_lost)))
+            for color, n in s.colors.items():
+                key = (m.guild_id, s.user_id, color)
+                colors[key] = colors.get(key, 0) + n
+    return totals, colors
