@@ -202,6 +202,10 @@ class GameManager:
         self._refreshing[session.game_id] = asyncio.create_task(
             self._refresh_later(session), name=f"table {session.game_id}")
 
+    def edits_pending(self) -> bool:
+        """Whether a table edit is waiting or under way (tests wait for none)."""
+        return bool(self._refreshing)
+
     async def _refresh_later(self, session: Session) -> None:
         failures = 0
         try:

@@ -37,6 +37,9 @@ class Session:
     last_action_at: float = 0.0
     turn_deadline: float | None = None
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    # Held while the table is drawn and sent: two edits of one table never cross on the way,
+    # so the one that lands last is the one drawn last.
+    showing: asyncio.Lock = field(default_factory=asyncio.Lock)
     rendered_version: int = -1  # the version the public table's text shows now
     pictured_version: int = -1  # ... and its picture (drawn by the merged edit)
     started_at: float = 0.0  # the match's start on the bot's clock (0: its first action's time)
@@ -122,4 +125,5 @@ class Session:
 # What `Session.from_record` reads back; the lock and what the table shows now are this
 # process's own, and the ids never change.
 _SAVED_FIELDS = tuple(f.name for f in fields(Session) if f.name not in {
-    "game_id", "guild_id", "channel_id", "lock", "rendered_version", "pictured_version"})
+    "game_id", "guild_id", "channel_id", "lock", "showing", "rendered_version",
+    "pictured_version"})

@@ -76,6 +76,11 @@ class TablePublisher:
         (or it was deleted). The version is marked shown only once Discord took the edit; a
         channel that is gone for good raises `TableGone`, anything else is for the caller to
         retry."""
+        async with session.showing:
+            await self._show(session, ended_by=ended_by, abandoned=abandoned)
+
+    async def _show(self, session: Session, *, ended_by: str | None,
+                    abandoned: bool) -> None:
         version = session.version
         payload = await table_message(session, ended_by=ended_by, abandoned=abandoned)
         channel = self._bot.get_partial_messageable(session.channel_id,

@@ -3,6 +3,7 @@ messages as a user sees them."""
 
 from __future__ import annotations
 
+import asyncio
 from pathlib import Path
 from typing import Any
 
@@ -25,7 +26,9 @@ class Harness:
                         dev_guild_id=self.fake.guild_id, log_level="INFO")
 
     async def start(self) -> UnoBot:
-        self.bot = await self.session.start_bot(lambda: UnoBot(self.settings(), clock=self.clock))
+        # Table edits go out at once (no merging delay): tests wait for what users see instead.
+        self.bot = await self.session.start_bot(
+            lambda: UnoBot(self.settings(), clock=self.clock, refresh_delay=0))
         return self.bot
 
     async def stop(self) -> None:
@@ -42,11 +45,16 @@ class Harness:
     def user(self, name: str, **options: Any) -> VirtualUser:
         return self.session.user(name, **options)
 
-    async def settle(self, delay: float = 0.4) -> None:
-        """Let merged table edits land (they wait REFRESH_DELAY real seconds)."""
-        import asyncio
+    @staticmethod
+    async def pause(seconds: float) -> None:
+        """Give the bot a moment where a test checks that something does NOT happen (yet)."""
+        await asyncio.sleep(seconds)
 
-        await asyncio.sleep(delay)
+    async def settle(self) -> None:
+        """Wait until the table edits asked for so far have landed."""
+        bot = self.bot
+        assert bot is not None
+        await self.fake.wait_for(lambda: not bot.games.edits_pending(), timeout=5)
 
     # -- finding messages
 

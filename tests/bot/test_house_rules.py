@@ -77,7 +77,7 @@ async def pressed(user: VirtualUser, message: SeenMessage, label: str) -> SeenMe
 
 async def quiet(harness: Harness) -> None:
     """Let the bot see a chat message it has nothing to do about."""
-    await harness.settle(0.2)
+    await harness.pause(0.2)
 
 
 # ---------------------------------------------------------------------------- P: rules editor
@@ -647,7 +647,7 @@ async def test_h8_slap_window_times_out_and_everyone_late_draws_two(
     await ann.click(await open_hand(harness, ann, session), "🟥 Red 7 + UNO!")
     await table_shows(harness, bob, session, "Slap!")
     harness.clock.advance(SLAP_WINDOW - 1)
-    await harness.settle(0.1)
+    await harness.pause(0.1)
     assert session.game.slap is not None  # not yet
     harness.clock.advance(2)
     await harness.fake.wait_for(lambda: session.game.slap is None, timeout=3)

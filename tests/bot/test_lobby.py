@@ -91,7 +91,7 @@ async def open_lobby(harness: Harness, host: VirtualUser, **options: Any) -> See
         record = await harness.bot.lobbies.get(harness.fake.channel.id)
         if record is not None and record.message_id == lobby.id:
             return lobby
-        await harness.settle(0.01)
+        await harness.pause(0.01)
     raise AssertionError("the bot never recorded its lobby message")
 
 
@@ -544,7 +544,7 @@ async def test_activity_keeps_a_lobby_open(harness: Harness) -> None:
     harness.clock.advance(10 * 60)
     await bob.click(lobby, "Join")
     harness.clock.advance(10 * 60)  # 20 minutes after the creation, 10 after the join
-    await harness.settle(0.2)
+    await harness.pause(0.2)
     assert is_open(lobby) and description(lobby) == en("lobby.description", host=ann.mention)
     assert reply(await cid.slash("uno join")) == en("lobby.joined")
     await until(harness, lambda: len(seats(lobby)) == 3)

@@ -67,19 +67,20 @@ async def test_a_timed_action_whose_save_fails_is_tried_again(
     ann, bob, session = await red_seven_for_ann(harness, turn_timer=30)
     assert harness.bot is not None
     repo = harness.bot.games._repo
-    real, calls = repo.update, []
+    real, calls, broken = repo.update, [], [True]
 
-    async def fails_once(*args: Any, **kwargs: Any) -> None:
+    async def fails_while_broken(*args: Any, **kwargs: Any) -> None:
         calls.append(1)
-        if len(calls) == 1:
+        if broken[0]:
             raise OSError("disk I/O error")
         await real(*args, **kwargs)
 
-    monkeypatch.setattr(repo, "update", fails_once)
+    monkeypatch.setattr(repo, "update", fails_while_broken)
     version = session.version
     harness.clock.advance(30)  # Ann's turn times out; its save fails
-    await harness.fake.wait_for(lambda: bool(calls), timeout=3)
-    assert session.version == version
+    # The failed save is undone: the game is as it was, and waits.
+    await harness.fake.wait_for(lambda: bool(calls) and session.version == version, timeout=3)
+    broken[0] = False  # the disk is back
     harness.clock.advance(5)  # before: never tried again, the game stalled until a restart
     await harness.fake.wait_for(lambda: session.version > version, timeout=3)
     assert any(e.get("type") == "timed_out" for e in session.recent)

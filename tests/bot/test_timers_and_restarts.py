@@ -21,7 +21,7 @@ async def test_turn_timer_draws_and_passes_for_the_player(harness: Harness) -> N
               then=("R1",))
     version = session.game.version
     harness.clock.advance(29)
-    await harness.settle(0.1)
+    await harness.pause(0.1)
     assert session.game.version == version  # not yet
     harness.clock.advance(2)
     await _timer_fired(harness, session, version)

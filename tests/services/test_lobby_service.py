@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from bot.services.errors import Refusal
-from bot.services.lobbies import LOBBY_IDLE_SECONDS, MAX_PLAYERS, LobbyService
+from bot.services.lobbies import LOBBY_IDLE_SECONDS, MAX_PLAYERS, LobbyService, rules_of
 from bot.services.timers import Timers
 from bot.storage import MemoryStorage
 from tests.fake_discord.clock import FakeClock
@@ -91,3 +91,12 @@ async def test_a_restart_rearms_the_expiry_of_stored_lobbies(
     clock.advance(LOBBY_IDLE_SECONDS)
     await settle()
     assert outlets.expired_lobbies == [CHANNEL]
+
+
+async def test_a_match_plays_to_500_unless_the_host_says_otherwise(lobbies: LobbyService) -> None:
+    """C-8.3: 500 points win the match; /uno create's target changes it."""
+    await opened(lobbies)
+    assert rules_of(await lobbies.require(CHANNEL)).options.target_score == 500
+    await lobbies.close(CHANNEL)
+    await opened(lobbies, target=150)
+    assert rules_of(await lobbies.require(CHANNEL)).options.target_score == 150
