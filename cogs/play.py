@@ -119,44 +119,37 @@ class Play(commands.Cog):
         else:
             await self._answer_on_table(interaction, outcome)
 
+    # A Refusal raised below is answered by the item that called (bot/ui/items.py).
+
     async def pick(self, interaction: Interaction, game_id: str, version: int, card: Card,
                    uno: bool, page: int) -> None:
         """A card with several ways to play it: the hand shows them (colours, targets)."""
-        try:
-            session, player = self._hand_of(interaction, game_id)
-            if version != session.version:
-                raise Refusal("error.stale_button")
-            # A Flip card's id names it `light/dark` (parsed light side up): pick the card as
-            # held, with the face now up (F-4: after a Flip it is the dark one).
-            held = session.view(player).hand
-            picking = next((c for c in held if c.code == card.code), card)
-            locale = user_locale(interaction)
-            await self._show_hand(interaction, session, player, hand_message(
-                session, player, locale, picking=picking, uno=uno, page=page), edit=True)
-        except Refusal as refusal:
-            await refuse(interaction, refusal)
+        session, player = self._hand_of(interaction, game_id)
+        if version != session.version:
+            raise Refusal("error.stale_button")
+        # A Flip card's id names it `light/dark` (parsed light side up): pick the card as held,
+        # with the face now up (F-4: after a Flip it is the dark one).
+        held = session.view(player).hand
+        picking = next((c for c in held if c.code == card.code), card)
+        await self._show_hand(interaction, session, player, hand_message(
+            session, player, user_locale(interaction), picking=picking, uno=uno, page=page),
+            edit=True)
 
     async def page(self, interaction: Interaction, game_id: str, page: int) -> None:
-        try:
-            session, player = self._hand_of(interaction, game_id)
-            await self._show_hand(interaction, session, player, hand_message(
-                session, player, user_locale(interaction), page=page), edit=True)
-        except Refusal as refusal:
-            await refuse(interaction, refusal)
+        session, player = self._hand_of(interaction, game_id)
+        await self._show_hand(interaction, session, player, hand_message(
+            session, player, user_locale(interaction), page=page), edit=True)
 
     async def why(self, interaction: Interaction, game_id: str, version: int,
                   card: Card) -> None:
         """A card that cannot be played: the refusal says why."""
-        try:
-            session = self.games.get(game_id)
-            if session is None:
-                raise Refusal("error.game_over")
-            if version != session.version:  # the hand on screen is not the game now
-                raise Refusal("error.stale_button")
-            raise explain(session, session.player(interaction.user.id), card,
-                          user_locale(interaction))
-        except Refusal as refusal:
-            await refuse(interaction, refusal)
+        session = self.games.get(game_id)
+        if session is None:
+            raise Refusal("error.game_over")
+        if version != session.version:  # the hand on screen is not the game now
+            raise Refusal("error.stale_button")
+        raise explain(session, session.player(interaction.user.id), card,
+                      user_locale(interaction))
 
     def _hand_of(self, interaction: Interaction, game_id: str) -> tuple[Session, str]:
         session = self.games.get(game_id)

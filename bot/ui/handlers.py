@@ -1,8 +1,9 @@
 """What a button's click is handed to, and where the bot keeps those handlers.
 
-The dynamic items (bot/ui/items.py) parse their own ids and then call one of these protocols;
-the cogs implement them and bind themselves into the bot's `Handlers` when they load (and unbind
-when they unload), so an item never looks a cog up by name and the type checker sees every call.
+The dynamic items (bot/ui/items.py) parse their own ids and then call one of these protocols (a
+handler may raise `Refusal`: the item answers it); the cogs implement them and bind themselves
+into the bot's `Handlers` when they load (and unbind when they unload), so an item never looks a
+cog up by name and the type checker sees every call.
 """
 
 from __future__ import annotations
