@@ -195,10 +195,10 @@ async def rig_flip(h: Harness, session: Any, hands: dict[VirtualUser, list[str]]
                    then: tuple[str, ...] = (), after_flip: tuple[str, ...] = (),
                    dealer: VirtualUser | None = None) -> dict[VirtualUser, list[str]]:
     """`rig` for UNO Flip: a 112-card deck of `light/dark` cards (F-1) built as the Flip golden
-    files build theirs (tests/engine/make_golden_flip.flip_deck): the hands (filled to 7), the
+    files build theirs (tests/engine/support.flip_deck): the hands (filled to 7), the
     start card, `then` (drawn next, before any Flip) and `after_flip` (drawn in that order once
     a Flip has turned the draw pile over). Returns each user's whole dealt hand."""
-    from tests.engine.make_golden_flip import flip_deck
+    from tests.engine.support import flip_deck
 
     players = list(session.game.players)
     names = {str(u.id): codes for u, codes in hands.items()}

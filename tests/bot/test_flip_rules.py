@@ -1,7 +1,7 @@
 """UNO Flip through the buttons (issue #8): RULES.md F-1 … F-9, as virtual users see them on the
 public table and in their private hands, and a whole Flip match played to its end.
 
-Deals are rigged with the Flip decks of the golden files (tests/engine/make_golden_flip.py): each
+Deals are rigged with the Flip decks of the golden files (tests/engine/golden_cases/): each
 card is `light/dark`; with three players Ann plays first and Cid deals, with two Bob deals. Every
 expected outcome is read from RULES.md (and the cards' written faces), never from the engine.
 """
@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 
 from bot.i18n import get_translator
-from tests.engine.make_golden_flip import (
+from tests.engine.golden_cases.flip_common import (
     A3,
     A3_THEN,
     D2_AFTER,
@@ -26,9 +26,8 @@ from tests.engine.make_golden_flip import (
     S2_BOB,
     S2_SKIPS,
     S2_THEN,
-    dark_faces,
-    light_faces,
 )
+from tests.engine.support import dark_faces, light_faces
 from tests.fake_discord import VirtualUser
 from tests.fake_discord.users import SeenMessage
 

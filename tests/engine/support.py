@@ -1,17 +1,18 @@
-"""Helpers for engine tests: stacked decks for replay files, and the reload check."""
+"""Helpers for engine tests: stacked decks for replay files (classic and UNO Flip), and the
+reload check."""
 
 from __future__ import annotations
 
 import json
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Mapping, Sequence
 
 from bot.engine import Game, classic_deck, dump, load
 
 
 def stacked_deck(
     players: Sequence[str],
-    hands: dict[str, Sequence[str]],
+    hands: Mapping[str, Sequence[str]],
     start: str,
     then: Sequence[str] = (),
     *,
@@ -54,6 +55,87 @@ def stacked_deck(
         while remaining[code] > 0:
             deck.append(take(code))
     return deck
+
+
+# ---------------------------------------------------------------- UNO Flip decks (F-1)
+
+LIGHT_RANKS = [*"123456789", "+1", "R", "S", "F"]
+DARK_RANKS = [*"123456789", "+5", "R", "SA", "F"]
+
+
+def light_faces() -> list[str]:
+    """F-1: per colour R Y G B two each of 1-9, +1, R, S, F; four W and four W+2 (112)."""
+    out = [c + r for c in "RYGB" for r in LIGHT_RANKS for _ in range(2)]
+    return out + ["W"] * 4 + ["W+2"] * 4
+
+
+def dark_faces() -> list[str]:
+    """F-1: per colour P T O V two each of 1-9, +5, R, SA, F; four W and four WDC (112)."""
+    out = [c + r for c in "PTOV" for r in DARK_RANKS for _ in range(2)]
+    return out + ["W"] * 4 + ["WDC"] * 4
+
+
+assert len(light_faces()) == len(dark_faces()) == 112
+
+
+def lt(card: str) -> str:
+    return card.split("/")[0]
+
+
+def dk(card: str) -> str:
+    return card.split("/")[1]
+
+
+def _remaining(used: Sequence[str]) -> tuple[list[str], list[str]]:
+    """The light and dark faces not in `used`, each in the fixed order of light_faces()."""
+    lights = Counter(light_faces())
+    darks = Counter(dark_faces())
+    for c in used:
+        lights[lt(c)] -= 1
+        darks[dk(c)] -= 1
+        if lights[lt(c)] < 0 or darks[dk(c)] < 0:
+            raise ValueError(f"the Flip deck has no more {c}")
+    ls = [f for f in dict.fromkeys(light_faces()) for _ in range(lights[f])]
+    ds = [f for f in dict.fromkeys(dark_faces()) for _ in range(darks[f])]
+    return ls, ds
+
+
+def pick(n: int, used: Sequence[str], dark_ok: Callable[[str], bool]) -> list[str]:
+    """`n` cards not in `used` whose dark face passes `dark_ok` (fixed order; light faces taken
+    from the end of the list, so that the number cards at its start stay for the hands)."""
+    ls, ds = _remaining(used)
+    ds = [d for d in ds if dark_ok(d)]
+    assert len(ds) >= n and len(ls) >= n
+    return [f"{lf}/{d}" for lf, d in zip(reversed(ls[-n:]), ds[:n], strict=True)]
+
+
+def flip_deck(players: Sequence[str], hands: Mapping[str, Sequence[str]], start: str,
+              then: Sequence[str] = (), after_flip: Sequence[str] = (),
+              dealer: str | None = None) -> tuple[list[str], dict[str, list[str]]]:
+    """A full Flip deck (top of the draw pile first) and the hands it deals.
+
+    Hands shorter than 7 are filled from the rest of the deck (its light and dark faces paired in
+    the fixed order of light_faces()/dark_faces()). `then` come right after the start card;
+    `after_flip` are the last cards of the deck, reversed, so that they are drawn in that order
+    once a Flip has turned the draw pile over.
+    """
+    dealer = players[-1] if dealer is None else dealer
+    d = players.index(dealer)
+    order = [players[(d + 1 + i) % len(players)] for i in range(len(players))]
+    explicit = [c for p in players for c in hands.get(p, ())] + [start, *then, *after_flip]
+    ls, ds = _remaining(explicit)
+    rest = iter([f"{lf}/{d}" for lf, d in zip(ls, ds, strict=True)])
+    full = {p: list(hands.get(p, ())) for p in players}
+    for p in players:
+        assert len(full[p]) <= 7, p
+        while len(full[p]) < 7:
+            full[p].append(next(rest))
+    deck = [full[p][r] for r in range(7) for p in order]
+    deck += [start, *then, *rest, *reversed(after_flip)]
+    assert len(deck) == 112
+    assert Counter(map(lt, deck)) == Counter(light_faces())
+    assert Counter(map(dk, deck)) == Counter(dark_faces())
+    return deck, full
 
 
 def assert_reload_continues(game: Game) -> None:

@@ -7,7 +7,7 @@ of each hand in the order held; the viewer's own entry empty) and `draw_pile_ina
 inactive face of the draw pile's top card, None when the pile is empty).
 
 The games are the golden files F-2_* and F-8_rebuilt_pile_keeps_active_face (written by
-tests/engine/make_golden_flip.py from RULES.md); the expected faces are read from their `light/dark`
+tests/engine/make_golden.py from RULES.md); the expected faces are read from their `light/dark`
 cards here, never from the engine.
 """
 

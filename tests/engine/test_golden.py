@@ -5,8 +5,9 @@ contract.
 Each golden file holds a REPLAY.md input (`replay`), a subset of the expected output (`expect`:
 objects are matched on the keys given, lists and scalars exactly) and optionally `expect_events`,
 partial events that must appear in the output's `events` in that order. The files are written by
-tests/engine/make_golden.py (C, REPLAY), tests/engine/make_golden_house.py (H, N, P) and
-tests/engine/make_golden_flip.py (F) from RULES.md and REPLAY.md, never from the engine's output.
+tests/engine/make_golden.py (the cases are in tests/engine/golden_cases/) from RULES.md and
+REPLAY.md, never from the engine's output; test_golden_files_are_what_their_generator_writes
+keeps the committed files and the cases in step.
 
 Also here: the command line of `python -m bot.engine.replay`, malformed files (exit 2), and the
 C-9 views (`player_view`, `Event.visible_to`), which the referee's output cannot show.
@@ -135,6 +136,20 @@ def _missing_events(expected: list[dict[str, Any]], events: list[dict[str, Any]]
 
 def test_the_golden_folder_is_not_empty() -> None:
     assert len(FILES) >= 11
+
+
+def test_golden_files_are_what_their_generator_writes(tmp_path: Path) -> None:
+    """The committed files are byte for byte what tests/engine/make_golden.py writes now: a case
+    edited without regenerating, or a file edited by hand, fails here."""
+    from tests.engine.golden_cases import build
+    from tests.engine.golden_dsl import write
+
+    write(build(), tmp_path)
+    fresh = {p.name: p.read_bytes() for p in tmp_path.glob("*.json")}
+    committed = {p.name: p.read_bytes() for p in FILES}
+    assert sorted(fresh) == sorted(committed), "regenerate: python -m tests.engine.make_golden"
+    stale = [name for name in sorted(fresh) if fresh[name] != committed[name]]
+    assert not stale, f"regenerate (python -m tests.engine.make_golden): {stale}"
 
 
 def test_every_classic_rule_and_the_error_codes_have_golden_files() -> None:
