@@ -13,8 +13,14 @@ from tests.fake_discord.users import SeenMessage
 from .harness import Harness
 
 
-def en(key: str, **params: object) -> str:
-    return get_translator().translate("en", key, **params)
+def tr(locale: str, key: str, /, **params: object) -> str:
+    """A catalogue text (bot/i18n/locales/<locale>.json), as the bot shows it: tests compare
+    what users see with these, never with copied sentences."""
+    return get_translator().translate(locale, key, **params)
+
+
+def en(key: str, /, **params: object) -> str:
+    return tr("en", key, **params)
 
 
 def table_text(message: SeenMessage) -> str:

@@ -9,8 +9,6 @@ from __future__ import annotations
 
 from typing import Any
 
-import pytest
-
 from tests.fake_discord import VirtualUser
 
 from .harness import Harness, rig, start_game
@@ -25,11 +23,6 @@ from .screen import (
     table_of,
     table_shows,
 )
-
-
-@pytest.fixture
-def players(harness: Harness) -> list[VirtualUser]:
-    return [harness.user("Ann"), harness.user("Bob"), harness.user("Cid")]
 
 
 async def cnuno(harness: Harness, players: list[VirtualUser], hands: dict[VirtualUser, list[str]],

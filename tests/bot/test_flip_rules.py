@@ -13,7 +13,6 @@ from typing import Any
 
 import pytest
 
-from bot.i18n import get_translator
 from tests.engine.golden_cases.flip_common import (
     A3,
     A3_THEN,
@@ -46,11 +45,6 @@ from .test_matches import assert_no_hand_in_public
 
 LIGHT_PICKS = ["🟥 Red", "🟨 Yellow", "🟩 Green", "🟦 Blue"]
 DARK_PICKS = ["🩷 Pink", "🩵 Teal", "🟧 Orange", "🟪 Violet"]
-
-
-@pytest.fixture
-def players(harness: Harness) -> list[VirtualUser]:
-    return [harness.user("Ann"), harness.user("Bob"), harness.user("Cid")]
 
 
 @pytest.fixture
@@ -704,7 +698,7 @@ async def test_f_full_flip_match_played_to_the_end_through_buttons(harness: Harn
     assert game.match_winner is not None and max(game.scores) >= 50
     table = table_of(users[0], session)
     name = session.names[game.players[game.match_winner]]
-    title = get_translator().translate("en", "table.match_over", player=name)
+    title = en("table.match_over", player=name)
     await harness.fake.wait_for(lambda: table.embeds[0]["title"] == title, timeout=3)
     assert table.buttons() == []
     text = table_text(table)

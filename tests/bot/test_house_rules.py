@@ -11,8 +11,6 @@ from __future__ import annotations
 import asyncio
 from typing import Any
 
-import pytest
-
 from bot.services.games import SLAP_WINDOW
 from tests.fake_discord import VirtualUser
 from tests.fake_discord.users import SeenMessage
@@ -35,11 +33,6 @@ from .screen import (
 )
 
 GREEN, GREY = 3, 2  # button styles: a playable card, a card that only says why it is not
-
-
-@pytest.fixture
-def players(harness: Harness) -> list[VirtualUser]:
-    return [harness.user("Ann"), harness.user("Bob"), harness.user("Cid")]
 
 
 async def house(harness: Harness, users: list[VirtualUser], rules: dict[str, Any],

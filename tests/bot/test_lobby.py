@@ -19,18 +19,11 @@ from tests.fake_discord import InteractionHandle, SeenMessage, VirtualUser
 from tests.fake_discord.world import StoredMessage, snowflake
 
 from .harness import Harness
+from .screen import en, tr
 
 COMMANDS_ROUTE = "/applications/{application_id}/guilds/{guild_id}/commands"
 MESSAGE_ROUTE = "/channels/{channel_id}/messages/{message_id}"
 TABLE_SIZE = 10  # 2 to 10 players at a table
-
-
-def tr(locale: str, key: str, /, **params: object) -> str:
-    return get_translator().translate(locale, key, **params)
-
-
-def en(key: str, /, **params: object) -> str:
-    return tr("en", key, **params)
 
 
 # -- reading what users see
@@ -104,7 +97,7 @@ async def lobby_with(harness: Harness, host: VirtualUser,
     return lobby
 
 
-async def start_game(harness: Harness, host: VirtualUser, lobby: SeenMessage) -> SeenMessage:
+async def press_start(harness: Harness, host: VirtualUser, lobby: SeenMessage) -> SeenMessage:
     """Start by the lobby's Start button; returns the table once the lobby says it started."""
     handle = await host.click(lobby, "Start")
     table = handle.response
@@ -201,7 +194,7 @@ async def test_start_posts_the_table_and_closes_the_lobby(harness: Harness) -> N
     ann, bob = harness.user("Ann"), harness.user("Bob")
     lobby = await lobby_with(harness, ann, bob)
 
-    table = await start_game(harness, ann, lobby)
+    table = await press_start(harness, ann, lobby)
 
     assert harness.table(bob).id == table.id
     assert table.embeds[0]["title"] == en("table.title", round=1)
@@ -245,7 +238,7 @@ async def test_host_ends_a_lobby(harness: Harness) -> None:
 async def test_host_ends_a_running_game(harness: Harness) -> None:
     ann, bob = harness.user("Ann"), harness.user("Bob")
     lobby = await lobby_with(harness, ann, bob)
-    table = await start_game(harness, ann, lobby)
+    table = await press_start(harness, ann, lobby)
 
     handle = await ann.slash("uno end")
     assert reply(handle) == en("lobby.game_ended")
@@ -274,7 +267,7 @@ async def test_second_create_while_a_lobby_is_open_points_at_it(harness: Harness
 async def test_second_create_while_a_game_runs_points_at_the_table(harness: Harness) -> None:
     ann, bob, cid = harness.user("Ann"), harness.user("Bob"), harness.user("Cid")
     lobby = await lobby_with(harness, ann, bob)
-    table = await start_game(harness, ann, lobby)
+    table = await press_start(harness, ann, lobby)
 
     handle = await cid.slash("uno create")
     assert reply(handle) == en("lobby.busy_game", link=link_to(harness, table.id))
@@ -341,7 +334,7 @@ async def test_an_eleventh_player_is_refused(harness: Harness) -> None:
 async def test_joining_while_a_game_runs_is_refused(harness: Harness) -> None:
     ann, bob, cid = harness.user("Ann"), harness.user("Bob"), harness.user("Cid")
     lobby = await lobby_with(harness, ann, bob)
-    table = await start_game(harness, ann, lobby)
+    table = await press_start(harness, ann, lobby)
 
     assert reply(await cid.slash("uno join")) == en("lobby.game_running")
     # Nobody new at the table.
@@ -367,7 +360,7 @@ async def test_ending_a_game_needs_the_host_or_manage_channels(harness: Harness)
     ann, bob, cid = harness.user("Ann"), harness.user("Bob"), harness.user("Cid")
     mod = harness.user("Mod", permissions=["manage_channels"])
     lobby = await lobby_with(harness, ann, bob)
-    table = await start_game(harness, ann, lobby)
+    table = await press_start(harness, ann, lobby)
 
     assert reply(await bob.slash("uno end")) == en("error.host_only")
     assert reply(await cid.slash("uno join")) == en("lobby.game_running")  # still running
@@ -454,7 +447,7 @@ async def test_the_host_passes_on_when_the_host_leaves(harness: Harness) -> None
     await ann.click(lobby, "Join")
     assert reply(await ann.click(lobby, "Start")) == en("error.host_only")
     assert reply(await ann.slash("uno kick", player=cid)) == en("error.host_only")
-    table = await start_game(harness, bob, lobby)
+    table = await press_start(harness, bob, lobby)
     players = table.embeds[0]["fields"][0]["value"]
     assert all(name in players for name in ("Ann", "Bob", "Cid"))
 
@@ -567,7 +560,7 @@ async def test_a_lobby_survives_a_restart(harness: Harness) -> None:
     await cid.click(lobby, "Join")  # the old message's buttons still work
     assert seats(lobby) == seat_lines("Ann", "Bob", "Cid")
     assert reply(await bob.click(lobby, "Start")) == en("error.host_only")
-    table = await start_game(harness, ann, lobby)
+    table = await press_start(harness, ann, lobby)
     assert all(n in table.embeds[0]["fields"][0]["value"] for n in ("Ann", "Bob", "Cid"))
 
 

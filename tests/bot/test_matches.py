@@ -11,6 +11,7 @@ from bot.i18n import get_translator
 from tests.fake_discord import VirtualUser
 
 from .harness import Driver, Harness, start_game
+from .screen import en
 
 
 def private_markers() -> list[str]:
@@ -54,8 +55,7 @@ async def test_a_match_is_played_to_the_end_through_buttons(harness: Harness, pl
     assert winner is not None and max(game.scores) >= (target or 500)
     table = users[0].message(session.message_id)
     name = session.names[game.players[winner]]
-    assert table.embeds[0]["title"] == get_translator().translate(
-        "en", "table.match_over", player=name)
+    assert table.embeds[0]["title"] == en("table.match_over", player=name)
     assert table.buttons() == []  # nothing left to press
     # One table for the whole match, edited in place.
     tables = [m for m in users[-1].public_messages() if m.embeds

@@ -9,20 +9,12 @@ from __future__ import annotations
 import asyncio
 from typing import Any
 
-import pytest
-
 from bot.engine import dump
-from bot.i18n import get_translator
 from tests.fake_discord import VirtualUser
 from tests.fake_discord.users import SeenMessage
 
 from .harness import Harness, rig, start_game
-from .screen import en, hand_text, last_ephemeral, open_hand, table_after
-
-
-@pytest.fixture
-def players(harness: Harness) -> list[VirtualUser]:
-    return [harness.user("Ann"), harness.user("Bob"), harness.user("Cid")]
+from .screen import en, hand_text, last_ephemeral, open_hand, table_after, tr
 
 
 async def test_play_a_card_edits_the_table_in_place(harness: Harness,
@@ -190,7 +182,7 @@ async def test_errors_are_private_localized_and_change_nothing(
     await ann.click(ann_hand, "🟩 Green 3")  # does not match: C-4 cited
     assert last_ephemeral(ann) == en("why.no_match", color="Red", top="Red 5")
     await olga.click(olga.message(session.message_id), "My hand")  # a spectator, in Ukrainian
-    assert last_ephemeral(olga) == get_translator().translate("uk", "error.not_in_game")
+    assert last_ephemeral(olga) == tr("uk", "error.not_in_game")
     assert dump(session.game) == before
     assert not any(m.ephemeral for m in cid.messages())
     # A stale card button (drawn for an older version) is refused and changes nothing.

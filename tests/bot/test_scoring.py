@@ -12,7 +12,6 @@ from typing import Any
 import pytest
 
 from bot.engine import Game, RuleSet
-from bot.i18n import get_translator
 from bot.rating import MIN_RATED_MATCHES
 from bot.storage import StatsRepository
 from tests.fake_discord import VirtualUser, fake_discord_session
@@ -20,11 +19,7 @@ from tests.fake_discord.users import SeenMessage
 from tests.fake_discord.world import Member
 
 from .harness import Driver, Harness, rig, start_game
-from .screen import open_hand
-
-
-def en(key: str, **params: object) -> str:
-    return get_translator().translate("en", key, **params)
+from .screen import en, open_hand, tr
 
 
 def stats_repo(h: Harness) -> StatsRepository:
@@ -454,9 +449,8 @@ async def test_replies_speak_the_right_language_and_refusals_change_nothing(
     ann, bob = harness.user("Ann"), harness.user("Bob")
     olena = harness.user("Олена", locale="uk")
     await quick_match(harness, [ann, bob])
-    uk = get_translator()
     await olena.slash("uno stats")
-    assert olena.ephemerals()[-1].content == uk.translate("uk", "stats.nothing", player="Олена")
+    assert olena.ephemerals()[-1].content == tr("uk", "stats.nothing", player="Олена")
     mine = await stats_of(olena, user=ann)
     assert mine.embeds[0]["title"] == "Статистика UNO: Ann"
     assert fields(mine)["Частка перемог"] == "100%"
@@ -469,5 +463,5 @@ async def test_replies_speak_the_right_language_and_refusals_change_nothing(
     button["disabled"] = False
     before = [dict(e) for e in shown.embeds]
     await olena.click(shown, custom_id="uno:lb:wins:all:gone:1:n")
-    assert olena.ephemerals()[-1].content == uk.translate("uk", "leaderboard.stale")
+    assert olena.ephemerals()[-1].content == tr("uk", "leaderboard.stale")
     assert shown.embeds == before

@@ -3,14 +3,8 @@ colour-blind card faces, a server's default rules."""
 
 from __future__ import annotations
 
-from bot.i18n import get_translator
-
 from .harness import Harness, start_game
-from .screen import last_ephemeral, open_hand
-
-
-def tr(locale: str, key: str, **params: object) -> str:
-    return get_translator().translate(locale, key, **params)
+from .screen import last_ephemeral, open_hand, tr
 
 
 async def test_a_user_chooses_belarusian(harness: Harness) -> None:

@@ -1,13 +1,15 @@
-"""Helpers for engine tests: stacked decks for replay files (classic and UNO Flip), and the
-reload check."""
+"""Helpers for engine tests: stacked decks for replay files (classic and UNO Flip), a random
+player, and the reload check."""
 
 from __future__ import annotations
 
 import json
+import random
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, replace
 
-from bot.engine import Game, classic_deck, dump, load
+from bot.engine import Action, ActionType, Game, Rank, classic_deck, dump, load
 
 
 def stacked_deck(
@@ -136,6 +138,68 @@ def flip_deck(players: Sequence[str], hands: Mapping[str, Sequence[str]], start:
     assert Counter(map(lt, deck)) == Counter(light_faces())
     assert Counter(map(dk, deck)) == Counter(dark_faces())
     return deck, full
+
+
+# ---------------------------------------------------------------- a random player
+
+PENALTY_RANKS = (Rank.DRAW_TWO, Rank.WILD_DRAW_FOUR, Rank.WILD_DRAW_TEN)
+
+
+@dataclass(frozen=True)
+class Habits:
+    """How the players of `random_action` behave (the chances are per action)."""
+
+    leave: float = 0.002  # someone leaves (only while more than two play)
+    false_uno: float = 0.0  # someone calls UNO, due or not
+    slap_timeouts: bool = False  # others' offered actions include the slap timeout
+    take_penalty: float = 0.6  # the one a draw/challenge waits on answers it at once ...
+    answer_either: bool = False  # ... by accepting (False), or accepting or challenging (True)
+    forget_uno: float = 0.0  # a play that may call UNO does not
+
+
+def random_action(game: Game, rng: random.Random, habits: Habits = Habits()) -> Action:
+    """A random legal action, mixing in what players may do out of turn (jump-ins, UNO calls,
+    catches, slaps, chat during silence, leaving). Random players mostly play when they can, so
+    rounds end, and like people keep draw cards for last: two random players trading Draw Tens
+    under H-13, or always stacking under H-4, could otherwise fill their hands for ever."""
+    names = game.players
+    active = [n for s, n in enumerate(names) if game.active[s]]
+    if game.round_over:
+        return Action(rng.choice(active), ActionType.NEXT_ROUND)
+    roll = rng.random()
+    if roll < habits.leave and len(active) > 2:
+        return Action(rng.choice(active), ActionType.LEAVE)
+    if roll < 0.03:
+        return Action(rng.choice(active), ActionType.SPEAK)  # H-5: someone chats
+    if habits.false_uno and roll < 0.03 + habits.false_uno:
+        return Action(rng.choice(active), ActionType.UNO)
+    if roll < 0.35:
+        # Someone else acts if they may (jump-in, catch, UNO call, slap).
+        offered = game.legal_actions(rng.choice(active))
+        if not habits.slap_timeouts:
+            offered = [a for a in offered if a.type is not ActionType.SLAP_TIMEOUT]
+        if offered:
+            return rng.choice(offered)
+    waiting = game.waiting_for
+    assert waiting is not None
+    legal = game.legal_actions(names[waiting])
+    assert legal, f"{names[waiting]} is waited for but has nothing to do"
+    pending = game.pending
+    if (pending is not None and pending.kind in ("draw", "challenge")
+            and (habits.answer_either or game.slap is None)
+            and rng.random() < habits.take_penalty):
+        if habits.answer_either:
+            return rng.choice([a for a in legal if a.type in (ActionType.ACCEPT,
+                                                              ActionType.CHALLENGE)] or legal)
+        return Action(names[waiting], ActionType.ACCEPT)
+    plays = [a for a in legal if a.type is ActionType.PLAY]
+    gentle = [a for a in plays if a.card is not None and a.card.rank not in PENALTY_RANKS]
+    if gentle and rng.random() < 0.8:
+        plays = gentle
+    action = rng.choice(plays if plays and rng.random() < 0.9 else legal)
+    if habits.forget_uno and action.uno and rng.random() < habits.forget_uno:
+        action = replace(action, uno=False)  # forgets to call UNO: someone may catch them
+    return action
 
 
 def assert_reload_continues(game: Game) -> None:

@@ -11,25 +11,23 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import Any
 
 import pytest
 
 from bot.engine import (
-    Action,
-    ActionType,
     Card,
     ErrorCode,
     Event,
     Game,
     IllegalAction,
-    Rank,
     RuleSet,
     card,
 )
 from bot.i18n import Translator
 from bot.render.events import describe, describe_all, escape_name
+from tests.engine.support import Habits, random_action
 
 LOCALES = ("en", "uk", "ru", "be")
 PLAYERS = ("1", "2", "3", "4", "5")
@@ -91,39 +89,10 @@ class Played:
             yield from batch
 
 
-def _choose(game: Game, rng: random.Random) -> Action:
-    """A random legal action, mixing in what players may do out of turn."""
-    players = game.players
-    active = [p for s, p in enumerate(players) if game.active[s]]
-    if game.round_over:
-        return Action(rng.choice(active), ActionType.NEXT_ROUND)
-    roll = rng.random()
-    if roll < 0.004 and len(active) > 2:
-        return Action(rng.choice(active), ActionType.LEAVE)
-    if roll < 0.03:
-        return Action(rng.choice(active), ActionType.SPEAK)
-    if roll < 0.04:  # an UNO call that may not be due (refused unless false_uno_penalty)
-        return Action(rng.choice(active), ActionType.UNO)
-    if roll < 0.35:  # someone else: a jump-in, UNO call, catch, slap or slap timeout
-        offered = game.legal_actions(rng.choice(active))
-        if offered:
-            return rng.choice(offered)
-    waiting = game.waiting_for
-    assert waiting is not None
-    legal = game.legal_actions(players[waiting])
-    pending = game.pending
-    if pending is not None and pending.kind in ("draw", "challenge") and rng.random() < 0.5:
-        return rng.choice([a for a in legal if a.type in (ActionType.ACCEPT,
-                                                          ActionType.CHALLENGE)] or legal)
-    plays = [a for a in legal if a.type is ActionType.PLAY]
-    gentle = [a for a in plays if a.card is not None and a.card.rank not in (
-        Rank.DRAW_TWO, Rank.WILD_DRAW_FOUR, Rank.WILD_DRAW_TEN)]
-    if gentle and rng.random() < 0.8:
-        plays = gentle
-    action = rng.choice(plays if plays and rng.random() < 0.9 else legal)
-    if action.uno and rng.random() < 0.5:
-        action = replace(action, uno=False)  # forgets to call UNO: someone may catch them
-    return action
+# Players here also call UNO when it may not be due, forget to call it, answer a waiting penalty
+# by a challenge as often as by accepting it, and let a slap time out: more kinds of events.
+HABITS = Habits(leave=0.004, false_uno=0.01, slap_timeouts=True, take_penalty=0.5,
+                answer_either=True, forget_uno=0.5)
 
 
 def _play(preset: str, options: dict[str, Any], seed: int, played: Played) -> None:
@@ -135,7 +104,7 @@ def _play(preset: str, options: dict[str, Any], seed: int, played: Played) -> No
         if game.match_winner is not None:
             break
         try:
-            played.batches.append(game.apply(_choose(game, rng)))
+            played.batches.append(game.apply(random_action(game, rng, HABITS)))
         except IllegalAction as exc:  # only the random UNO calls may be refused
             assert exc.code is ErrorCode.NOT_ALLOWED_NOW
 
