@@ -1,4 +1,4 @@
-"""The CNUNO preset through the buttons (issue #8): RULES.md N-1 … N-6, with the preset's
+"""The CNUNO preset through the buttons: RULES.md N-1 … N-6, with the preset's
 jump-in (H-2, section P), as virtual users see them on the public table and in their hands.
 
 Deals are rigged with a stacked deck (Ann plays first, Cid deals); every expected outcome is read

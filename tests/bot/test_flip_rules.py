@@ -1,4 +1,4 @@
-"""UNO Flip through the buttons (issue #8): RULES.md F-1 … F-9, as virtual users see them on the
+"""UNO Flip through the buttons: RULES.md F-1 … F-9, as virtual users see them on the
 public table and in their private hands, and a whole Flip match played to its end.
 
 Deals are rigged with the Flip decks of the golden files (tests/engine/golden_cases/): each

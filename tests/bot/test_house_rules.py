@@ -1,4 +1,4 @@
-"""House rules H-1 … H-14 through the buttons (issue #8): the host switches them on in the lobby's
+"""House rules H-1 … H-14 through the buttons: the host switches them on in the lobby's
 rules editor (section P), virtual users trigger each rule on the public table and in their
 private hands, and see what RULES.md section H says they should.
 

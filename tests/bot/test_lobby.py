@@ -1,4 +1,4 @@
-"""Issue #5: lobbies end to end, through the fake Discord, asserting what the users see.
+"""Lobbies end to end, through the fake Discord, asserting what the users see.
 
 Every test runs the real bot (tests/bot/harness.py) against the offline fake Discord; the fixture
 also fails a test when Discord would have refused a call, an interaction was not acknowledged

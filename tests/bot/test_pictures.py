@@ -1,4 +1,4 @@
-"""The table and hand pictures reach Discord as attachments of the messages (issue #9)."""
+"""The table and hand pictures reach Discord as attachments of the messages."""
 
 from __future__ import annotations
 

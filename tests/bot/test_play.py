@@ -1,4 +1,4 @@
-"""Playing through buttons (issue #6): what users see on the table and in their hands.
+"""Playing through buttons: what users see on the table and in their hands.
 
 Deals are rigged with a stacked deck (tests.engine.support) so each rule-visible effect of
 RULES.md section C happens on cue; everything else goes through the real bot and the fake Discord.

@@ -1,4 +1,4 @@
-"""Results, leaderboards and statistics through the fake Discord (issue 7): matches played by
+"""Results, leaderboards and statistics through the fake Discord: matches played by
 virtual users fill the boards, ratings move the right way, pages and filters work (also after a
 restart), a second server sees nothing of the first, stats are exact, forfeits (C-10) are losses,
 lazy (H-7) and penalty (H-14) scoring are recorded in their own terms, forget-me removes a user,

@@ -1,4 +1,4 @@
-"""/uno settings and /uno defaults (issues #8, #9): languages per user and per server,
+"""/uno settings and /uno defaults: languages per user and per server,
 colour-blind card faces, a server's default rules."""
 
 from __future__ import annotations

@@ -1,5 +1,5 @@
 """Turn timers on the fake clock (RULES.md C-11, C-10), abandoned games, and restarts: the game
-continues identically and buttons of before the restart still work (issue #6)."""
+continues identically and buttons of before the restart still work."""
 
 from __future__ import annotations
 
