@@ -200,7 +200,7 @@ async def test_start_posts_the_table_and_closes_the_lobby(harness: Harness) -> N
     assert table.embeds[0]["title"] == en("table.title", round=1)
     players = table.embeds[0]["fields"][0]["value"]
     assert "Ann" in players and "Bob" in players
-    assert table.labels()[:3] == ["My hand", "UNO!", "Catch!"]
+    assert table.labels()[:3] == [en("button.hand"), "UNO!", en("button.catch")]
     # The lobby message now only says the game started: no buttons left to press.
     seen = bob.message(lobby.id)
     assert description(seen) == en("lobby.started") and seen.buttons() == []
@@ -300,7 +300,7 @@ async def test_start_alone_is_refused(harness: Harness) -> None:
     ann = harness.user("Ann")
     lobby = await open_lobby(harness, ann)
 
-    assert reply(await ann.click(lobby, "Start")) == en("lobby.too_few", min=MIN_PLAYERS)
+    assert reply(await ann.click(lobby, en("button.start"))) == en("lobby.too_few", min=MIN_PLAYERS)
     assert reply(await ann.slash("uno start")) == en("lobby.too_few", min=MIN_PLAYERS)
     assert is_open(lobby) and [m.id for m in ann.public_messages()] == [lobby.id]
 
@@ -310,9 +310,9 @@ async def test_joining_twice_is_refused(harness: Harness) -> None:
     lobby = await lobby_with(harness, ann, bob)
     edits = lobby.edits
 
-    assert reply(await bob.click(lobby, "Join")) == en("lobby.already_joined")
+    assert reply(await bob.click(lobby, en("button.join"))) == en("lobby.already_joined")
     assert reply(await bob.slash("uno join")) == en("lobby.already_joined")
-    assert reply(await ann.click(lobby, "Join")) == en("lobby.already_joined")
+    assert reply(await ann.click(lobby, en("button.join"))) == en("lobby.already_joined")
     assert seats(lobby) == seat_lines("Ann", "Bob") and lobby.edits == edits
 
 
@@ -321,7 +321,7 @@ async def test_an_eleventh_player_is_refused(harness: Harness) -> None:
     lobby = await lobby_with(harness, users[0], *users[1:TABLE_SIZE])
     late = users[TABLE_SIZE]
 
-    assert reply(await late.click(lobby, "Join")) == en("lobby.full", max=TABLE_SIZE)
+    assert reply(await late.click(lobby, en("button.join"))) == en("lobby.full", max=TABLE_SIZE)
     assert reply(await late.slash("uno join")) == en("lobby.full", max=TABLE_SIZE)
     assert seats(lobby) == seat_lines(*(u.name for u in users[:TABLE_SIZE]))
 
@@ -396,7 +396,7 @@ async def test_a_button_naming_a_channel_with_its_own_lobby_acts_nowhere(
 
     foreign = lobby_message_copy(harness, lobby, other)
 
-    assert reply(await bob.click(foreign, "Join")) == en("lobby.gone")
+    assert reply(await bob.click(foreign, en("button.join"))) == en("lobby.gone")
     assert seats(lobby) == seat_lines("Ann")
     there = await harness.bot.lobbies.get(other)
     assert there is not None and there.player_ids == (cid.id,)
@@ -408,8 +408,8 @@ async def test_a_stale_lobby_message_of_this_channel_is_refused(harness: Harness
     older = lobby_message_copy(harness, lobby, harness.fake.channel.id)
     edits = lobby.edits
 
-    assert reply(await bob.click(older, "Join")) == en("lobby.gone")
-    assert reply(await ann.click(older, "Start")) == en("lobby.gone")
+    assert reply(await bob.click(older, en("button.join"))) == en("lobby.gone")
+    assert reply(await ann.click(older, en("button.start"))) == en("lobby.gone")
     assert seats(lobby) == seat_lines("Ann") and lobby.edits == edits
     assert older.edits == 0
 
@@ -426,7 +426,7 @@ async def test_start_without_a_lobby_is_refused(harness: Harness) -> None:
 async def test_leaving_a_lobby_one_is_not_in_is_refused(harness: Harness) -> None:
     ann, bob = harness.user("Ann"), harness.user("Bob")
     lobby = await open_lobby(harness, ann)
-    assert reply(await bob.click(lobby, "Leave")) == en("lobby.not_joined")
+    assert reply(await bob.click(lobby, en("button.leave"))) == en("lobby.not_joined")
     assert reply(await bob.slash("uno leave")) == en("lobby.not_joined")
     assert seats(lobby) == seat_lines("Ann")
 
@@ -445,7 +445,7 @@ async def test_the_host_passes_on_when_the_host_leaves(harness: Harness) -> None
 
     # The old host has no powers left; the new one has them all.
     await ann.click(lobby, "Join")
-    assert reply(await ann.click(lobby, "Start")) == en("error.host_only")
+    assert reply(await ann.click(lobby, en("button.start"))) == en("error.host_only")
     assert reply(await ann.slash("uno kick", player=cid)) == en("error.host_only")
     table = await press_start(harness, bob, lobby)
     players = table.embeds[0]["fields"][0]["value"]
@@ -559,7 +559,7 @@ async def test_a_lobby_survives_a_restart(harness: Harness) -> None:
 
     await cid.click(lobby, "Join")  # the old message's buttons still work
     assert seats(lobby) == seat_lines("Ann", "Bob", "Cid")
-    assert reply(await bob.click(lobby, "Start")) == en("error.host_only")
+    assert reply(await bob.click(lobby, en("button.start"))) == en("error.host_only")
     table = await press_start(harness, ann, lobby)
     assert all(n in table.embeds[0]["fields"][0]["value"] for n in ("Ann", "Bob", "Cid"))
 
@@ -607,13 +607,13 @@ async def test_refusals_speak_the_users_language(harness: Harness) -> None:
     assert reply(await oksana.slash("uno join")) == tr("uk", "lobby.joined")
     await bob.click(lobby, "Join")
     assert tr("uk", "lobby.already_joined") != en("lobby.already_joined")
-    assert reply(await oksana.click(lobby, "Join")) == tr("uk", "lobby.already_joined")
-    assert reply(await bob.click(lobby, "Join")) == en("lobby.already_joined")
+    assert reply(await oksana.click(lobby, en("button.join"))) == tr("uk", "lobby.already_joined")
+    assert reply(await bob.click(lobby, en("button.join"))) == en("lobby.already_joined")
     assert reply(await oksana.slash("uno start")) == tr("uk", "error.host_only")
     assert reply(await bob.slash("uno start")) == en("error.host_only")
     # The lobby message is public: it stays in the server's language (English here).
     assert seats(lobby) == seat_lines("Ann", "Oksana", "Bob")
-    assert lobby.embeds[0]["title"] == en("lobby.title") and lobby.labels()[0] == "Join"
+    assert lobby.embeds[0]["title"] == en("lobby.title") and lobby.labels()[0] == en("button.join")
 
 
 async def test_a_ukrainian_server_gets_a_ukrainian_lobby(harness: Harness) -> None:

@@ -19,7 +19,20 @@ from tests.fake_discord.users import SeenMessage
 from tests.fake_discord.world import Member
 
 from .harness import Driver, Harness, rig, start_game
-from .screen import en, open_hand, tr
+from .screen import colour, en, open_hand, tr
+
+
+def row(place: int, player: str, wins: int, matches: int) -> str:
+    """A line of the match-wins leaderboard."""
+    return en("leaderboard.row.wins", place=place, player=player,
+              wins=en("leaderboard.wins", count=wins),
+              matches=en("leaderboard.matches", count=matches))
+
+
+def footer(page: int, pages: int, *, period: str | None = None) -> str:
+    """A leaderboard's footer, for every rule set."""
+    return en("leaderboard.footer", page=page, pages=pages,
+              period=period or en("leaderboard.period.all"), preset=en("leaderboard.any_preset"))
 
 
 def stats_repo(h: Harness) -> StatsRepository:
@@ -162,10 +175,15 @@ async def test_ratings_rank_players_after_enough_matches(harness: Harness) -> No
     rating = await board(bob, board="rating")
     rows = lines(rating)
     assert len(rows) == 2
-    assert rows[0].startswith("**1.** Ann — ") and rows[1].startswith("**2.** Bob — ")
-    assert rows[0].endswith("· 5 matches")
+    # "**1.** Ann — <rating> · <matches>": the rating itself is openskill's.
+    assert rows[0].startswith(en("leaderboard.row.rating", place=1, player="Ann", rating="",
+                                 matches="").rstrip(" ·"))
+    assert rows[1].startswith(en("leaderboard.row.rating", place=2, player="Bob", rating="",
+                                 matches="").rstrip(" ·"))
+    assert rows[0].endswith(en("leaderboard.matches", count=5))
     mine = await stats_of(ann)
-    assert fields(mine)[en("stats.rating")].endswith("(#1 here)")
+    assert fields(mine)[en("stats.rating")].endswith(
+        en("stats.rating_value", rating="", place=1).strip())
 
 
 async def test_pages_and_filters_work_and_buttons_survive_a_restart(harness: Harness) -> None:
@@ -174,14 +192,16 @@ async def test_pages_and_filters_work_and_buttons_survive_a_restart(harness: Har
         await quick_match(harness, users[2 * k:2 * k + 2])
     page_one = await board(users[0])
     assert len(lines(page_one)) == 10
-    assert page_one.embeds[0]["footer"]["text"] == "Page 1 of 2 · All time · All rule sets"
-    assert next(b for b in page_one.buttons() if b["label"] == "◀ Previous").get("disabled")
+    assert page_one.embeds[0]["footer"]["text"] == footer(1, 2)
+    previous = en("leaderboard.button.previous")
+    assert next(b for b in page_one.buttons() if b["label"] == previous).get("disabled")
     await harness.restart()
     await users[1].click(page_one, "Next ▶")  # another member pages the public board
-    assert lines(page_one) == ["**11.** P09 — 0 wins · 1 match", "**12.** P11 — 0 wins · 1 match"]
-    assert page_one.embeds[0]["footer"]["text"] == "Page 2 of 2 · All time · All rule sets"
+    assert lines(page_one) == [row(11, "P09", 0, 1), row(12, "P11", 0, 1)]
+    assert page_one.embeds[0]["footer"]["text"] == footer(2, 2)
     await users[1].click(page_one, "Points")
-    assert len(lines(page_one)) == 6 and "Page 1 of 1" in page_one.embeds[0]["footer"]["text"]
+    assert len(lines(page_one)) == 6
+    assert en("hand.page", page=1, pages=1) in page_one.embeds[0]["footer"]["text"]
 
     # A month later: the monthly board shows only this month's match; all-time shows all.
     harness.clock.advance(32 * 24 * 3600)
@@ -189,14 +209,14 @@ async def test_pages_and_filters_work_and_buttons_survive_a_restart(harness: Har
     assert harness.bot is not None
     month = harness.bot.get_cog("Scoring").standings.this_month()
     monthly = await board(users[0], period="this-month")
-    assert lines(monthly) == ["**1.** P01 — 1 win · 1 match", "**2.** P00 — 0 wins · 1 match"]
+    assert lines(monthly) == [row(1, "P01", 1, 1), row(2, "P00", 0, 1)]
     year, number = month.split("-")
-    assert monthly.embeds[0]["footer"]["text"] == (
-        f"Page 1 of 1 · {en(f'leaderboard.month.{number}')} {year} · All rule sets")
+    period = en("leaderboard.period.month", month=en(f"leaderboard.month.{number}"), year=year)
+    assert monthly.embeds[0]["footer"]["text"] == footer(1, 1, period=period)
     await users[0].click(monthly, "All time")
-    assert "Page 1 of 2 · All time" in monthly.embeds[0]["footer"]["text"]
+    assert monthly.embeds[0]["footer"]["text"] == footer(1, 2)
     cnuno = await board(users[0], preset="cnuno")
-    assert lines(cnuno) == ["**1.** P01 — 1 win · 1 match", "**2.** P00 — 0 wins · 1 match"]
+    assert lines(cnuno) == [row(1, "P01", 1, 1), row(2, "P00", 0, 1)]
     classic_points = await board(users[0], board="points", preset="classic")
     assert len(lines(classic_points)) == 6
 
@@ -244,17 +264,19 @@ async def test_stats_are_exact(harness: Harness) -> None:
     assert session.game.scores == [0, 160]
 
     mine = fields(await stats_of(ann))
+    unranked = en("stats.unranked", count=MIN_RATED_MATCHES - 1)
     assert mine == {
-        "Matches": "1", "Wins": "0", "Win rate": "0%", "Average points": "0.0",
-        "UNO calls missed": "1", "Challenges won / lost": "0 / 1",
-        "Favourite colour": "🟦 Blue",
-        "Skill rating": en("stats.unranked", count=MIN_RATED_MATCHES - 1), "Rounds won": "0"}
+        en("stats.matches"): "1", en("stats.wins"): "0", en("stats.win_rate"): "0%",
+        en("stats.average_points"): "0.0", en("stats.uno_missed"): "1",
+        en("stats.challenges"): "0 / 1", en("stats.favourite_color"): f"🟦 {colour('B')}",
+        en("stats.rating"): unranked, en("stats.rounds_won"): "0"}
     his = fields(await stats_of(ann, user=bob))  # another member's
     assert his == {
-        "Matches": "1", "Wins": "1", "Win rate": "100%", "Average points": "160.0",
-        "UNO calls missed": "0", "Challenges won / lost": "1 / 0", "Favourite colour": "—",
-        "Skill rating": en("stats.unranked", count=MIN_RATED_MATCHES - 1), "Rounds won": "1"}
-    assert ann.ephemerals()[-1].embeds[0]["title"] == "UNO stats: Bob"
+        en("stats.matches"): "1", en("stats.wins"): "1", en("stats.win_rate"): "100%",
+        en("stats.average_points"): "160.0", en("stats.uno_missed"): "0",
+        en("stats.challenges"): "1 / 0", en("stats.favourite_color"): en("stats.none_yet"),
+        en("stats.rating"): unranked, en("stats.rounds_won"): "1"}
+    assert ann.ephemerals()[-1].embeds[0]["title"] == en("stats.title", player="Bob")
     record = await stats_repo(harness).match(session.game_id)
     assert record is not None and record.duration >= 0 and record.seats[0].colors == {"B": 1}
 
@@ -273,7 +295,9 @@ async def test_a_forfeit_counts_as_a_loss_for_the_one_who_left(harness: Harness)
     assert [(s.place, s.won, s.forfeited) for s in record.seats] == [
         (1, True, False), (2, False, False), (3, False, True)]
     cids = fields(await stats_of(cid))
-    assert cids["Matches"] == "1" and cids["Wins"] == "0" and cids["Matches left early"] == "1"
+    assert cids[en("stats.matches")] == "1"
+    assert cids[en("stats.wins")] == "0"
+    assert cids[en("stats.forfeits")] == "1"
     # Last place for the one who left, below the one who stayed and lost.
     assert await rating_of(harness, cid) < await rating_of(harness, bob) < await rating_of(
         harness, ann)
@@ -287,7 +311,7 @@ async def test_a_forfeit_counts_as_a_loss_for_the_one_who_left(harness: Harness)
     assert [(s.user_id, s.won, s.forfeited) for s in record.seats] == [
         (ann.id, True, False), (bob.id, False, True)]
     wins = lines(await board(ann))
-    assert wins[0] == "**1.** Ann — 2 wins · 2 matches"
+    assert wins[0] == row(1, "Ann", 2, 2)
 
 
 async def _with_rules(h: Harness, users: list[VirtualUser], **options: Any) -> Any:
@@ -314,8 +338,8 @@ async def test_lazy_and_penalty_scoring_are_recorded_in_their_own_terms(
     assert [s.points for s in rounds[0].seats] == [0, 0]
     await ann.slash("uno end")  # a lazy match never ends by itself (H-7)
     assert lines(await board(ann, board="points")) == []
-    assert fields(await stats_of(bob))["Rounds lost (lazy scoring)"] == "1"
-    assert fields(await stats_of(ann))["Rounds won"] == "1"
+    assert fields(await stats_of(bob))[en("stats.rounds_lost")] == "1"
+    assert fields(await stats_of(ann))[en("stats.rounds_won")] == "1"
 
     # H-14: everyone adds their own hand; reaching the target ends it, the lowest total wins.
     session = await _with_rules(harness, [ann, bob], penalty_scoring=True, target_score=50)
@@ -329,8 +353,8 @@ async def test_lazy_and_penalty_scoring_are_recorded_in_their_own_terms(
     assert [(s.points, s.penalty) for s in rounds[0].seats] == [(0, 0), (0, bob_total)]
     assert lines(await board(ann, board="points")) == []  # not forced into the points table
     bobs = fields(await stats_of(bob))
-    assert bobs["Average points"] == "—"
-    assert bobs["Average total (penalty scoring)"] == f"{bob_total}.0"
+    assert bobs[en("stats.average_points")] == "—"
+    assert bobs[en("stats.average_penalty")] == f"{bob_total}.0"
 
 
 async def test_forget_me_removes_the_user_everywhere(harness: Harness) -> None:
@@ -348,7 +372,7 @@ async def test_forget_me_removes_the_user_everywhere(harness: Harness) -> None:
     await bob.slash("uno stats", user=ann)
     assert bob.ephemerals()[-1].content == en("stats.nothing", player="Ann")
     bobs = fields(await stats_of(bob))
-    assert bobs["Matches"] == "1" and bobs["Wins"] == "0"
+    assert bobs[en("stats.matches")] == "1" and bobs[en("stats.wins")] == "0"
     record = await stats_repo(harness).match(first.game_id)
     assert record is not None and record.winner_id == -1
     assert [s.user_id for s in record.seats] == [-1, bob.id]

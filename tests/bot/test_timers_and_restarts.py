@@ -7,7 +7,7 @@ from bot.engine import dump
 from bot.services.games import ABANDONED_AFTER
 
 from .harness import Harness, rig, start_game
-from .screen import open_hand, table_after
+from .screen import en, open_hand, table_after
 
 
 async def _timer_fired(h: Harness, session: object, version: int) -> None:
@@ -28,7 +28,9 @@ async def test_turn_timer_draws_and_passes_for_the_player(harness: Harness) -> N
     await harness.fake.wait_for(lambda: session.game.turn == 1, timeout=3)
     text = await table_after(harness, bob, session)
     # C-11: drew (a playable Red 1, kept) and passed; one timeout, said on the table.
-    assert "Ann ran out of time" in text and "Ann drew a card." in text and "Ann passed." in text
+    assert "Ann ran out of time" in text
+    assert en("event.drew", player="Ann", count=1) in text
+    assert en("event.passed", player="Ann") in text
     assert len(session.game.hands[0]) == 8 and session.timeouts[str(ann.id)] == 1
 
 
@@ -59,8 +61,8 @@ async def test_three_timeouts_in_a_row_remove_the_player(harness: Harness) -> No
     await harness.fake.wait_for(lambda: not game.active[0], timeout=3)
     assert session.timeouts == {}
     text = await table_after(harness, bob, session)
-    assert "Ann missed three turns in a row and was removed." in text  # C-11 → C-10
-    assert "~~Ann~~ (left)" in text
+    assert en("table.removed_idle", player="Ann") in text  # C-11 → C-10
+    assert en("table.player_left", player="Ann") in text
 
 
 async def test_a_game_nobody_plays_for_a_day_is_ended(harness: Harness) -> None:
