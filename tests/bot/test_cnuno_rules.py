@@ -9,16 +9,12 @@ from __future__ import annotations
 
 from typing import Any
 
+from tests.catalogue import card_name, colour, en, en_part, label
 from tests.fake_discord import VirtualUser
 
 from .harness import Harness, rig, start_game
 from .screen import (
-    card_name,
-    colour,
-    en,
-    en_part,
     hand_text,
-    label,
     last_ephemeral,
     open_hand,
     size,

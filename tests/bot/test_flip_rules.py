@@ -13,6 +13,7 @@ from typing import Any
 
 import pytest
 
+from tests.catalogue import card_name, card_names, card_names_labelled, colour, en, en_part, label
 from tests.engine.golden_cases.flip_common import (
     A3,
     A3_THEN,
@@ -31,22 +32,7 @@ from tests.fake_discord import VirtualUser
 from tests.fake_discord.users import SeenMessage
 
 from .harness import Driver, Harness, redeal, rig_flip, start_game
-from .screen import (
-    card_name,
-    card_names,
-    card_names_labelled,
-    colour,
-    en,
-    en_part,
-    hand_text,
-    label,
-    last_ephemeral,
-    open_hand,
-    size,
-    table_after,
-    table_of,
-    table_text,
-)
+from .screen import hand_text, last_ephemeral, open_hand, size, table_after, table_of, table_text
 from .test_matches import assert_no_hand_in_public
 
 LIGHT_PICKS = ["🟥 Red", "🟨 Yellow", "🟩 Green", "🟦 Blue"]

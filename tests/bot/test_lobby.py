@@ -15,11 +15,11 @@ import pytest
 
 from bot.i18n import get_translator
 from bot.services.lobbies import LOBBY_IDLE_SECONDS, MIN_PLAYERS
+from tests.catalogue import en, tr
 from tests.fake_discord import InteractionHandle, SeenMessage, VirtualUser
 from tests.fake_discord.world import StoredMessage, snowflake
 
 from .harness import Harness
-from .screen import en, tr
 
 COMMANDS_ROUTE = "/applications/{application_id}/guilds/{guild_id}/commands"
 MESSAGE_ROUTE = "/channels/{channel_id}/messages/{message_id}"

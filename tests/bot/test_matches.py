@@ -8,10 +8,10 @@ import re
 import pytest
 
 from bot.i18n import get_translator
+from tests.catalogue import en
 from tests.fake_discord import VirtualUser
 
 from .harness import Driver, Harness, start_game
-from .screen import en
 
 
 def private_markers() -> list[str]:

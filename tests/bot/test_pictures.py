@@ -7,9 +7,10 @@ import io
 from PIL import Image
 
 from bot.render import images
+from tests.catalogue import label
 
 from .harness import Harness, rig, start_game
-from .screen import label, open_hand, table_after
+from .screen import open_hand, table_after
 
 
 def _picture(h: Harness, attachment: dict[str, object]) -> Image.Image:

@@ -10,22 +10,12 @@ import asyncio
 from typing import Any
 
 from bot.engine import dump
+from tests.catalogue import card_name, colour, en, en_part, label, tr
 from tests.fake_discord import VirtualUser
 from tests.fake_discord.users import SeenMessage
 
 from .harness import Harness, rig, start_game
-from .screen import (
-    card_name,
-    colour,
-    en,
-    en_part,
-    hand_text,
-    label,
-    last_ephemeral,
-    open_hand,
-    table_after,
-    tr,
-)
+from .screen import hand_text, last_ephemeral, open_hand, table_after
 
 SHOWN_HAND = en_part("you.hand_shown", player="")  # "'s hand: ", before the cards
 

@@ -5,10 +5,11 @@ from __future__ import annotations
 
 import pytest
 
+from tests.catalogue import card_name, en
 from tests.fake_discord import VirtualUser
 
 from .harness import Harness, rig, start_game
-from .screen import card_name, en, last_ephemeral, open_hand, table_after
+from .screen import last_ephemeral, open_hand, table_after
 
 
 async def _three(harness: Harness) -> list[VirtualUser]:

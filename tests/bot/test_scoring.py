@@ -14,12 +14,13 @@ import pytest
 from bot.engine import Game, RuleSet
 from bot.rating import MIN_RATED_MATCHES
 from bot.storage import StatsRepository
+from tests.catalogue import colour, en, tr
 from tests.fake_discord import VirtualUser, fake_discord_session
 from tests.fake_discord.users import SeenMessage
 from tests.fake_discord.world import Member
 
 from .harness import Driver, Harness, rig, start_game
-from .screen import colour, en, open_hand, tr
+from .screen import open_hand
 
 
 def row(place: int, player: str, wins: int, matches: int) -> str:

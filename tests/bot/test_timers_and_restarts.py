@@ -5,9 +5,10 @@ from __future__ import annotations
 
 from bot.engine import dump
 from bot.services.games import ABANDONED_AFTER
+from tests.catalogue import en
 
 from .harness import Harness, rig, start_game
-from .screen import en, open_hand, table_after
+from .screen import open_hand, table_after
 
 
 async def _timer_fired(h: Harness, session: object, version: int) -> None:
