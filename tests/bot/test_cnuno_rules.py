@@ -60,11 +60,11 @@ async def test_n1_skip_deflected_with_an_identical_skip_then_accepted(
     # C-4 "When a penalty waits": the skip waits for Bob's answer.
     assert en("table.pending.skip", player="Bob") in text
     assert en("table.your_move", mention=bob.mention) == table_of(bob, session).content
-    await table_shows(harness, cid, session, "Deflect", "Accept")
+    await table_shows(harness, cid, session, en("button.deflect"), en("button.accept"))
     # The answer belongs to Bob: anyone else is refused privately.
-    await cid.click(table_of(cid, session), "Deflect")
+    await cid.click(table_of(cid, session), en("button.deflect"))
     assert last_ephemeral(cid) == en("error.not_your_turn")
-    hand = (await bob.click(table_of(bob, session), "Deflect")).response
+    hand = (await bob.click(table_of(bob, session), en("button.deflect"))).response
     assert hand is not None and hand.ephemeral
     assert style_of(hand, label("RS")) == 3  # the identical Skip answers
     assert style_of(hand, label("GS")) == 2  # another colour does not (N-1: same colour)
@@ -78,11 +78,11 @@ async def test_n1_skip_deflected_with_an_identical_skip_then_accepted(
     # Cid holds no identical Skip: still asked, and the table offers the same buttons (C-4: the
     # wait reveals nothing); his hand shows that no card of his answers.
     table = table_of(cid, session)
-    await table_shows(harness, cid, session, "Deflect", "Accept")
-    hand = (await cid.click(table, "Deflect")).response
+    await table_shows(harness, cid, session, en("button.deflect"), en("button.accept"))
+    hand = (await cid.click(table, en("button.deflect"))).response
     assert hand is not None
     assert not [b for b in hand.buttons() if b["style"] == 3]
-    await cid.click(table, "Accept")
+    await cid.click(table, en("button.accept"))
     text = await table_after(harness, ann, session)
     assert en("event.accepted_skip", player="Cid") in text
     assert en("table.turn", player="Ann") in text
@@ -95,9 +95,9 @@ async def test_n1_skip_accepted_by_its_victim(harness: Harness,
     ann, bob, cid = players
     session = await cnuno(harness, players, {ann: ["RS", "G1"], bob: ["RS", "B1"]})
     await ann.click(await open_hand(harness, ann, session), "🟥 Red Skip")
-    await table_shows(harness, bob, session, "Accept")
+    await table_shows(harness, bob, session, en("button.accept"))
     hand = await open_hand(harness, bob, session)
-    await bob.click(hand, "Accept")  # from his hand this time
+    await bob.click(hand, en("button.accept"))  # from his hand this time
     text = await table_after(harness, ann, session)
     assert en("event.accepted_skip", player="Bob") in text
     assert en("table.turn", player="Cid") in text
@@ -131,21 +131,22 @@ async def test_n2_draw_two_deflected_penalties_do_not_add_up(
     await ann.click(await open_hand(harness, ann, session), "🟥 Red Draw Two")
     text = await table_after(harness, cid, session)
     assert en("table.pending.draw", player="Bob", count=2) in text
-    await table_shows(harness, bob, session, "Deflect", "Accept")
-    hand = (await bob.click(table_of(bob, session), "Deflect")).response
+    await table_shows(harness, bob, session, en("button.deflect"), en("button.accept"))
+    hand = (await bob.click(table_of(bob, session), en("button.deflect"))).response
     assert hand is not None
     assert style_of(hand, label("G+2")) == 3
     await bob.click(hand, "🟩 Green Draw Two")
     text = await table_after(harness, ann, session)
     assert en("table.pending.draw", player="Cid", count=2) in text  # not 4: no sum
-    await table_shows(harness, cid, session, "Deflect")
-    hand = (await cid.click(table_of(cid, session), "Deflect")).response
+    await table_shows(harness, cid, session, en("button.deflect"))
+    hand = (await cid.click(table_of(cid, session), en("button.deflect"))).response
     assert hand is not None
     await cid.click(hand, "🟦 Blue Draw Two")
     text = await table_after(harness, ann, session)
     assert en("table.pending.draw", player="Ann", count=2) in text
-    await table_shows(harness, ann, session, "Deflect", "Accept")  # C-4: whatever she holds
-    await ann.click(table_of(ann, session), "Accept")  # Ann has no Draw Two left
+    await table_shows(harness, ann, session, en("button.deflect"),
+                      en("button.accept"))  # C-4: whatever she holds
+    await ann.click(table_of(ann, session), en("button.accept"))  # Ann has no Draw Two left
     text = await table_after(harness, bob, session)
     assert en("event.accepted_draw", player="Ann", count=2) in text
     assert en("table.turn", player="Bob") in text
@@ -179,8 +180,9 @@ async def test_n3_reverse_chain_in_turn_and_by_jump_in(harness: Harness,
     assert en("table.direction.counter") in text and en("table.turn", player="Cid") in text  # three
     # Bob holds the identical Yellow Reverse: he jumps in, out of turn.
     table = table_of(bob, session)
-    await harness.fake.wait_for(lambda: not table.button("Jump in!").get("disabled"), timeout=3)
-    hand = (await bob.click(table, "Jump in!")).response
+    await harness.fake.wait_for(lambda: not table.button(en("button.jump_in")).get("disabled"),
+                                timeout=3)
+    hand = (await bob.click(table, en("button.jump_in"))).response
     assert hand is not None and style_of(hand, label("YR")) == 3
     await bob.click(hand, "🟨 Yellow Reverse")
     text = await table_after(harness, ann, session)
@@ -210,8 +212,9 @@ async def test_n4_wild_four_deflected_with_a_draw_two_of_the_named_colour(
     await ann.click(ann.message(hand.id), "🟩 Green")
     text = await table_after(harness, cid, session)
     assert en("table.pending.challenge", player="Bob", by="Ann", card=card_name("W+4")) in text
-    await table_shows(harness, bob, session, "Challenge", "Accept", "Deflect")
-    hand = (await bob.click(table_of(bob, session), "Deflect")).response
+    await table_shows(harness, bob, session, en("button.challenge"), en("button.accept"),
+                      en("button.deflect"))
+    hand = (await bob.click(table_of(bob, session), en("button.deflect"))).response
     assert hand is not None
     assert style_of(hand, label("G+2")) == 3
     assert style_of(hand, label("B+2")) == 2  # not the named colour
@@ -220,13 +223,13 @@ async def test_n4_wild_four_deflected_with_a_draw_two_of_the_named_colour(
     await bob.click(hand, "🟩 Green Draw Two")
     text = await table_after(harness, ann, session)
     assert en("table.pending.draw", player="Cid", count=2) in text
-    await table_shows(harness, cid, session, "Deflect")
-    await cid.click((await cid.click(table_of(cid, session), "Deflect")).response,
+    await table_shows(harness, cid, session, en("button.deflect"))
+    await cid.click((await cid.click(table_of(cid, session), en("button.deflect"))).response,
                     "🟨 Yellow Draw Two")  # N-2: a Draw Two of any colour
     text = await table_after(harness, bob, session)
     assert en("table.pending.draw", player="Ann", count=2) in text
-    await table_shows(harness, ann, session, "Accept")
-    await ann.click(table_of(ann, session), "Accept")
+    await table_shows(harness, ann, session, en("button.accept"))
+    await ann.click(table_of(ann, session), en("button.accept"))
     text = await table_after(harness, bob, session)
     assert en("event.accepted_draw", player="Ann", count=2) in text
     assert en("table.turn", player="Bob") in text
@@ -242,8 +245,8 @@ async def test_n4_wild_four_accepted_draws_four(harness: Harness,
     hand = await open_hand(harness, ann, session)
     await ann.click(hand, "⬛ Wild Draw Four")
     await ann.click(ann.message(hand.id), "🟩 Green")
-    await table_shows(harness, bob, session, "Accept")
-    await bob.click(table_of(bob, session), "Accept")
+    await table_shows(harness, bob, session, en("button.accept"))
+    await bob.click(table_of(bob, session), en("button.accept"))
     text = await table_after(harness, cid, session)
     assert en("event.accepted_draw", player="Bob", count=4) in text
     assert en("table.turn", player="Cid") in text
@@ -265,8 +268,8 @@ async def test_n5_guilty_challenge_returns_the_wild_four(harness: Harness,
     hand = await open_hand(harness, ann, session)
     await ann.click(hand, "⬛ Wild Draw Four")
     await ann.click(ann.message(hand.id), "🟩 Green")
-    await table_shows(harness, bob, session, "Challenge")
-    await bob.click(table_of(bob, session), "Challenge")
+    await table_shows(harness, bob, session, en("button.challenge"))
+    await bob.click(table_of(bob, session), en("button.challenge"))
     text = await table_after(harness, cid, session)
     assert "guilty" in text
     assert en("event.card_returned", card=card_name("W+4"), player="Ann") in text
@@ -299,8 +302,8 @@ async def test_n5_innocent_challenge_costs_four_plus_two(harness: Harness,
     hand = await open_hand(harness, ann, session)
     await ann.click(hand, "⬛ Wild Draw Four")
     await ann.click(ann.message(hand.id), "🟩 Green")
-    await table_shows(harness, bob, session, "Challenge")
-    await bob.click(table_of(bob, session), "Challenge")
+    await table_shows(harness, bob, session, en("button.challenge"))
+    await bob.click(table_of(bob, session), en("button.challenge"))
     text = await table_after(harness, cid, session)
     assert en("event.challenged_innocent", player="Bob", target="Ann",
               card=card_name("W+4")) in text
@@ -345,8 +348,9 @@ async def test_n6_uno_called_right_after_the_play(harness: Harness,
     session = await _next_to_last(harness, players)
     await ann.click(await open_hand(harness, ann, session), "🟥 Red 7")
     table = table_of(ann, session)
-    await harness.fake.wait_for(lambda: not table.button("Catch!").get("disabled"), timeout=3)
-    await ann.click(table, "UNO!")
+    await harness.fake.wait_for(lambda: not table.button(en("button.catch")).get("disabled"),
+                                timeout=3)
+    await ann.click(table, en("button.uno"))
     text = await table_after(harness, bob, session)
     uno_line = (en("table.player", player="Ann", count=1, points=0) + " · "
                 + en("table.uno_mark"))
@@ -362,8 +366,9 @@ async def test_n6_forgotten_uno_is_caught_for_two(harness: Harness,
     session = await _next_to_last(harness, players)
     await ann.click(await open_hand(harness, ann, session), "🟥 Red 7")
     table = table_of(cid, session)
-    await harness.fake.wait_for(lambda: not table.button("Catch!").get("disabled"), timeout=3)
-    await cid.click(table, "Catch!")
+    await harness.fake.wait_for(lambda: not table.button(en("button.catch")).get("disabled"),
+                                timeout=3)
+    await cid.click(table, en("button.catch"))
     text = await table_after(harness, bob, session)
     assert en("event.caught", player="Cid", target="Ann", count=2) in text
     assert en_part("table.player", player="Ann", count=3) in text
@@ -380,8 +385,9 @@ async def test_n6_window_closes_when_someone_jumps_in(harness: Harness,
     session = await _next_to_last(harness, players)
     await ann.click(await open_hand(harness, ann, session), "🟥 Red 7")
     table = table_of(cid, session)
-    await harness.fake.wait_for(lambda: not table.button("Jump in!").get("disabled"), timeout=3)
-    jump = (await cid.click(table, "Jump in!")).response
+    await harness.fake.wait_for(lambda: not table.button(en("button.jump_in")).get("disabled"),
+                                timeout=3)
+    jump = (await cid.click(table, en("button.jump_in"))).response
     assert jump is not None
     await cid.click(jump, "🟥 Red 7")
     text = await table_after(harness, bob, session)
@@ -398,9 +404,10 @@ async def test_n6_window_closes_when_the_next_player_plays(harness: Harness,
     session = await _next_to_last(harness, players, {bob: ["R8"]})
     await ann.click(await open_hand(harness, ann, session), "🟥 Red 7")
     table = table_of(cid, session)
-    await harness.fake.wait_for(lambda: not table.button("Catch!").get("disabled"), timeout=3)
+    await harness.fake.wait_for(lambda: not table.button(en("button.catch")).get("disabled"),
+                                timeout=3)
     await bob.click(await open_hand(harness, bob, session), "🟥 Red 8")
-    await cid.click(table, "Catch!")  # the stale-but-enabled button checks the state
+    await cid.click(table, en("button.catch"))  # the stale-but-enabled button checks the state
     assert last_ephemeral(cid) == en("error.nobody_to_catch")
     await table_after(harness, cid, session)
     assert table.button(en("button.catch")).get("disabled")
@@ -418,15 +425,16 @@ async def test_p_cnuno_jump_in_not_on_the_start_card_and_rules_shown(
     session = await cnuno(harness, players, {ann: ["R3", "G2"], bob: ["R5", "B1"],
                                              cid: ["R3", "G1"]})
     table = table_of(bob, session)
-    await harness.fake.wait_for(lambda: "Jump in!" in table.labels(), timeout=3)
+    await harness.fake.wait_for(lambda: en("button.jump_in") in table.labels(), timeout=3)
     # Bob's Red 5 may not jump on the start card.
     assert table.button(en("button.jump_in")).get("disabled")
     await ann.click(await open_hand(harness, ann, session), "🟥 Red 3")
-    await harness.fake.wait_for(lambda: not table.button("Jump in!").get("disabled"), timeout=3)
-    await bob.click(table, "Jump in!")  # Cid may, Bob holds no Red 3
+    await harness.fake.wait_for(lambda: not table.button(en("button.jump_in")).get("disabled"),
+                                timeout=3)
+    await bob.click(table, en("button.jump_in"))  # Cid may, Bob holds no Red 3
     assert last_ephemeral(bob) == en("why.cannot_jump_in")
     assert en("preset.cnuno.name") in table.embeds[0]["footer"]["text"]
-    await cid.click(table, "Rules")
+    await cid.click(table, en("button.rules"))
     rules = cid.ephemerals()[-1].embeds[0]
     listed = rules["fields"][1]["value"]
     for option in ("jump_in", "deflect_skip", "deflect_draw_two", "reverse_chain",

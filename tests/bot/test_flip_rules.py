@@ -257,7 +257,7 @@ async def test_f4_flip_turns_the_piles_and_every_hand(harness: Harness,
     assert en("table.color", color=colour("R")) in text
     assert en("table.side.light") in text and en("table.turn", player="Ann") in text
     assert en("table.draw_pile_back", card=label("P6")) in text
-    drawn = await play(harness, ann, session, "Draw")
+    drawn = await play(harness, ann, session, en("button.draw"))
     assert en("you.drew", cards=card_names("Y9")) in hand_text(drawn)
     assert en("table.turn", player="Bob") in await table_after(harness, cid,
                                                                session)  # not playable: passes
@@ -326,7 +326,7 @@ async def _wild_draw_two(harness: Harness, players: list[VirtualUser],
     text = await table_after(harness, cid, session)
     assert en("table.pending.challenge", player="Bob", by="Ann", card=card_name("W+2")) in text
     assert card_name("W+4") not in text
-    await wait_label(harness, bob, session, "Challenge")
+    await wait_label(harness, bob, session, en("button.challenge"))
     return session
 
 
@@ -334,7 +334,7 @@ async def test_f5_wild_draw_two_accepted(harness: Harness, players: list[Virtual
     """F-5: Bob accepts the Wild Draw Two: he draws 2 and loses his turn."""
     _, bob, cid = players
     session = await _wild_draw_two(harness, players, INNOCENT)
-    await bob.click(table_of(bob, session), "Accept")
+    await bob.click(table_of(bob, session), en("button.accept"))
     text = await table_after(harness, cid, session)
     assert en("event.accepted_draw", player="Bob", count=2) in text
     assert en("table.turn", player="Cid") in text
@@ -346,7 +346,7 @@ async def test_f5_wild_draw_two_challenged_innocent(harness: Harness,
     """F-5: Ann held no red (Green 3 matches by number only): Bob draws 4 and loses his turn."""
     ann, bob, cid = players
     session = await _wild_draw_two(harness, players, INNOCENT)
-    await bob.click(table_of(bob, session), "Challenge")
+    await bob.click(table_of(bob, session), en("button.challenge"))
     text = await table_after(harness, cid, session)
     assert en("event.challenged_innocent", player="Bob", target="Ann",
               card=card_name("W+2")) in text
@@ -361,7 +361,7 @@ async def test_f5_wild_draw_two_challenged_guilty(harness: Harness,
     Bob sees her hand."""
     ann, bob, cid = players
     session = await _wild_draw_two(harness, players, GUILTY)
-    await bob.click(table_of(bob, session), "Challenge")
+    await bob.click(table_of(bob, session), en("button.challenge"))
     text = await table_after(harness, cid, session)
     assert en("event.challenged_guilty", player="Bob", target="Ann",
               card=card_name("W+2")) in text
@@ -442,7 +442,7 @@ async def _wild_draw_colour(harness: Harness, players: list[VirtualUser],
     assert en("table.pending.challenge", player="Cid", by="Bob",
               card=card_name("WDC")) in text
     assert en("table.color", color=colour("O")) in text
-    await wait_label(harness, cid, session, "Challenge")
+    await wait_label(harness, cid, session, en("button.challenge"))
     return session
 
 
@@ -452,7 +452,7 @@ async def test_f6_wild_draw_colour_accepted(harness: Harness,
     wilds do not count; Orange 3 stops it) and loses his turn."""
     _, _, cid = players
     session = await _wild_draw_colour(harness, players, BOB_INNOCENT)
-    await cid.click(table_of(cid, session), "Accept")
+    await cid.click(table_of(cid, session), en("button.accept"))
     text = await table_after(harness, cid, session)
     assert en("event.accepted_draw", player="Cid", count=4) in text
     assert en("table.turn", player="Ann") in text
@@ -466,7 +466,7 @@ async def test_f6_wild_draw_colour_challenged_innocent(harness: Harness,
     turn."""
     _, _, cid = players
     session = await _wild_draw_colour(harness, players, BOB_INNOCENT)
-    await cid.click(table_of(cid, session), "Challenge")
+    await cid.click(table_of(cid, session), en("button.challenge"))
     text = await table_after(harness, cid, session)
     assert "it was legal, so Cid draws" in text and en("table.turn", player="Ann") in text
     assert size(session, cid) == 7 + 6
@@ -478,7 +478,7 @@ async def test_f6_wild_draw_colour_challenged_guilty(harness: Harness,
     plays; orange stands."""
     _, bob, cid = players
     session = await _wild_draw_colour(harness, players, BOB_GUILTY)
-    await cid.click(table_of(cid, session), "Challenge")
+    await cid.click(table_of(cid, session), en("button.challenge"))
     text = await table_after(harness, cid, session)
     assert "guilty! Bob draws instead." in text and en("table.turn", player="Cid") in text
     assert en("table.color", color=colour("O")) in text
@@ -495,7 +495,7 @@ async def test_f6_wild_draw_colour_stops_when_the_piles_run_out(
     game = session.game
     async with session.lock:
         del game.draw_pile[:-3]  # given: only the next three cards are left
-    await cid.click(table_of(cid, session), "Accept")
+    await cid.click(table_of(cid, session), en("button.accept"))
     text = await table_after(harness, cid, session)
     assert en("event.accepted_draw", player="Cid", count=5) in text
     assert en("table.turn", player="Ann") in text
@@ -555,7 +555,7 @@ async def _dark_run(harness: Harness, ann: VirtualUser, bob: VirtualUser, sessio
     """Two players: Ann flips (Red Flip on Red 3; the top turns to Teal 7), Bob draws Orange 2
     (G1/O2, unplayable), Ann plays four Skip Everyone and her fifth, next-to-last card."""
     await play(harness, ann, session, "🟥 Red Flip")
-    drawn = await play(harness, bob, session, "Draw")
+    drawn = await play(harness, bob, session, en("button.draw"))
     assert en("you.drew", cards=card_names("O2")) in hand_text(drawn)
     for button, code in zip(DARK_SKIPS, D2_ANN[1:], strict=False):
         await play(harness, ann, session, button, code)
@@ -572,8 +572,9 @@ async def test_f8_uno_caught_on_the_dark_side(harness: Harness, pair: list[Virtu
                               start="R3/T7", after_flip=D2_AFTER)
     await _dark_run(harness, ann, bob, session, uno=False)
     table = table_of(bob, session)
-    await harness.fake.wait_for(lambda: not table.button("Catch!").get("disabled"), timeout=3)
-    await bob.click(table, "Catch!")
+    await harness.fake.wait_for(lambda: not table.button(en("button.catch")).get("disabled"),
+                                timeout=3)
+    await bob.click(table, en("button.catch"))
     text = await table_after(harness, bob, session)
     assert en("event.caught", player="Bob", target="Ann", count=2) in text
     assert en_part("table.player", player="Ann", count=3) in text
@@ -591,7 +592,7 @@ async def test_f8_rebuilt_draw_pile_keeps_the_active_face(harness: Harness,
     async with session.lock:  # given: every card of the draw pile already lies on the discards
         game.discard[0:0] = game.draw_pile
         game.draw_pile.clear()
-    drawn = await play(harness, bob, session, "Draw")
+    drawn = await play(harness, bob, session, en("button.draw"))
     text = await table_after(harness, cid, session)
     assert en("event.reshuffled", count=91) in text
     assert en("table.draw_pile", count=90) in text and en("table.side.dark") in text
@@ -634,7 +635,7 @@ async def test_f9_round_ends_on_the_light_side_light_faces_score(
     text = await table_after(harness, bob, session)
     assert en("event.round_won", player="Ann", count=151) in text
     assert en("table.round_points_line", player="Ann", count=151, total=151) in text
-    await wait_label(harness, bob, session, "Next round")
+    await wait_label(harness, bob, session, en("button.next_round"))
 
 
 async def test_f9_round_ends_on_the_dark_side_dark_faces_score_next_round_is_light(
@@ -649,8 +650,8 @@ async def test_f9_round_ends_on_the_dark_side_dark_faces_score_next_round_is_lig
     await play(harness, ann, session, "🩷 Pink 5")
     text = await table_after(harness, bob, session)
     assert en("table.side.dark") in text and en("event.round_won", player="Ann", count=200) in text
-    await wait_label(harness, bob, session, "Next round")
-    await bob.click(table_of(bob, session), "Next round")
+    await wait_label(harness, bob, session, en("button.next_round"))
+    await bob.click(table_of(bob, session), en("button.next_round"))
     text = await table_after(harness, bob, session)
     assert en("table.title", round=2) in text and en("table.side.light") in text
     assert en("table.player", player="Ann", count=7, points=200) in text

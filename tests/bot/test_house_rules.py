@@ -94,7 +94,7 @@ async def test_p_rules_editor_refuses_a_conflicting_combination(harness: Harness
         "lobby.conflict", first=en("option.stacking.name"),
         second=en("option.deflect_draw_two.name"))
     assert en("option.stacking.name") not in str(harness.lobby(ann).embeds)  # nothing changed
-    await bob.click(lobby, "Join")
+    await bob.click(lobby, en("button.join"))
     await bob.choose(lobby, "stacking", custom_id=penalties)
     assert last_ephemeral(bob) == en("error.host_only")
     scoring = f"uno:r:scoring:{harness.fake.channel.id}"
@@ -108,13 +108,13 @@ async def test_p_rules_editor_refuses_a_conflicting_combination(harness: Harness
     selected = [o["value"] for o in harness.lobby(ann).select(penalties)["options"]
                 if o.get("default")]
     assert selected == ["stacking", "reverse_bounce"]
-    await ann.click(lobby, "Start")
+    await ann.click(lobby, en("button.start"))
     session = harness.bot.games.in_channel(harness.fake.channel.id)  # type: ignore[union-attr]
     assert session.game.options.stacking and session.game.options.reverse_bounce
     # The Start click is answered with the table; the lobby message is edited after that.
     await harness.fake.wait_for(lambda: session.message_id is not None and not lobby.buttons(),
                                 timeout=3)
-    rules = (await pressed(bob, table_of(bob, session), "Rules")).embeds[0]
+    rules = (await pressed(bob, table_of(bob, session), en("button.rules"))).embeds[0]
     listed = rules["fields"][1]["value"]
     assert en("option.stacking.name") in listed and en("option.reverse_bounce.name") in listed
 
@@ -133,7 +133,7 @@ async def test_h1_draw_until_playable_then_play_the_drawn_card(harness: Harness,
               then=("G9", "B9", "Y9", "R9"))
     hand = await open_hand(harness, ann, session)
     assert not [b for b in hand.buttons() if b["style"] == GREEN]
-    await ann.click(hand, "Draw")
+    await ann.click(hand, en("button.draw"))
     hand = ann.message(hand.id)
     assert en("you.drew", cards=card_names("G9", "B9", "Y9", "R9")) in hand_text(hand)
     assert style_of(hand, label("R9")) == GREEN and style_of(hand, label("B9")) == GREY
@@ -157,7 +157,7 @@ async def test_h1_draw_cap_reached_passes_the_turn(harness: Harness,
     assert session.game.options.draw_cap == 10
     await rig(harness, session, {ann: ["G1", "G2", "G3", "B4", "B6", "Y7", "Y8"]}, start="R5",
               then=("G9", "B9", "Y9", "G8", "B8", "G7", "B7", "G6", "Y6", "B3", "R9"))
-    await ann.click(await open_hand(harness, ann, session), "Draw")
+    await ann.click(await open_hand(harness, ann, session), en("button.draw"))
     text = await table_after(harness, bob, session)
     assert en("event.drew", player="Ann", count=10) in text
     assert en("table.turn", player="Bob") in text
@@ -179,15 +179,15 @@ async def test_h2_jump_in_with_an_identical_card_skips_the_players_between(
                                  bob: ["R3", "B1", "B2", "B3", "B4", "B6", "B8"],
                                  cid: ["R7", "R5", "Y1", "Y2", "Y3", "Y4", "Y6"]}, start="R5")
     table = table_of(cid, session)
-    await harness.fake.wait_for(lambda: "Jump in!" in table.labels(), timeout=3)
+    await harness.fake.wait_for(lambda: en("button.jump_in") in table.labels(), timeout=3)
     assert not enabled(table, en("button.jump_in"))  # Cid's Red 5 may not jump on the start card
     await ann.click(await open_hand(harness, ann, session), "🟥 Red 7")
-    await harness.fake.wait_for(lambda: enabled(table, "Jump in!"), timeout=3)
-    await bob.click(table, "Jump in!")  # it is Bob's turn, and he holds no Red 7
+    await harness.fake.wait_for(lambda: enabled(table, en("button.jump_in")), timeout=3)
+    await bob.click(table, en("button.jump_in"))  # it is Bob's turn, and he holds no Red 7
     assert last_ephemeral(bob) == en("why.cannot_jump_in")
-    await olga.click(table, "Jump in!")
+    await olga.click(table, en("button.jump_in"))
     assert last_ephemeral(olga) == en("error.not_in_game")
-    hand = await pressed(cid, table, "Jump in!")
+    hand = await pressed(cid, table, en("button.jump_in"))
     assert style_of(hand, label("R7")) == GREEN and style_of(hand, label("R5")) == GREY
     await cid.click(hand, "🟥 Red 5")  # out of turn only the identical card may be played
     assert last_ephemeral(cid) == en("why.not_your_turn_jump_in")
@@ -200,7 +200,7 @@ async def test_h2_jump_in_with_an_identical_card_skips_the_players_between(
     # Nobody holds another Red 7 now, but the table does not tell (C-9): the button stays
     # enabled and refuses whoever cannot jump in.
     assert enabled(table_of(bob, session), en("button.jump_in"))
-    await bob.click(table_of(bob, session), "Jump in!")
+    await bob.click(table_of(bob, session), en("button.jump_in"))
     assert last_ephemeral(bob) == en("why.cannot_jump_in")
 
 
@@ -216,8 +216,8 @@ async def test_h2_jump_in_race_on_ones_own_card_has_one_winner(harness: Harness,
                                  bob: ["R3", "B1", "B2", "B3", "B4", "B6", "B8"]}, start="R5")
     await ann.click(await open_hand(harness, ann, session), "🟥 Red 7 ×2")
     table = table_of(ann, session)
-    await harness.fake.wait_for(lambda: enabled(table, "Jump in!"), timeout=3)
-    ann_hand = await pressed(ann, table, "Jump in!")
+    await harness.fake.wait_for(lambda: enabled(table, en("button.jump_in")), timeout=3)
+    ann_hand = await pressed(ann, table, en("button.jump_in"))
     bob_hand = await open_hand(harness, bob, session)
     version = session.game.version
     handles = await asyncio.gather(ann.click(ann_hand, "🟥 Red 7", wait=False),
@@ -253,7 +253,7 @@ async def test_h2_jump_in_on_a_draw_two_hits_the_player_after_the_jumper(
     text = await table_after(harness, bob, session)
     assert en("event.drew_and_skipped", player="Bob", count=2) in text
     assert en("table.turn", player="Cid") in text
-    hand = await pressed(bob, table_of(bob, session), "Jump in!")
+    hand = await pressed(bob, table_of(bob, session), en("button.jump_in"))
     await bob.click(hand, "🟥 Red Draw Two")
     text = await table_after(harness, ann, session)
     assert en("event.jumped_in", player="Bob", card=card_name("R+2")) in text
@@ -274,11 +274,11 @@ async def test_h2_jump_in_ends_a_drawn_card_decision(harness: Harness,
               start="R5", then=("R1",))
     await ann.click(await open_hand(harness, ann, session), "🟥 Red 7")
     bob_hand = await open_hand(harness, bob, session)
-    await bob.click(bob_hand, "Draw")
+    await bob.click(bob_hand, en("button.draw"))
     # Bob may play his Red 1, or keep it.
     assert en("button.pass") in bob.message(bob_hand.id).labels()
     await table_after(harness, cid, session)
-    await cid.click(await pressed(cid, table_of(cid, session), "Jump in!"), "🟥 Red 7")
+    await cid.click(await pressed(cid, table_of(cid, session), en("button.jump_in")), "🟥 Red 7")
     text = await table_after(harness, ann, session)
     assert en("event.jumped_in", player="Cid", card=card_name("R7")) in text
     assert en("table.turn", player="Ann") in text
@@ -301,8 +301,8 @@ async def test_h2_plain_wild_jumps_in_on_a_wild_but_a_wild_draw_four_never(
     await ann.click(hand, "⬛ Wild")
     await ann.click(ann.message(hand.id), "🟦 Blue")
     table = table_of(cid, session)
-    await harness.fake.wait_for(lambda: enabled(table, "Jump in!"), timeout=3)
-    jump = await pressed(cid, table, "Jump in!")
+    await harness.fake.wait_for(lambda: enabled(table, en("button.jump_in")), timeout=3)
+    jump = await pressed(cid, table, en("button.jump_in"))
     await cid.click(jump, "⬛ Wild")
     await cid.click(cid.message(jump.id), "🟨 Yellow")
     text = await table_after(harness, ann, session)
@@ -312,8 +312,8 @@ async def test_h2_plain_wild_jumps_in_on_a_wild_but_a_wild_draw_four_never(
     hand = await open_hand(harness, ann, session)
     await ann.click(hand, "⬛ Wild Draw Four")  # legal: Ann holds no yellow card
     await ann.click(ann.message(hand.id), "🟩 Green")
-    await table_shows(harness, bob, session, "Accept")
-    await bob.click(table_of(bob, session), "Accept")
+    await table_shows(harness, bob, session, en("button.accept"))
+    await bob.click(table_of(bob, session), en("button.accept"))
     text = await table_after(harness, cid, session)
     assert en("table.turn", player="Cid") in text
     assert session.game.discard[-1].code == "W+4" and "W+4" in codes(session, bob)
@@ -392,16 +392,17 @@ async def test_h4_draw_twos_stack_and_the_third_player_draws_the_sum(
     await ann.click(await open_hand(harness, ann, session), "🟥 Red Draw Two")
     text = await table_after(harness, cid, session)
     assert en("table.pending.draw", player="Bob", count=2) in text
-    await table_shows(harness, cid, session, "Stack", "Accept")
-    await cid.click(table_of(cid, session), "Stack")
+    await table_shows(harness, cid, session, en("button.stack"), en("button.accept"))
+    await cid.click(table_of(cid, session), en("button.stack"))
     assert last_ephemeral(cid) == en("error.not_your_turn")
-    hand = await pressed(bob, table_of(bob, session), "Stack")
+    hand = await pressed(bob, table_of(bob, session), en("button.stack"))
     assert style_of(hand, label("G+2")) == GREEN and en("button.accept") in hand.labels()
     await bob.click(hand, "🟩 Green Draw Two")
     text = await table_after(harness, ann, session)
     assert en("table.pending.draw", player="Cid", count=4) in text
-    await table_shows(harness, cid, session, "Stack", "Accept")  # Cid holds no Draw Two
-    await cid.click(table_of(cid, session), "Accept")
+    await table_shows(harness, cid, session, en("button.stack"),
+                      en("button.accept"))  # Cid holds no Draw Two
+    await cid.click(table_of(cid, session), en("button.accept"))
     text = await table_after(harness, ann, session)
     assert en("event.accepted_draw", player="Cid", count=4) in text
     assert en("table.turn", player="Ann") in text
@@ -421,15 +422,16 @@ async def test_h4_wild_draw_fours_stack_and_a_guilty_challenge_draws_the_sum(
     hand = await open_hand(harness, ann, session)
     await ann.click(hand, "⬛ Wild Draw Four")
     await ann.click(ann.message(hand.id), "🟩 Green")
-    await table_shows(harness, bob, session, "Challenge", "Accept", "Stack")
-    hand = await pressed(bob, table_of(bob, session), "Stack")
+    await table_shows(harness, bob, session, en("button.challenge"), en("button.accept"),
+                      en("button.stack"))
+    hand = await pressed(bob, table_of(bob, session), en("button.stack"))
     await bob.click(hand, "⬛ Wild Draw Four")
     await bob.click(bob.message(hand.id), "🟦 Blue")
     text = await table_after(harness, cid, session)
     assert en("table.color", color=colour("B")) in text
     assert en("table.pending.challenge", player="Cid", by="Bob", card=card_name("W+4")) in text
-    await table_shows(harness, cid, session, "Challenge")
-    await cid.click(table_of(cid, session), "Challenge")
+    await table_shows(harness, cid, session, en("button.challenge"))
+    await cid.click(table_of(cid, session), en("button.challenge"))
     text = await table_after(harness, ann, session)
     assert en("event.challenged_guilty", player="Cid", target="Bob", card=card_name("W+4")) in text
     assert en("table.turn", player="Cid") in text and en("table.color", color=colour("B")) in text
@@ -455,7 +457,7 @@ async def test_h5_silent_twos_the_first_to_write_draws_two(harness: Harness,
     await ann.click(await open_hand(harness, ann, session), "🟥 Red 2")
     text = await table_after(harness, cid, session)
     assert en("event.silence_started", player="Ann", count=2) in text
-    await pressed(bob, table_of(bob, session), "Rules")  # buttons are not chat
+    await pressed(bob, table_of(bob, session), en("button.rules"))  # buttons are not chat
     await bob.click(await open_hand(harness, bob, session), "🟥 Red 3")
     await table_after(harness, cid, session)
     assert session.game.silence is not None and size(session, bob) == 6
@@ -529,8 +531,8 @@ async def test_h6_swap_on_five_each_chooses_the_card_they_give(harness: Harness,
     await ann.click(hand, "🟨 Yellow 5")
     text = await table_after(harness, cid, session)
     assert en("table.pending.swap", player="Ann") in text
-    await table_shows(harness, bob, session, "Swap")
-    await bob.click(table_of(bob, session), "Swap")
+    await table_shows(harness, bob, session, en("button.swap"))
+    await bob.click(table_of(bob, session), en("button.swap"))
     assert last_ephemeral(bob) == en("error.not_your_turn")
     hand = ann.message(hand.id)
     assert en("button.keep_cards") in hand.labels()
@@ -541,9 +543,9 @@ async def test_h6_swap_on_five_each_chooses_the_card_they_give(harness: Harness,
     assert en("event.swap_offered", player="Ann", target="Bob") in text
     assert en("table.pending.swap", player="Bob") in text
     assert card_name("G1") not in text  # the card offered is Ann's secret
-    await cid.click(table_of(cid, session), "Swap")
+    await cid.click(table_of(cid, session), en("button.swap"))
     assert last_ephemeral(cid) == en("error.not_your_turn")
-    bob_hand = await pressed(bob, table_of(bob, session), "Swap")
+    bob_hand = await pressed(bob, table_of(bob, session), en("button.swap"))
     assert style_of(bob_hand, label("B9")) == GREEN
     await bob.click(bob_hand, "🟦 Blue 9")
     assert en("you.swap_received", card=card_name("G1")) in hand_text(bob.message(bob_hand.id))
@@ -580,7 +582,7 @@ async def test_h7_lazy_scoring_no_totals_the_loser_deals_the_winner_starts(
     lazy = en("table.footer_lazy_scoring", preset="", timer="").strip(" ·")
     assert lazy in table.embeds[0]["footer"]["text"]
     assert table.labels() == [en("button.next_round")]
-    await cid.click(table, "Next round")
+    await cid.click(table, en("button.next_round"))
     text = await table_after(harness, ann, session)
     assert en("event.round_started", round=2, player="Bob") in text
     start = session.game.discard[0].code  # round 2 is shuffled: any start card may come up
@@ -610,13 +612,13 @@ async def test_h8_uno_slap_the_last_hand_down_draws_two(harness: Harness,
     assert en("event.uno_called", player="Ann") in text and en("table.pending.slap") in text
     table = table_of(bob, session)
     assert en("button.slap") in table.labels()
-    await ann.click(table, "Slap!")
+    await ann.click(table, en("button.slap"))
     assert last_ephemeral(ann) == en("error.not_allowed_now")
     bob_hand = await open_hand(harness, bob, session)
     assert en("button.slap") in bob_hand.labels()
     await bob.click(bob_hand, "🟥 Red 8")  # turn actions wait
     assert last_ephemeral(bob) == en("why.slap")
-    await bob.click(table, "Slap!")
+    await bob.click(table, en("button.slap"))
     text = await table_after(harness, ann, session)
     assert en("event.slapped", player="Bob") in text
     assert en("event.slap_lost", player="Cid", count=2) in text
@@ -636,10 +638,10 @@ async def test_h8_slap_race_has_one_winner(harness: Harness,
     await rig(harness, session, {ann: ["R7", "G3"]}, start="R5")
     trim(session, ann, 2)
     await ann.click(await open_hand(harness, ann, session), "🟥 Red 7 + UNO!")
-    await table_shows(harness, bob, session, "Slap!")
+    await table_shows(harness, bob, session, en("button.slap"))
     table = table_of(bob, session)
-    handles = await asyncio.gather(bob.click(table, "Slap!", wait=False),
-                                   cid.click(table, "Slap!", wait=False))
+    handles = await asyncio.gather(bob.click(table, en("button.slap"), wait=False),
+                                   cid.click(table, en("button.slap"), wait=False))
     for handle in handles:
         await handle.wait_acknowledged()
     sizes = (size(session, bob), size(session, cid))
@@ -660,7 +662,7 @@ async def test_h8_slap_window_times_out_and_everyone_late_draws_two(
     await rig(harness, session, {ann: ["R7", "G3"]}, start="R5")
     trim(session, ann, 2)
     await ann.click(await open_hand(harness, ann, session), "🟥 Red 7 + UNO!")
-    await table_shows(harness, bob, session, "Slap!")
+    await table_shows(harness, bob, session, en("button.slap"))
     harness.clock.advance(SLAP_WINDOW - 1)
     await harness.settle(0.1)
     assert session.game.slap is not None  # not yet
@@ -684,18 +686,18 @@ async def test_h8_two_players_slap_closes_the_window_then_the_challenge_opens(
     hand = await open_hand(harness, ann, session)
     await ann.click(hand, "⬛ Wild Draw Four + UNO!")
     await ann.click(ann.message(hand.id), "🟩 Green")
-    await table_shows(harness, bob, session, "Slap!")
+    await table_shows(harness, bob, session, en("button.slap"))
     table = table_of(bob, session)
     assert en("button.challenge") not in table.labels()
     assert en("button.accept") not in table.labels()
-    await bob.click(table, "Slap!")
+    await bob.click(table, en("button.slap"))
     text = await table_after(harness, ann, session)
     assert en("event.slapped", player="Bob") in text
     assert en_part("event.slap_lost", player="").strip() not in text
     assert en("table.pending.challenge", player="Bob", by="Ann", card=card_name("W+4")) in text
     assert size(session, bob) == 7
-    await table_shows(harness, bob, session, "Challenge", "Accept")
-    await bob.click(table_of(bob, session), "Accept")
+    await table_shows(harness, bob, session, en("button.challenge"), en("button.accept"))
+    await bob.click(table_of(bob, session), en("button.accept"))
     text = await table_after(harness, ann, session)
     assert en("event.accepted_draw", player="Bob", count=4) in text and size(session, bob) == 11
 
@@ -765,14 +767,14 @@ async def test_h10_draw_tens_stack_under_h4(harness: Harness,
     hand = await open_hand(harness, ann, session)
     await ann.click(hand, "⬛ Draw Ten")
     await ann.click(ann.message(hand.id), "🟩 Green")
-    await table_shows(harness, bob, session, "Stack", "Accept")
-    hand = await pressed(bob, table_of(bob, session), "Stack")
+    await table_shows(harness, bob, session, en("button.stack"), en("button.accept"))
+    hand = await pressed(bob, table_of(bob, session), en("button.stack"))
     await bob.click(hand, "⬛ Draw Ten")
     await bob.click(bob.message(hand.id), "🟦 Blue")
     text = await table_after(harness, ann, session)
     assert en("table.pending.draw", player="Cid", count=20) in text
-    await table_shows(harness, cid, session, "Accept")
-    await cid.click(table_of(cid, session), "Accept")
+    await table_shows(harness, cid, session, en("button.accept"))
+    await cid.click(table_of(cid, session), en("button.accept"))
     text = await table_after(harness, ann, session)
     assert en("event.accepted_draw", player="Cid", count=20) in text
     assert en("table.turn", player="Ann") in text
@@ -793,17 +795,17 @@ async def test_h11_reverse_bounce_sends_the_penalty_back(harness: Harness,
                                  bob: ["RR", "B1", "B2", "B3", "B4", "B6", "B8"],
                                  cid: ["Y1", "Y2", "Y3", "Y4", "Y6", "Y7", "Y8"]}, start="R5")
     await ann.click(await open_hand(harness, ann, session), "🟥 Red Draw Two")
-    await table_shows(harness, cid, session, "Bounce", "Accept")
-    await cid.click(table_of(cid, session), "Bounce")
+    await table_shows(harness, cid, session, en("button.bounce"), en("button.accept"))
+    await cid.click(table_of(cid, session), en("button.bounce"))
     assert last_ephemeral(cid) == en("error.not_your_turn")
-    hand = await pressed(bob, table_of(bob, session), "Bounce")
+    hand = await pressed(bob, table_of(bob, session), en("button.bounce"))
     await bob.click(hand, "🟥 Red Reverse")
     text = await table_after(harness, cid, session)
     assert en("event.reversed", player="Bob", direction=en("direction.counterclockwise")) in text
     assert en("table.pending.draw", player="Ann", count=2) in text
-    ann_hand = await pressed(ann, table_of(ann, session), "Bounce")
+    ann_hand = await pressed(ann, table_of(ann, session), en("button.bounce"))
     assert style_of(ann_hand, label("RR")) == GREEN  # she could bounce it again
-    await ann.click(ann_hand, "Accept")
+    await ann.click(ann_hand, en("button.accept"))
     text = await table_after(harness, cid, session)
     assert en("event.accepted_draw", player="Ann", count=2) in text
     assert en("table.turn", player="Cid") in text and en("direction.counterclockwise") in text

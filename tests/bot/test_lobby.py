@@ -50,7 +50,7 @@ def seat_lines(*names: str, host: str | None = None, locale: str = "en") -> list
 
 
 def is_open(message: SeenMessage) -> bool:
-    return message.labels() == ["Join", "Leave", "Start"]
+    return message.labels() == [en("button.join"), en("button.leave"), en("button.start")]
 
 
 def reply(handle: InteractionHandle) -> str:
@@ -92,14 +92,14 @@ async def lobby_with(harness: Harness, host: VirtualUser,
                      *joiners: VirtualUser) -> SeenMessage:
     lobby = await open_lobby(harness, host)
     for user in joiners:
-        await user.click(lobby, "Join")
+        await user.click(lobby, en("button.join"))
     assert seats(lobby) == seat_lines(host.name, *(u.name for u in joiners))
     return lobby
 
 
 async def press_start(harness: Harness, host: VirtualUser, lobby: SeenMessage) -> SeenMessage:
     """Start by the lobby's Start button; returns the table once the lobby says it started."""
-    handle = await host.click(lobby, "Start")
+    handle = await host.click(lobby, en("button.start"))
     table = handle.response
     assert table is not None and not table.ephemeral and table.id != lobby.id
     await until(harness, lambda: description(lobby) == en("lobby.started"))
@@ -152,7 +152,7 @@ async def test_join_and_leave_by_button_and_by_command(harness: Harness) -> None
     lobby = await open_lobby(harness, ann)
 
     # A button click answers by editing the lobby message itself: no extra message.
-    handle = await bob.click(lobby, "Join")
+    handle = await bob.click(lobby, en("button.join"))
     assert handle.response is not None and handle.response.id == lobby.id
     assert seats(lobby) == seat_lines("Ann", "Bob")
     assert bob.ephemerals() == []
@@ -163,7 +163,7 @@ async def test_join_and_leave_by_button_and_by_command(harness: Harness) -> None
     await until(harness, lambda: len(seats(lobby)) == 3)
     assert seats(lobby) == seat_lines("Ann", "Bob", "Cid")
 
-    await bob.click(lobby, "Leave")
+    await bob.click(lobby, en("button.leave"))
     assert seats(lobby) == seat_lines("Ann", "Cid")
 
     handle = await cid.slash("uno leave")
@@ -200,7 +200,7 @@ async def test_start_posts_the_table_and_closes_the_lobby(harness: Harness) -> N
     assert table.embeds[0]["title"] == en("table.title", round=1)
     players = table.embeds[0]["fields"][0]["value"]
     assert "Ann" in players and "Bob" in players
-    assert table.labels()[:3] == [en("button.hand"), "UNO!", en("button.catch")]
+    assert table.labels()[:3] == [en("button.hand"), en("button.uno"), en("button.catch")]
     # The lobby message now only says the game started: no buttons left to press.
     seen = bob.message(lobby.id)
     assert description(seen) == en("lobby.started") and seen.buttons() == []
@@ -278,7 +278,7 @@ async def test_only_the_host_starts(harness: Harness) -> None:
     ann, bob = harness.user("Ann"), harness.user("Bob")
     lobby = await lobby_with(harness, ann, bob)
 
-    by_button = await bob.click(lobby, "Start")
+    by_button = await bob.click(lobby, en("button.start"))
     assert reply(by_button) == en("error.host_only")
     by_command = await bob.slash("uno start")
     assert reply(by_command) == en("error.host_only")
@@ -326,8 +326,8 @@ async def test_an_eleventh_player_is_refused(harness: Harness) -> None:
     assert seats(lobby) == seat_lines(*(u.name for u in users[:TABLE_SIZE]))
 
     # A seat freed is a seat to take.
-    await users[5].click(lobby, "Leave")
-    await late.click(lobby, "Join")
+    await users[5].click(lobby, en("button.leave"))
+    await late.click(lobby, en("button.join"))
     assert seats(lobby)[-1] == f"{TABLE_SIZE}. {late.name}"
 
 
@@ -377,7 +377,8 @@ async def test_a_lobby_button_naming_another_channel_is_refused(harness: Harness
 
     foreign = lobby_message_copy(harness, lobby, other)
 
-    for label, user in (("Join", bob), ("Leave", ann), ("Start", ann)):
+    for label, user in ((en("button.join"), bob), (en("button.leave"), ann), (en("button.start"),
+                                                                              ann)):
         assert reply(await user.click(foreign, label)) == en("lobby.gone"), label
     assert seats(lobby) == seat_lines("Ann") and lobby.edits == edits
 
@@ -439,12 +440,12 @@ async def test_the_host_passes_on_when_the_host_leaves(harness: Harness) -> None
     ann, bob, cid = harness.user("Ann"), harness.user("Bob"), harness.user("Cid")
     lobby = await lobby_with(harness, ann, bob, cid)
 
-    await ann.click(lobby, "Leave")
+    await ann.click(lobby, en("button.leave"))
     assert seats(lobby) == seat_lines("Bob", "Cid", host="Bob")
     assert description(lobby) == en("lobby.description", host=bob.mention)
 
     # The old host has no powers left; the new one has them all.
-    await ann.click(lobby, "Join")
+    await ann.click(lobby, en("button.join"))
     assert reply(await ann.click(lobby, en("button.start"))) == en("error.host_only")
     assert reply(await ann.slash("uno kick", player=cid)) == en("error.host_only")
     table = await press_start(harness, bob, lobby)
@@ -466,8 +467,8 @@ async def test_the_last_player_leaving_by_button_closes_the_lobby(harness: Harne
     ann, bob = harness.user("Ann"), harness.user("Bob")
     lobby = await lobby_with(harness, ann, bob)
 
-    await ann.click(lobby, "Leave")
-    await bob.click(lobby, "Leave")
+    await ann.click(lobby, en("button.leave"))
+    await bob.click(lobby, en("button.leave"))
     assert description(lobby) == en("lobby.emptied") and lobby.buttons() == []
     assert reply(await ann.slash("uno join")) == en("lobby.none")
 
@@ -499,8 +500,8 @@ async def test_refusals_are_seen_only_by_the_one_who_acted(harness: Harness) -> 
     before = {u.name: [m.id for m in u.messages()] for u in (ann, cid)}
 
     refusals = [
-        await bob.click(lobby, "Start"),
-        await bob.click(lobby, "Join"),
+        await bob.click(lobby, en("button.start")),
+        await bob.click(lobby, en("button.join")),
         await bob.slash("uno kick", player=ann),
         await bob.slash("uno create"),
         await bob.slash("uno end"),
@@ -535,7 +536,7 @@ async def test_activity_keeps_a_lobby_open(harness: Harness) -> None:
     lobby = await open_lobby(harness, ann)
 
     harness.clock.advance(10 * 60)
-    await bob.click(lobby, "Join")
+    await bob.click(lobby, en("button.join"))
     harness.clock.advance(10 * 60)  # 20 minutes after the creation, 10 after the join
     await harness.settle(0.2)
     assert is_open(lobby) and description(lobby) == en("lobby.description", host=ann.mention)
@@ -557,7 +558,7 @@ async def test_a_lobby_survives_a_restart(harness: Harness) -> None:
 
     await harness.restart()
 
-    await cid.click(lobby, "Join")  # the old message's buttons still work
+    await cid.click(lobby, en("button.join"))  # the old message's buttons still work
     assert seats(lobby) == seat_lines("Ann", "Bob", "Cid")
     assert reply(await bob.click(lobby, en("button.start"))) == en("error.host_only")
     table = await press_start(harness, ann, lobby)
@@ -605,7 +606,7 @@ async def test_refusals_speak_the_users_language(harness: Harness) -> None:
     lobby = await open_lobby(harness, ann)
 
     assert reply(await oksana.slash("uno join")) == tr("uk", "lobby.joined")
-    await bob.click(lobby, "Join")
+    await bob.click(lobby, en("button.join"))
     assert tr("uk", "lobby.already_joined") != en("lobby.already_joined")
     assert reply(await oksana.click(lobby, en("button.join"))) == tr("uk", "lobby.already_joined")
     assert reply(await bob.click(lobby, en("button.join"))) == en("lobby.already_joined")

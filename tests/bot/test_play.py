@@ -89,7 +89,7 @@ async def _wild_draw_four(harness: Harness, players: list[VirtualUser],
     await ann.click(hand, "⬛ Wild Draw Four")
     await ann.click(ann.message(hand.id), "🟩 Green")
     table = bob.message(session.message_id)
-    await harness.fake.wait_for(lambda: "Challenge" in table.labels(), timeout=3)
+    await harness.fake.wait_for(lambda: en("button.challenge") in table.labels(), timeout=3)
     return session, table
 
 
@@ -97,9 +97,9 @@ async def test_wild_draw_four_accepted(harness: Harness, players: list[VirtualUs
     ann, bob, cid = players
     session, table = await _wild_draw_four(harness, players, ["W+4", "G3", "B4"])
     # C-6: the decision is Bob's; anyone else pressing it is refused privately.
-    await cid.click(table, "Accept")
+    await cid.click(table, en("button.accept"))
     assert last_ephemeral(cid) == en("error.not_your_turn")
-    await bob.click(table, "Accept")
+    await bob.click(table, en("button.accept"))
     text = await table_after(harness, ann, session)
     assert en("event.accepted_draw", player="Bob", count=4) in text
     assert en("table.turn", player="Cid") in text
@@ -111,7 +111,7 @@ async def test_wild_draw_four_challenged_guilty(harness: Harness,
     # Ann holds a red card matching the pile: her Wild Draw Four was illegal (C-6).
     session, table = await _wild_draw_four(harness, players,
                                            ["W+4", "R3", "B4", "G4", "B6", "Y9", "Y2"])
-    await bob.click(table, "Challenge")
+    await bob.click(table, en("button.challenge"))
     text = await table_after(harness, cid, session)
     assert "guilty" in text and "Ann" in text
     # Only Bob was shown Ann's hand, privately (a follow-up to his click).
@@ -127,7 +127,7 @@ async def test_wild_draw_four_challenged_innocent(harness: Harness,
     ann, bob, cid = players
     session, table = await _wild_draw_four(harness, players,
                                            ["W+4", "G3", "B4", "G4", "B6", "Y9", "Y2"])
-    await bob.click(table, "Challenge")
+    await bob.click(table, en("button.challenge"))
     text = await table_after(harness, cid, session)
     assert "it was legal, so Bob draws" in text
     assert len(session.game.hands[1]) == 7 + 6  # C-6: 4 + 2 more
@@ -154,8 +154,9 @@ async def test_catch_a_player_who_forgot_uno(harness: Harness,
     session.game.hands[0][:] = session.game.hands[0][:2]
     await ann.click(await open_hand(harness, ann, session), "🟥 Red 7")  # no call
     table = cid.message(session.message_id)
-    await harness.fake.wait_for(lambda: not table.button("Catch!").get("disabled"), timeout=3)
-    await cid.click(table, "Catch!")  # C-5: +2 for Ann
+    await harness.fake.wait_for(lambda: not table.button(en("button.catch")).get("disabled"),
+                                timeout=3)
+    await cid.click(table, en("button.catch"))  # C-5: +2 for Ann
     text = await table_after(harness, bob, session)
     assert en("event.caught", player="Cid", target="Ann", count=2) in text
     assert en_part("table.player", player="Ann", count=3) in text
@@ -170,9 +171,10 @@ async def test_catch_is_refused_after_the_window(harness: Harness,
     session.game.hands[0][:] = session.game.hands[0][:2]
     await ann.click(await open_hand(harness, ann, session), "🟥 Red 7")
     table = cid.message(session.message_id)
-    await harness.fake.wait_for(lambda: not table.button("Catch!").get("disabled"), timeout=3)
+    await harness.fake.wait_for(lambda: not table.button(en("button.catch")).get("disabled"),
+                                timeout=3)
     await bob.click(await open_hand(harness, bob, session), "🟥 Red 8")  # the window closes
-    await cid.click(table, "Catch!")  # the stale-but-enabled button checks the state
+    await cid.click(table, en("button.catch"))  # the stale-but-enabled button checks the state
     assert last_ephemeral(cid) == en("error.nobody_to_catch")
     assert len(session.game.hands[0]) == 1
 
@@ -190,7 +192,8 @@ async def test_errors_are_private_localized_and_change_nothing(
     ann_hand = await open_hand(harness, ann, session)
     await ann.click(ann_hand, "🟩 Green 3")  # does not match: C-4 cited
     assert last_ephemeral(ann) == en("why.no_match", color="Red", top=card_name("R5"))
-    await olga.click(olga.message(session.message_id), "My hand")  # a spectator, in Ukrainian
+    await olga.click(olga.message(session.message_id),
+                     en("button.hand"))  # a spectator, in Ukrainian
     assert last_ephemeral(olga) == tr("uk", "error.not_in_game")
     assert dump(session.game) == before
     assert not any(m.ephemeral for m in cid.messages())
@@ -222,9 +225,10 @@ async def test_catch_race_has_one_winner(harness: Harness, players: list[Virtual
     session.game.hands[0][:] = session.game.hands[0][:2]
     await ann.click(await open_hand(harness, ann, session), "🟥 Red 7")
     table = cid.message(session.message_id)
-    await harness.fake.wait_for(lambda: not table.button("Catch!").get("disabled"), timeout=3)
-    handles = await asyncio.gather(bob.click(table, "Catch!", wait=False),
-                                   cid.click(table, "Catch!", wait=False))
+    await harness.fake.wait_for(lambda: not table.button(en("button.catch")).get("disabled"),
+                                timeout=3)
+    handles = await asyncio.gather(bob.click(table, en("button.catch"), wait=False),
+                                   cid.click(table, en("button.catch"), wait=False))
     for handle in handles:
         await handle.wait_acknowledged()
     assert len(session.game.hands[0]) == 3  # caught once: +2

@@ -28,7 +28,7 @@ async def test_round_points_then_next_round(harness: Harness) -> None:
     assert f"Ann: +{points} points (total {points})" in text
     table = cid.message(session.message_id)
     assert table.labels() == [en("button.next_round")]
-    await cid.click(table, "Next round")
+    await cid.click(table, en("button.next_round"))
     text = await table_after(harness, ann, session)
     assert en("table.title", round=2) in text and session.game.round == 2
     assert en("button.hand") in ann.message(session.message_id).labels()
@@ -41,7 +41,7 @@ async def test_leaving_during_a_round_follows_c10(harness: Harness) -> None:
     assert last_ephemeral(bob) == en("lobby.left_game")
     text = await table_after(harness, ann, session)
     assert en("table.player_left", player="Bob") in text and "Bob left the game" in text
-    await bob.click(bob.message(session.message_id), "My hand")
+    await bob.click(bob.message(session.message_id), en("button.hand"))
     assert last_ephemeral(bob) == en("error.left_game")
 
 

@@ -197,10 +197,11 @@ async def test_pages_and_filters_work_and_buttons_survive_a_restart(harness: Har
     previous = en("leaderboard.button.previous")
     assert next(b for b in page_one.buttons() if b["label"] == previous).get("disabled")
     await harness.restart()
-    await users[1].click(page_one, "Next ▶")  # another member pages the public board
+    await users[1].click(page_one,
+                         en("leaderboard.button.next"))  # another member pages the public board
     assert lines(page_one) == [row(11, "P09", 0, 1), row(12, "P11", 0, 1)]
     assert page_one.embeds[0]["footer"]["text"] == footer(2, 2)
-    await users[1].click(page_one, "Points")
+    await users[1].click(page_one, en("leaderboard.board.points"))
     assert len(lines(page_one)) == 6
     assert en("hand.page", page=1, pages=1) in page_one.embeds[0]["footer"]["text"]
 
@@ -214,7 +215,7 @@ async def test_pages_and_filters_work_and_buttons_survive_a_restart(harness: Har
     year, number = month.split("-")
     period = en("leaderboard.period.month", month=en(f"leaderboard.month.{number}"), year=year)
     assert monthly.embeds[0]["footer"]["text"] == footer(1, 1, period=period)
-    await users[0].click(monthly, "All time")
+    await users[0].click(monthly, en("leaderboard.button.all_time"))
     assert monthly.embeds[0]["footer"]["text"] == footer(1, 2)
     cnuno = await board(users[0], preset="cnuno")
     assert lines(cnuno) == [row(1, "P01", 1, 1), row(2, "P00", 0, 1)]
@@ -256,10 +257,10 @@ async def test_stats_are_exact(harness: Harness) -> None:
     await ann.click(hand, "⬛ Wild Draw Four")  # no UNO call: she will hold one card
     await ann.click(ann.message(hand.id), "🟦 Blue")
     table = bob.message(session.message_id)
-    await harness.fake.wait_for(lambda: enabled(table, "Catch!"), timeout=3)
-    await bob.click(table, "Catch!")  # Ann draws 2 (C-5): a missed UNO call
-    await harness.fake.wait_for(lambda: enabled(table, "Challenge"), timeout=3)
-    await bob.click(bob.message(session.message_id), "Challenge")  # guilty: Ann draws 4
+    await harness.fake.wait_for(lambda: enabled(table, en("button.catch")), timeout=3)
+    await bob.click(table, en("button.catch"))  # Ann draws 2 (C-5): a missed UNO call
+    await harness.fake.wait_for(lambda: enabled(table, en("button.challenge")), timeout=3)
+    await bob.click(bob.message(session.message_id), en("button.challenge"))  # guilty: Ann draws 4
     await bob.click(await open_hand(harness, bob, session), "🟦 Blue 7")
     await match_over(harness)
     assert session.game.scores == [0, 160]
@@ -365,7 +366,7 @@ async def test_forget_me_removes_the_user_everywhere(harness: Harness) -> None:
     handle = await ann.slash("uno forget-me")
     confirm = handle.response
     assert confirm is not None and confirm.ephemeral and confirm.content == en("forget.confirm")
-    await ann.click(confirm, "Delete my records")
+    await ann.click(confirm, en("forget.button"))
     assert ann.message(confirm.id).content == en("forget.done")
     assert ann.message(confirm.id).buttons() == []
     for name in ("wins", "points", "rating"):
@@ -380,7 +381,7 @@ async def test_forget_me_removes_the_user_everywhere(harness: Harness) -> None:
     # Asking again finds nothing left.
     again = (await ann.slash("uno forget-me")).response
     assert again is not None
-    await ann.click(again, "Delete my records")
+    await ann.click(again, en("forget.button"))
     assert ann.message(again.id).content == en("forget.nothing")
 
 
@@ -461,7 +462,7 @@ async def test_a_round_is_recorded_with_the_state_that_ends_it(harness: Harness)
     bot = await harness.restart()
     restored = bot.games.in_channel(session.channel_id)
     assert restored is not None and restored.tally.recorded_round == 1
-    await bob.click(bob.message(session.message_id), "Next round")
+    await bob.click(bob.message(session.message_id), en("button.next_round"))
     await harness.fake.wait_for(lambda: restored.game.round == 2, timeout=3)
     rounds = await StatsRepository(bot.db).rounds(session.game_id)
     assert [(r.round, r.winner_id, [s.points for s in r.seats]) for r in rounds] == [
@@ -483,7 +484,8 @@ async def test_replies_speak_the_right_language_and_refusals_change_nothing(
     assert shown.embeds[0]["title"] == en("leaderboard.title",
                                           board=en("leaderboard.board.wins"))
     # A button of an older bot naming a preset this one does not know.
-    button = next(b for b in shown.components[0]["components"] if b["label"] == "Next ▶")
+    button = next(b for b in shown.components[0]["components"]
+                  if b["label"] == en("leaderboard.button.next"))
     button["custom_id"] = "uno:lb:wins:all:gone:1:n"
     button["disabled"] = False
     before = [dict(e) for e in shown.embeds]

@@ -56,9 +56,9 @@ async def test_three_timeouts_in_a_row_remove_the_player(harness: Harness) -> No
             if not game.active[0] or game.waiting_for is None:
                 break
             hand = await open_hand(harness, user, session)
-            await user.click(hand, "Draw")
-            if "Pass" in user.message(hand.id).labels():
-                await user.click(user.message(hand.id), "Pass")
+            await user.click(hand, en("button.draw"))
+            if en("button.pass") in user.message(hand.id).labels():
+                await user.click(user.message(hand.id), en("button.pass"))
     await harness.fake.wait_for(lambda: not game.active[0], timeout=3)
     assert session.timeouts == {}
     text = await table_after(harness, bob, session)
@@ -100,10 +100,10 @@ async def test_restart_in_the_middle_of_a_turn_continues_identically(harness: Ha
     if playable:
         await bob.click(bob_hand, custom_id=playable[0]["custom_id"])
     else:
-        await bob.click(bob_hand, "Draw")
+        await bob.click(bob_hand, en("button.draw"))
     assert restored.game.version == int(before["version"]) + 1
     # ... and so does the table of before the restart.
-    handle = await ann.click(ann.message(session.message_id), "My hand")
+    handle = await ann.click(ann.message(session.message_id), en("button.hand"))
     assert handle.response is not None and handle.response.ephemeral
 
 
