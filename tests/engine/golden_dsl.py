@@ -19,8 +19,6 @@ from typing import Any
 
 from tests.engine.support import stacked_deck
 
-GOLDEN = Path(__file__).resolve().parent / "golden"
-
 Json = dict[str, Any]
 
 CASES: dict[str, Json] = {}

@@ -14,7 +14,8 @@ import sys
 from pathlib import Path
 
 from tests.engine.golden_cases import build
-from tests.engine.golden_dsl import GOLDEN, write
+from tests.engine.golden_dsl import write
+from tests.engine.support import GOLDEN
 
 
 def main(argv: list[str]) -> int:

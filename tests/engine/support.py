@@ -1,5 +1,5 @@
-"""Helpers for engine tests: stacked decks for replay files (classic and UNO Flip), a random
-player, and the reload check."""
+"""Helpers for engine tests: the golden files, stacked decks for replay files (classic and UNO
+Flip), a random player, and the reload check."""
 
 from __future__ import annotations
 
@@ -8,8 +8,19 @@ import random
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
+from pathlib import Path
+from typing import Any
 
 from bot.engine import Action, ActionType, Game, Rank, classic_deck, dump, load
+
+GOLDEN = Path(__file__).resolve().parent / "golden"
+
+
+def golden(name: str) -> dict[str, Any]:
+    """The golden file `tests/engine/golden/<name>.json`."""
+    with (GOLDEN / f"{name}.json").open(encoding="utf-8") as f:
+        data: dict[str, Any] = json.load(f)
+    return data
 
 
 def stacked_deck(
