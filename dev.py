@@ -1,7 +1,9 @@
-"""The project's two commands: `python3 dev.py run` and `python3 dev.py test`.
+"""The project's commands: `python3 dev.py run`, `python3 dev.py test` and `python3 dev.py lock`.
 
 Only Python (3.11+) and pip are needed: the first call creates `.venv/` and installs the project
-into it; later calls reinstall only when `pyproject.toml` has changed.
+into it, with the versions of `constraints.txt` (those the test suite last passed with); later
+calls reinstall only when `pyproject.toml` or `constraints.txt` has changed. `lock` rebuilds
+`constraints.txt` from a fresh virtual environment with the newest versions pyproject allows.
 """
 
 from __future__ import annotations
@@ -10,46 +12,87 @@ import hashlib
 import os
 import subprocess
 import sys
+import tempfile
 import venv
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent
 VENV = ROOT / ".venv"
-BIN = VENV / ("Scripts" if os.name == "nt" else "bin")
-PYTHON = BIN / ("python.exe" if os.name == "nt" else "python")
+CONSTRAINTS = ROOT / "constraints.txt"
+PROJECT = "uno-bot"  # pyproject's name: the project itself is never pinned
+PIP_QUIET = ["--quiet", "--disable-pip-version-check"]
 
 
-def _ensure_venv(extras: str) -> None:
-    """Create the virtual environment and (re)install the project when its definition changed."""
+def _python(env: Path) -> Path:
+    return env / ("Scripts" if os.name == "nt" else "bin") / ("python.exe" if os.name == "nt"
+                                                              else "python")
+
+
+def _create(env: Path) -> Path:
     if sys.version_info < (3, 11):  # noqa: UP036 - this script may be started by an old Python
         sys.exit(f"Python 3.11 or newer is needed (this is {sys.version.split()[0]}).")
-    if not PYTHON.exists():
-        print(f"Creating a virtual environment in {VENV} ...", flush=True)
-        venv.EnvBuilder(with_pip=True).create(VENV)
-    digest = hashlib.sha256((ROOT / "pyproject.toml").read_bytes() + extras.encode()).hexdigest()
+    python = _python(env)
+    if not python.exists():
+        print(f"Creating a virtual environment in {env} ...", flush=True)
+        venv.EnvBuilder(with_pip=True).create(env)
+    return python
+
+
+def _ensure_venv(extras: str) -> Path:
+    """Create the virtual environment and (re)install the project when its definition or the
+    constraints changed."""
+    python = _create(VENV)
+    constraints = CONSTRAINTS.read_bytes() if CONSTRAINTS.exists() else b""
+    digest = hashlib.sha256((ROOT / "pyproject.toml").read_bytes() + b"\0" + constraints
+                            + b"\0" + extras.encode()).hexdigest()
     stamp = VENV / f".installed-{extras or 'base'}"
     if stamp.exists() and stamp.read_text() == digest:
-        return
+        return python
     print("Installing the project and its dependencies ...", flush=True)
     target = f".[{extras}]" if extras else "."
-    subprocess.run(
-        [str(PYTHON), "-m", "pip", "install", "--quiet", "--disable-pip-version-check",
-         "-e", target],
-        cwd=ROOT,
-        check=True,
-    )
+    pinned = ["-c", str(CONSTRAINTS)] if CONSTRAINTS.exists() else []
+    subprocess.run([str(python), "-m", "pip", "install", *PIP_QUIET, *pinned, "-e", target],
+                   cwd=ROOT, check=True)
     stamp.write_text(digest)
+    return python
+
+
+def lock() -> int:
+    """Rebuild constraints.txt: a fresh virtual environment gets the newest versions that
+    pyproject.toml allows (with the dev extra), and `pip freeze` of it is written out. Run the
+    tests afterwards (`python3 dev.py test` installs the new pins) before committing it."""
+    with tempfile.TemporaryDirectory(prefix="uno-lock-") as tmp:
+        python = _create(Path(tmp) / "venv")
+        print("Installing the newest allowed versions into a fresh environment ...", flush=True)
+        subprocess.run([str(python), "-m", "pip", "install", *PIP_QUIET, "-e", ".[dev]"],
+                       cwd=ROOT, check=True)
+        frozen = subprocess.run([str(python), "-m", "pip", "freeze", "--exclude-editable"],
+                                cwd=ROOT, check=True, capture_output=True, text=True).stdout
+    pins = sorted((line for line in frozen.splitlines()
+                   if line and not line.startswith(("#", "-e"))
+                   and not line.lower().startswith(PROJECT + "=")),
+                  key=lambda line: line.split("==")[0].lower())
+    header = [
+        "# The versions the test suite passed with: `python3 dev.py` installs with them",
+        "# (pip install -c constraints.txt -e .[dev]). `python3 dev.py lock` rebuilds this file",
+        f"# from pip freeze of a fresh environment (Python {sys.version_info.major}."
+        f"{sys.version_info.minor}) holding the newest",
+        "# versions pyproject.toml allows; pyproject.toml keeps the lowest the code needs.",
+    ]
+    CONSTRAINTS.write_text("\n".join([*header, *pins]) + "\n", encoding="utf-8")
+    print(f"wrote {len(pins)} pins to {CONSTRAINTS.name}")
+    return 0
 
 
 def main(argv: list[str]) -> int:
     command, rest = (argv[0], argv[1:]) if argv else ("", [])
     if command == "run":
-        _ensure_venv("")
-        return subprocess.call([str(PYTHON), "-m", "bot", *rest], cwd=ROOT)
+        return subprocess.call([str(_ensure_venv("")), "-m", "bot", *rest], cwd=ROOT)
     if command == "test":
-        _ensure_venv("dev")
-        return subprocess.call([str(PYTHON), "-m", "pytest", *rest], cwd=ROOT)
-    print("usage: python3 dev.py run | test [pytest arguments]", file=sys.stderr)
+        return subprocess.call([str(_ensure_venv("dev")), "-m", "pytest", *rest], cwd=ROOT)
+    if command == "lock" and not rest:
+        return lock()
+    print("usage: python3 dev.py run | test [pytest arguments] | lock", file=sys.stderr)
     return 2
 
 

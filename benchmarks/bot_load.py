@@ -1,4 +1,4 @@
-"""Load benchmark of the whole bot (issue #6): many concurrent games of virtual users.
+"""Load benchmark of the whole bot: many concurrent games of virtual users.
 
 Usage, from the repository root::
 
@@ -36,7 +36,7 @@ What is printed, per N, from the clicks made inside the window
                  VmRSS of the bot process. With two or more N a second figure divides the growth
                  difference between the smallest and largest N by their difference in games, so
                  fixed costs (caches that fill up, allocator arenas) cancel out.
-    PASS/MISS    against issue #6's targets: first-response p99 under 100 ms (the target is set for
+    PASS/MISS    against the targets: first-response p99 under 100 ms (the target is set for
                  200 concurrent games; smaller N are shown for comparison) and under 200 KB per
                  active game.
 Detail lines per N add the hand/action split, the setup time, the CPU used by the bot, by this

@@ -1,4 +1,4 @@
-"""Benchmark of the standings (issue 7): leaderboard pages, /uno stats and recording a match on a
+"""Benchmark of the standings: leaderboard pages, /uno stats and recording a match on a
 database of 100,000 recorded matches over 1,000 servers.
 
 Usage, from the repository root (no installation needed)::

@@ -1,4 +1,4 @@
-"""Rendering benchmark for the card pictures (issue #9): how long a hand and a table take.
+"""Rendering benchmark for the card pictures: how long a hand and a table take.
 
 Usage, from the repository root::
 
@@ -13,7 +13,7 @@ of 10 players with Cyrillic and Latin names. Each is timed three ways, median of
              picture itself not cached: what every new hand or table costs in a running bot.
     warm     the same picture again: the LRU cache answers.
 
-PASS/MISS is against issue #9's target of 30 ms per picture. The process is warmed first (fonts
+PASS/MISS is against the target of 30 ms per picture. The process is warmed first (fonts
 loaded, modules imported), so "cold" measures drawing, not imports. The machine's other load
 shows in the figures: compare runs on a quiet machine.
 """

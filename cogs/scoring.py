@@ -1,4 +1,4 @@
-"""`/uno leaderboard`, `/uno stats`, `/uno forget-me`: a server's standings (issue 7). Thin:
+"""`/uno leaderboard`, `/uno stats`, `/uno forget-me`: a server's standings. Thin:
 parse, ask the standings service, render.
 
 The `/uno` group belongs to the lobby cog (`Lobby.uno`). A group object cannot be shared by two

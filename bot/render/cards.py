@@ -1,4 +1,4 @@
-"""Card faces drawn from code with Pillow (issue #9): no copied artwork, so nothing to license.
+"""Card faces drawn from code with Pillow: no copied artwork, so nothing to license.
 
 Every face is drawn at three times its size and scaled down, which is Pillow's only way to get
 smooth curves and text, then cached: there are fewer than 200 distinct faces (both Flip sides,

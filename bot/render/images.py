@@ -1,4 +1,4 @@
-"""PNG pictures of a hand and of the table (issue #9), built from the faces in `cards.py`.
+"""PNG pictures of a hand and of the table, built from the faces in `cards.py`.
 
 These functions return bytes and know nothing of Discord: whoever sends a message attaches them.
 Drawing takes milliseconds of CPU, which an event loop must not spend, so the bot calls the

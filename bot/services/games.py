@@ -332,7 +332,7 @@ class GameManager:
 
     async def _save(self, session: Session, *, first: bool = False) -> None:
         """Save the state; the state that ends a round records it, the one that ends the match
-        records it and removes the game, in the same transaction (issue 7). A failed save is
+        records it and removes the game, in the same transaction. A failed save is
         undone by `_reload`, tally included. Most actions end nothing: one UPDATE saves them."""
         now = self._clock.now()
         ended = round_to_record(session, now)

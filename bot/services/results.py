@@ -1,7 +1,7 @@
 """A finished round or match as the record the game manager saves with the state that ends it.
 
 Results are read from the engine state at that moment plus the session's tally (what the state
-does not keep). Each scoring is recorded in its own terms (issue 7): C-8 / F-9 points go to the
+does not keep). Each scoring is recorded in its own terms: C-8 / F-9 points go to the
 round winner; under H-7 (lazy) a round has a winner and a loser and no points; under H-14
 (penalty) everyone adds their own hand and the lowest total wins the match. A player who left
 (C-10) played the match and lost it: they place after everyone who stayed, the later leaver

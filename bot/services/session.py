@@ -43,7 +43,7 @@ class Session:
     rendered_version: int = -1  # the version the public table's text shows now
     pictured_version: int = -1  # ... and its picture (drawn by the merged edit)
     started_at: float = 0.0  # the match's start on the bot's clock (0: its first action's time)
-    tally: Tally = field(default_factory=Tally)  # what the match's record needs (issue 7)
+    tally: Tally = field(default_factory=Tally)  # what the match's record needs
 
     def __post_init__(self) -> None:
         if not self.started_at:

@@ -1,6 +1,6 @@
 """Languages and display choices: who sees which language, and server default rules.
 
-Resolution (issue #9): a user's own choice, then the server's, then the user's Discord language,
+Resolution: a user's own choice, then the server's, then the user's Discord language,
 then English; the public table: the server's choice, then Discord's server language. Belarusian
 has no Discord client locale, so it is reached only through these settings.
 

@@ -1,7 +1,7 @@
 """What a match's record needs that the engine state does not keep, counted from the engine's
 events as they happen and saved with the game's meta (so a restart loses none of it).
 
-What counts (issue 7, decided here):
+What counts:
 - an UNO call missed is a time the player was caught without having called UNO (a `caught`
   event names them): the rules penalise a missing call only when someone catches it (C-5), and
   a call made late but before the catch is no miss. A false call (C-5.4) is not a missed one;

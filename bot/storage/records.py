@@ -60,7 +60,7 @@ class GameRecord:
         return parsed
 
 
-# -- results (issue 7): what a finished round or match leaves behind
+# -- results: what a finished round or match leaves behind
 
 SCORINGS = ("standard", "lazy", "penalty")
 """How rounds are scored: C-8 / F-9 points to the winner; H-7 a winner and a loser and no points;

@@ -1,3 +1,6 @@
+"""Fixtures of the bot tests: the real bot on an offline fake Discord, and its players.
+The helpers that read what users see are in screen.py; those that drive the bot in harness.py."""
+
 from __future__ import annotations
 
 from collections.abc import AsyncIterator
@@ -5,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.fake_discord import fake_discord_session
+from tests.fake_discord import VirtualUser, fake_discord_session
 
 from .harness import Harness
 
@@ -16,3 +19,9 @@ async def harness(tmp_path: Path) -> AsyncIterator[Harness]:
         h = Harness(session, tmp_path / "uno.db")
         await h.start()
         yield h
+
+
+@pytest.fixture
+def players(harness: Harness) -> list[VirtualUser]:
+    """Three virtual users: Ann (who opens the lobby and plays first), Bob and Cid."""
+    return [harness.user("Ann"), harness.user("Bob"), harness.user("Cid")]

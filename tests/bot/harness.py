@@ -9,8 +9,13 @@ from typing import Any
 
 from bot.client import UnoBot
 from bot.settings import Settings
+from tests.catalogue import en, en_part
 from tests.fake_discord import FakeDiscordSession, VirtualUser
 from tests.fake_discord.users import SeenMessage
+
+# The table's title, "UNO — round 2" while a match runs and "UNO — Ann wins the match!" after it.
+ROUND_TITLE = en_part("table.title")
+MATCH_OVER_TITLE_END = en("table.match_over", player="\0").split("\0")[1]
 
 
 class Harness:
@@ -61,7 +66,7 @@ class Harness:
     @staticmethod
     def lobby(user: VirtualUser) -> SeenMessage:
         return next(m for m in reversed(user.public_messages())
-                    if m.embeds and m.embeds[0].get("title", "").startswith("UNO — lobby"))
+                    if m.embeds and m.embeds[0].get("title", "").startswith(en("lobby.title")))
 
     @staticmethod
     def lobby_any(user: VirtualUser) -> SeenMessage:
@@ -72,8 +77,8 @@ class Harness:
     @staticmethod
     def table(user: VirtualUser) -> SeenMessage:
         return next(m for m in reversed(user.public_messages())
-                    if m.embeds and "round" in m.embeds[0].get("title", "")
-                    or m.embeds and "wins the match" in m.embeds[0].get("title", ""))
+                    if m.embeds and (m.embeds[0].get("title", "").startswith(ROUND_TITLE)
+                                     or MATCH_OVER_TITLE_END in m.embeds[0].get("title", "")))
 
 
 class Driver:
@@ -107,16 +112,16 @@ class Driver:
         if session.game.round_over:
             user = next(iter(self.users.values()))
             table = user.message(message_id)
-            await self.h.fake.wait_for(lambda: "Next round" in table.labels(), timeout=3)
-            await self._click(user, table, "Next round")
+            await self.h.fake.wait_for(lambda: en("button.next_round") in table.labels(), timeout=3)
+            await self._click(user, table, en("button.next_round"))
             return True
         waiting = waiting_player(session)
         assert waiting is not None
         user = self.users[waiting]
         table = user.message(message_id)
         # After Next round the table shows its buttons again with the merged edit.
-        await self.h.fake.wait_for(lambda: "My hand" in table.labels(), timeout=3)
-        hand = (await self._click(user, table, "My hand")).response
+        await self.h.fake.wait_for(lambda: en("button.hand") in table.labels(), timeout=3)
+        hand = (await self._click(user, table, en("button.hand"))).response
         assert hand is not None and hand.ephemeral
         await self._act_in_hand(user, hand)
         return True
@@ -125,7 +130,8 @@ class Driver:
         buttons = [b for b in hand.buttons() if not b.get("disabled")]
         labels = [b["label"] for b in buttons]
         colours = [b for b in buttons if b["custom_id"].split(":")[4] == "color"]
-        decisions = [b for b in buttons if b["label"] in ("Challenge", "Accept")]
+        answers = (en("button.challenge"), en("button.accept"))
+        decisions = [b for b in buttons if b["label"] in answers]
         playable = [b for b in buttons if b.get("style") in (3, 4)]  # green / red (UNO) cards
         if colours:
             choice = self.rng.choice(colours)
@@ -133,10 +139,10 @@ class Driver:
             choice = self.rng.choice(decisions)
         elif playable:
             choice = self.rng.choice(playable)
-        elif "Pass" in labels:
-            choice = next(b for b in buttons if b["label"] == "Pass")
+        elif en("button.pass") in labels:
+            choice = next(b for b in buttons if b["label"] == en("button.pass"))
         else:
-            choice = next(b for b in buttons if b["label"] == "Draw")
+            choice = next(b for b in buttons if b["label"] == en("button.draw"))
         handle = await self._click(user, hand, custom_id=choice["custom_id"])
         if choice["custom_id"].split(":")[4] == "pick":  # the hand asks: which colour / player?
             picked = handle.response
@@ -175,8 +181,8 @@ async def start_game(h: Harness, users: list[VirtualUser],
         assert handle.response is not None and not handle.response.ephemeral, \
             f"the rules editor refused {group}={picked}: {handle.response}"
     for user in users[1:]:
-        await user.click(lobby, "Join")
-    await host.click(lobby, "Start")
+        await user.click(lobby, en("button.join"))
+    await host.click(lobby, en("button.start"))
     assert h.bot is not None
     session = h.bot.games.in_channel(h.fake.channel.id)
     # The Start click is answered with the table; the lobby message is edited after that.
@@ -203,10 +209,10 @@ async def rig_flip(h: Harness, session: Any, hands: dict[VirtualUser, list[str]]
                    then: tuple[str, ...] = (), after_flip: tuple[str, ...] = (),
                    dealer: VirtualUser | None = None) -> dict[VirtualUser, list[str]]:
     """`rig` for UNO Flip: a 112-card deck of `light/dark` cards (F-1) built as the Flip golden
-    files build theirs (tests/engine/make_golden_flip.flip_deck): the hands (filled to 7), the
+    files build theirs (tests/engine/support.flip_deck): the hands (filled to 7), the
     start card, `then` (drawn next, before any Flip) and `after_flip` (drawn in that order once
     a Flip has turned the draw pile over). Returns each user's whole dealt hand."""
-    from tests.engine.make_golden_flip import flip_deck
+    from tests.engine.support import flip_deck
 
     players = list(session.game.players)
     names = {str(u.id): codes for u, codes in hands.items()}

@@ -5,16 +5,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot.i18n import get_translator
 from bot.render.table import render_table
+from tests.catalogue import en
 from tests.fake_discord import VirtualUser
 from tests.fake_discord.users import SeenMessage
 
 from .harness import Harness
-
-
-def en(key: str, **params: object) -> str:
-    return get_translator().translate("en", key, **params)
 
 
 def table_text(message: SeenMessage) -> str:
@@ -56,7 +52,7 @@ async def table_shows(h: Harness, user: VirtualUser, session: Any, *labels: str)
 
 async def open_hand(h: Harness, user: VirtualUser, session: Any) -> SeenMessage:
     """Press My hand on the table; the private hand it opens."""
-    handle = await user.click(table_of(user, session), "My hand")
+    handle = await user.click(table_of(user, session), en("button.hand"))
     hand = handle.response
     assert hand is not None and hand.ephemeral, last_ephemeral(user)
     # The hand answers at once; its picture follows when it was not drawn yet.

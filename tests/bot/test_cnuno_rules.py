@@ -1,4 +1,4 @@
-"""The CNUNO preset through the buttons (issue #8): RULES.md N-1 … N-6, with the preset's
+"""The CNUNO preset through the buttons: RULES.md N-1 … N-6, with the preset's
 jump-in (H-2, section P), as virtual users see them on the public table and in their hands.
 
 Deals are rigged with a stacked deck (Ann plays first, Cid deals); every expected outcome is read
@@ -9,13 +9,11 @@ from __future__ import annotations
 
 from typing import Any
 
-import pytest
-
+from tests.catalogue import card_name, colour, en, en_part, label
 from tests.fake_discord import VirtualUser
 
 from .harness import Harness, rig, start_game
 from .screen import (
-    en,
     hand_text,
     last_ephemeral,
     open_hand,
@@ -25,11 +23,6 @@ from .screen import (
     table_of,
     table_shows,
 )
-
-
-@pytest.fixture
-def players(harness: Harness) -> list[VirtualUser]:
-    return [harness.user("Ann"), harness.user("Bob"), harness.user("Cid")]
 
 
 async def cnuno(harness: Harness, players: list[VirtualUser], hands: dict[VirtualUser, list[str]],
@@ -66,31 +59,33 @@ async def test_n1_skip_deflected_with_an_identical_skip_then_accepted(
     text = await table_after(harness, cid, session)
     # C-4 "When a penalty waits": the skip waits for Bob's answer.
     assert en("table.pending.skip", player="Bob") in text
-    assert f"{bob.mention}, it's your move." == table_of(bob, session).content
-    await table_shows(harness, cid, session, "Deflect", "Accept")
+    assert en("table.your_move", mention=bob.mention) == table_of(bob, session).content
+    await table_shows(harness, cid, session, en("button.deflect"), en("button.accept"))
     # The answer belongs to Bob: anyone else is refused privately.
-    await cid.click(table_of(cid, session), "Deflect")
+    await cid.click(table_of(cid, session), en("button.deflect"))
     assert last_ephemeral(cid) == en("error.not_your_turn")
-    hand = (await bob.click(table_of(bob, session), "Deflect")).response
+    hand = (await bob.click(table_of(bob, session), en("button.deflect"))).response
     assert hand is not None and hand.ephemeral
-    assert style_of(hand, "🟥 Red Skip") == 3  # the identical Skip answers
-    assert style_of(hand, "🟩 Green Skip") == 2  # another colour does not (N-1: same colour)
-    assert "Accept" in hand.labels() and "Draw" not in hand.labels()
+    assert style_of(hand, label("RS")) == 3  # the identical Skip answers
+    assert style_of(hand, label("GS")) == 2  # another colour does not (N-1: same colour)
+    assert en("button.accept") in hand.labels() and en("button.draw") not in hand.labels()
     await bob.click(hand, "🟩 Green Skip")
     assert last_ephemeral(bob) == en("why.pending_skip")
     await bob.click(hand, "🟥 Red Skip")
     text = await table_after(harness, ann, session)
-    assert "Bob played Red Skip." in text and en("table.pending.skip", player="Cid") in text
+    assert en("event.played", player="Bob", card=card_name("RS")) in text
+    assert en("table.pending.skip", player="Cid") in text
     # Cid holds no identical Skip: still asked, and the table offers the same buttons (C-4: the
     # wait reveals nothing); his hand shows that no card of his answers.
     table = table_of(cid, session)
-    await table_shows(harness, cid, session, "Deflect", "Accept")
-    hand = (await cid.click(table, "Deflect")).response
+    await table_shows(harness, cid, session, en("button.deflect"), en("button.accept"))
+    hand = (await cid.click(table, en("button.deflect"))).response
     assert hand is not None
     assert not [b for b in hand.buttons() if b["style"] == 3]
-    await cid.click(table, "Accept")
+    await cid.click(table, en("button.accept"))
     text = await table_after(harness, ann, session)
-    assert "Cid accepted the skip." in text and "**Turn:** Ann" in text
+    assert en("event.accepted_skip", player="Cid") in text
+    assert en("table.turn", player="Ann") in text
     assert (size(session, ann), size(session, bob), size(session, cid)) == (6, 6, 7)
 
 
@@ -100,11 +95,12 @@ async def test_n1_skip_accepted_by_its_victim(harness: Harness,
     ann, bob, cid = players
     session = await cnuno(harness, players, {ann: ["RS", "G1"], bob: ["RS", "B1"]})
     await ann.click(await open_hand(harness, ann, session), "🟥 Red Skip")
-    await table_shows(harness, bob, session, "Accept")
+    await table_shows(harness, bob, session, en("button.accept"))
     hand = await open_hand(harness, bob, session)
-    await bob.click(hand, "Accept")  # from his hand this time
+    await bob.click(hand, en("button.accept"))  # from his hand this time
     text = await table_after(harness, ann, session)
-    assert "Bob accepted the skip." in text and "**Turn:** Cid" in text
+    assert en("event.accepted_skip", player="Bob") in text
+    assert en("table.turn", player="Cid") in text
     assert size(session, bob) == 7
 
 
@@ -115,9 +111,9 @@ async def test_n1_start_card_skip_applies_at_once(harness: Harness,
     ann, bob, _ = players
     session = await cnuno(harness, players, {ann: ["RS", "G1"]}, start="RS")
     text = await table_after(harness, bob, session)
-    assert "Ann was skipped." in text and "**Turn:** Bob" in text
+    assert en("event.skipped", player="Ann") in text and en("table.turn", player="Bob") in text
     labels = table_of(bob, session).labels()
-    assert "Deflect" not in labels and "Accept" not in labels
+    assert en("button.deflect") not in labels and en("button.accept") not in labels
 
 
 # ---------------------------------------------------------------------------- N-2
@@ -135,23 +131,25 @@ async def test_n2_draw_two_deflected_penalties_do_not_add_up(
     await ann.click(await open_hand(harness, ann, session), "🟥 Red Draw Two")
     text = await table_after(harness, cid, session)
     assert en("table.pending.draw", player="Bob", count=2) in text
-    await table_shows(harness, bob, session, "Deflect", "Accept")
-    hand = (await bob.click(table_of(bob, session), "Deflect")).response
+    await table_shows(harness, bob, session, en("button.deflect"), en("button.accept"))
+    hand = (await bob.click(table_of(bob, session), en("button.deflect"))).response
     assert hand is not None
-    assert style_of(hand, "🟩 Green Draw Two") == 3
+    assert style_of(hand, label("G+2")) == 3
     await bob.click(hand, "🟩 Green Draw Two")
     text = await table_after(harness, ann, session)
     assert en("table.pending.draw", player="Cid", count=2) in text  # not 4: no sum
-    await table_shows(harness, cid, session, "Deflect")
-    hand = (await cid.click(table_of(cid, session), "Deflect")).response
+    await table_shows(harness, cid, session, en("button.deflect"))
+    hand = (await cid.click(table_of(cid, session), en("button.deflect"))).response
     assert hand is not None
     await cid.click(hand, "🟦 Blue Draw Two")
     text = await table_after(harness, ann, session)
     assert en("table.pending.draw", player="Ann", count=2) in text
-    await table_shows(harness, ann, session, "Deflect", "Accept")  # C-4: whatever she holds
-    await ann.click(table_of(ann, session), "Accept")  # Ann has no Draw Two left
+    await table_shows(harness, ann, session, en("button.deflect"),
+                      en("button.accept"))  # C-4: whatever she holds
+    await ann.click(table_of(ann, session), en("button.accept"))  # Ann has no Draw Two left
     text = await table_after(harness, bob, session)
-    assert "Ann accepted the penalty and draws 2 cards." in text and "**Turn:** Bob" in text
+    assert en("event.accepted_draw", player="Ann", count=2) in text
+    assert en("table.turn", player="Bob") in text
     assert (size(session, ann), size(session, bob), size(session, cid)) == (8, 6, 6)
     # Ann sees which 2 cards she drew in her own hand.
     hand = await open_hand(harness, ann, session)
@@ -172,25 +170,28 @@ async def test_n3_reverse_chain_in_turn_and_by_jump_in(harness: Harness,
         cid: ["GR", "Y1", "Y2", "Y3", "Y4", "Y6", "Y7"]})
     await ann.click(await open_hand(harness, ann, session), "🟥 Red Reverse")
     text = await table_after(harness, bob, session)
-    assert "**Direction:** counter-clockwise ↺" in text and "**Turn:** Cid" in text
+    assert en("table.direction.counter") in text and en("table.turn", player="Cid") in text
     await cid.click(await open_hand(harness, cid, session), "🟩 Green Reverse")
     text = await table_after(harness, bob, session)
-    assert "**Direction:** clockwise ↻" in text and "**Turn:** Ann" in text  # two cancel
+    assert en("table.direction.clockwise") in text and en("table.turn",
+                                                          player="Ann") in text  # two cancel
     await ann.click(await open_hand(harness, ann, session), "🟨 Yellow Reverse")
     text = await table_after(harness, bob, session)
-    assert "**Direction:** counter-clockwise ↺" in text and "**Turn:** Cid" in text  # three
+    assert en("table.direction.counter") in text and en("table.turn", player="Cid") in text  # three
     # Bob holds the identical Yellow Reverse: he jumps in, out of turn.
     table = table_of(bob, session)
-    await harness.fake.wait_for(lambda: not table.button("Jump in!").get("disabled"), timeout=3)
-    hand = (await bob.click(table, "Jump in!")).response
-    assert hand is not None and style_of(hand, "🟨 Yellow Reverse") == 3
+    await harness.fake.wait_for(lambda: not table.button(en("button.jump_in")).get("disabled"),
+                                timeout=3)
+    hand = (await bob.click(table, en("button.jump_in"))).response
+    assert hand is not None and style_of(hand, label("YR")) == 3
     await bob.click(hand, "🟨 Yellow Reverse")
     text = await table_after(harness, ann, session)
-    assert "Bob jumped in with Yellow Reverse!" in text
-    assert "**Direction:** clockwise ↻" in text and "**Turn:** Cid" in text  # four cancel
+    assert en("event.jumped_in", player="Bob", card=card_name("YR")) in text
+    assert en("table.direction.clockwise") in text and en("table.turn",
+                                                          player="Cid") in text  # four cancel
     await cid.click(await open_hand(harness, cid, session), "🟨 Yellow 1")
     text = await table_after(harness, ann, session)
-    assert "**Turn:** Ann" in text  # clockwise from Cid
+    assert en("table.turn", player="Ann") in text  # clockwise from Cid
 
 
 # ---------------------------------------------------------------------------- N-4
@@ -210,26 +211,28 @@ async def test_n4_wild_four_deflected_with_a_draw_two_of_the_named_colour(
     await ann.click(hand, "⬛ Wild Draw Four")
     await ann.click(ann.message(hand.id), "🟩 Green")
     text = await table_after(harness, cid, session)
-    assert en("table.pending.challenge", player="Bob", by="Ann", card="Wild Draw Four") in text
-    await table_shows(harness, bob, session, "Challenge", "Accept", "Deflect")
-    hand = (await bob.click(table_of(bob, session), "Deflect")).response
+    assert en("table.pending.challenge", player="Bob", by="Ann", card=card_name("W+4")) in text
+    await table_shows(harness, bob, session, en("button.challenge"), en("button.accept"),
+                      en("button.deflect"))
+    hand = (await bob.click(table_of(bob, session), en("button.deflect"))).response
     assert hand is not None
-    assert style_of(hand, "🟩 Green Draw Two") == 3
-    assert style_of(hand, "🟦 Blue Draw Two") == 2  # not the named colour
+    assert style_of(hand, label("G+2")) == 3
+    assert style_of(hand, label("B+2")) == 2  # not the named colour
     await bob.click(hand, "🟦 Blue Draw Two")
-    assert last_ephemeral(bob) == en("why.pending_challenge", card="Wild Draw Four")
+    assert last_ephemeral(bob) == en("why.pending_challenge", card=card_name("W+4"))
     await bob.click(hand, "🟩 Green Draw Two")
     text = await table_after(harness, ann, session)
     assert en("table.pending.draw", player="Cid", count=2) in text
-    await table_shows(harness, cid, session, "Deflect")
-    await cid.click((await cid.click(table_of(cid, session), "Deflect")).response,
+    await table_shows(harness, cid, session, en("button.deflect"))
+    await cid.click((await cid.click(table_of(cid, session), en("button.deflect"))).response,
                     "🟨 Yellow Draw Two")  # N-2: a Draw Two of any colour
     text = await table_after(harness, bob, session)
     assert en("table.pending.draw", player="Ann", count=2) in text
-    await table_shows(harness, ann, session, "Accept")
-    await ann.click(table_of(ann, session), "Accept")
+    await table_shows(harness, ann, session, en("button.accept"))
+    await ann.click(table_of(ann, session), en("button.accept"))
     text = await table_after(harness, bob, session)
-    assert "Ann accepted the penalty and draws 2 cards." in text and "**Turn:** Bob" in text
+    assert en("event.accepted_draw", player="Ann", count=2) in text
+    assert en("table.turn", player="Bob") in text
     assert (size(session, ann), size(session, bob), size(session, cid)) == (6 + 2, 6, 6)
 
 
@@ -242,10 +245,11 @@ async def test_n4_wild_four_accepted_draws_four(harness: Harness,
     hand = await open_hand(harness, ann, session)
     await ann.click(hand, "⬛ Wild Draw Four")
     await ann.click(ann.message(hand.id), "🟩 Green")
-    await table_shows(harness, bob, session, "Accept")
-    await bob.click(table_of(bob, session), "Accept")
+    await table_shows(harness, bob, session, en("button.accept"))
+    await bob.click(table_of(bob, session), en("button.accept"))
     text = await table_after(harness, cid, session)
-    assert "Bob accepted the penalty and draws 4 cards." in text and "**Turn:** Cid" in text
+    assert en("event.accepted_draw", player="Bob", count=4) in text
+    assert en("table.turn", player="Cid") in text
     assert size(session, bob) == 11
 
 
@@ -264,22 +268,28 @@ async def test_n5_guilty_challenge_returns_the_wild_four(harness: Harness,
     hand = await open_hand(harness, ann, session)
     await ann.click(hand, "⬛ Wild Draw Four")
     await ann.click(ann.message(hand.id), "🟩 Green")
-    await table_shows(harness, bob, session, "Challenge")
-    await bob.click(table_of(bob, session), "Challenge")
+    await table_shows(harness, bob, session, en("button.challenge"))
+    await bob.click(table_of(bob, session), en("button.challenge"))
     text = await table_after(harness, cid, session)
-    assert "guilty" in text and "Wild Draw Four goes back to Ann's hand." in text
-    assert "**Top card:** 🟥 Red 5" in text and "**Colour:** Red" in text
-    assert "**Turn:** Bob" in text and "Ann — 11 cards" in text  # 7 - 1 + 1 + 4
+    assert "guilty" in text
+    assert en("event.card_returned", card=card_name("W+4"), player="Ann") in text
+    assert en("table.top", card=label("R5")) in text
+    assert en("table.color", color=colour("R")) in text
+    assert en("table.turn", player="Bob") in text
+    assert en_part("table.player", player="Ann", count=11) in text  # 7 - 1 + 1 + 4
     # C-6: only Bob was shown Ann's hand.
     await harness.fake.wait_for(lambda: any(  # a private follow-up to the challenger
-        "Ann's hand:" in m.content and "Red 3" in m.content for m in bob.ephemerals()), timeout=3)
-    assert not any("Ann's hand:" in m.content for m in cid.messages())
+        en_part("you.hand_shown", player="Ann") in m.content and card_name("R3") in m.content
+        for m in bob.ephemerals()), timeout=3)
+    assert not any(en_part("you.hand_shown", player="Ann") in m.content
+                   for m in cid.messages())
     # Ann holds her Wild Draw Four again.
-    assert "⬛ Wild Draw Four" in hand_text(await open_hand(harness, ann, session))
+    assert label("W+4") in hand_text(await open_hand(harness, ann, session))
     await bob.click(await open_hand(harness, bob, session), "🟥 Red 8")
     await cid.click(await open_hand(harness, cid, session), "🟥 Red 9")
     text = await table_after(harness, bob, session)
-    assert "Ann was skipped." in text and "**Turn:** Bob" in text  # her next turn is lost
+    assert en("event.skipped", player="Ann") in text
+    assert en("table.turn", player="Bob") in text  # her next turn is lost
     assert size(session, ann) == 11
 
 
@@ -292,11 +302,14 @@ async def test_n5_innocent_challenge_costs_four_plus_two(harness: Harness,
     hand = await open_hand(harness, ann, session)
     await ann.click(hand, "⬛ Wild Draw Four")
     await ann.click(ann.message(hand.id), "🟩 Green")
-    await table_shows(harness, bob, session, "Challenge")
-    await bob.click(table_of(bob, session), "Challenge")
+    await table_shows(harness, bob, session, en("button.challenge"))
+    await bob.click(table_of(bob, session), en("button.challenge"))
     text = await table_after(harness, cid, session)
-    assert "it was legal, so Bob draws" in text and "**Turn:** Cid" in text
-    assert "**Top card:** ⬛ Wild Draw Four" in text and "**Colour:** Green" in text
+    assert en("event.challenged_innocent", player="Bob", target="Ann",
+              card=card_name("W+4")) in text
+    assert en("table.turn", player="Cid") in text
+    assert en("table.top", card=label("W+4")) in text
+    assert en("table.color", color=colour("G")) in text
     assert size(session, bob) == 7 + 6 and size(session, ann) == 6
 
 
@@ -318,11 +331,13 @@ async def test_n6_uno_called_with_the_next_to_last_card(harness: Harness,
     ann, bob, cid = players
     session = await _next_to_last(harness, players)
     hand = await open_hand(harness, ann, session)
-    assert "🟥 Red 7 + UNO!" in hand.labels()
+    assert en("button.play_uno", card=label("R7")) in hand.labels()
     await ann.click(hand, "🟥 Red 7 + UNO!")
     text = await table_after(harness, bob, session)
-    assert "Ann called UNO!" in text and "Ann — 1 card · 0 pts · UNO!" in text
-    assert table_of(cid, session).button("Catch!").get("disabled")  # nobody to catch
+    uno_line = (en("table.player", player="Ann", count=1, points=0) + " · "
+                + en("table.uno_mark"))
+    assert en("event.uno_called", player="Ann") in text and uno_line in text
+    assert table_of(cid, session).button(en("button.catch")).get("disabled")  # nobody to catch
     assert size(session, ann) == 1
 
 
@@ -333,11 +348,14 @@ async def test_n6_uno_called_right_after_the_play(harness: Harness,
     session = await _next_to_last(harness, players)
     await ann.click(await open_hand(harness, ann, session), "🟥 Red 7")
     table = table_of(ann, session)
-    await harness.fake.wait_for(lambda: not table.button("Catch!").get("disabled"), timeout=3)
-    await ann.click(table, "UNO!")
+    await harness.fake.wait_for(lambda: not table.button(en("button.catch")).get("disabled"),
+                                timeout=3)
+    await ann.click(table, en("button.uno"))
     text = await table_after(harness, bob, session)
-    assert "Ann called UNO!" in text and "Ann — 1 card · 0 pts · UNO!" in text
-    assert table_of(cid, session).button("Catch!").get("disabled")
+    uno_line = (en("table.player", player="Ann", count=1, points=0) + " · "
+                + en("table.uno_mark"))
+    assert en("event.uno_called", player="Ann") in text and uno_line in text
+    assert table_of(cid, session).button(en("button.catch")).get("disabled")
     assert size(session, ann) == 1
 
 
@@ -348,11 +366,14 @@ async def test_n6_forgotten_uno_is_caught_for_two(harness: Harness,
     session = await _next_to_last(harness, players)
     await ann.click(await open_hand(harness, ann, session), "🟥 Red 7")
     table = table_of(cid, session)
-    await harness.fake.wait_for(lambda: not table.button("Catch!").get("disabled"), timeout=3)
-    await cid.click(table, "Catch!")
+    await harness.fake.wait_for(lambda: not table.button(en("button.catch")).get("disabled"),
+                                timeout=3)
+    await cid.click(table, en("button.catch"))
     text = await table_after(harness, bob, session)
-    assert "Cid caught Ann without UNO: +2." in text and "Ann — 3 cards" in text
-    assert table_of(bob, session).button("Catch!").get("disabled")  # once per window (C-5.2)
+    assert en("event.caught", player="Cid", target="Ann", count=2) in text
+    assert en_part("table.player", player="Ann", count=3) in text
+    assert table_of(bob,
+                    session).button(en("button.catch")).get("disabled")  # once per window (C-5.2)
     assert size(session, ann) == 3
 
 
@@ -364,13 +385,15 @@ async def test_n6_window_closes_when_someone_jumps_in(harness: Harness,
     session = await _next_to_last(harness, players)
     await ann.click(await open_hand(harness, ann, session), "🟥 Red 7")
     table = table_of(cid, session)
-    await harness.fake.wait_for(lambda: not table.button("Jump in!").get("disabled"), timeout=3)
-    jump = (await cid.click(table, "Jump in!")).response
+    await harness.fake.wait_for(lambda: not table.button(en("button.jump_in")).get("disabled"),
+                                timeout=3)
+    jump = (await cid.click(table, en("button.jump_in"))).response
     assert jump is not None
     await cid.click(jump, "🟥 Red 7")
     text = await table_after(harness, bob, session)
-    assert "Cid jumped in with Red 7!" in text and "**Turn:** Ann" in text  # Bob lost his turn
-    assert table_of(bob, session).button("Catch!").get("disabled")
+    assert en("event.jumped_in", player="Cid", card=card_name("R7")) in text
+    assert en("table.turn", player="Ann") in text  # Bob lost his turn
+    assert table_of(bob, session).button(en("button.catch")).get("disabled")
     assert size(session, ann) == 1
 
 
@@ -381,12 +404,13 @@ async def test_n6_window_closes_when_the_next_player_plays(harness: Harness,
     session = await _next_to_last(harness, players, {bob: ["R8"]})
     await ann.click(await open_hand(harness, ann, session), "🟥 Red 7")
     table = table_of(cid, session)
-    await harness.fake.wait_for(lambda: not table.button("Catch!").get("disabled"), timeout=3)
+    await harness.fake.wait_for(lambda: not table.button(en("button.catch")).get("disabled"),
+                                timeout=3)
     await bob.click(await open_hand(harness, bob, session), "🟥 Red 8")
-    await cid.click(table, "Catch!")  # the stale-but-enabled button checks the state
+    await cid.click(table, en("button.catch"))  # the stale-but-enabled button checks the state
     assert last_ephemeral(cid) == en("error.nobody_to_catch")
     await table_after(harness, cid, session)
-    assert table.button("Catch!").get("disabled")
+    assert table.button(en("button.catch")).get("disabled")
     assert size(session, ann) == 1
 
 
@@ -401,14 +425,16 @@ async def test_p_cnuno_jump_in_not_on_the_start_card_and_rules_shown(
     session = await cnuno(harness, players, {ann: ["R3", "G2"], bob: ["R5", "B1"],
                                              cid: ["R3", "G1"]})
     table = table_of(bob, session)
-    await harness.fake.wait_for(lambda: "Jump in!" in table.labels(), timeout=3)
-    assert table.button("Jump in!").get("disabled")  # Bob's Red 5 may not jump on the start
+    await harness.fake.wait_for(lambda: en("button.jump_in") in table.labels(), timeout=3)
+    # Bob's Red 5 may not jump on the start card.
+    assert table.button(en("button.jump_in")).get("disabled")
     await ann.click(await open_hand(harness, ann, session), "🟥 Red 3")
-    await harness.fake.wait_for(lambda: not table.button("Jump in!").get("disabled"), timeout=3)
-    await bob.click(table, "Jump in!")  # Cid may, Bob holds no Red 3
+    await harness.fake.wait_for(lambda: not table.button(en("button.jump_in")).get("disabled"),
+                                timeout=3)
+    await bob.click(table, en("button.jump_in"))  # Cid may, Bob holds no Red 3
     assert last_ephemeral(bob) == en("why.cannot_jump_in")
     assert en("preset.cnuno.name") in table.embeds[0]["footer"]["text"]
-    await cid.click(table, "Rules")
+    await cid.click(table, en("button.rules"))
     rules = cid.ephemerals()[-1].embeds[0]
     listed = rules["fields"][1]["value"]
     for option in ("jump_in", "deflect_skip", "deflect_draw_two", "reverse_chain",

@@ -1,7 +1,7 @@
-"""UNO Flip through the buttons (issue #8): RULES.md F-1 … F-9, as virtual users see them on the
+"""UNO Flip through the buttons: RULES.md F-1 … F-9, as virtual users see them on the
 public table and in their private hands, and a whole Flip match played to its end.
 
-Deals are rigged with the Flip decks of the golden files (tests/engine/make_golden_flip.py): each
+Deals are rigged with the Flip decks of the golden files (tests/engine/golden_cases/): each
 card is `light/dark`; with three players Ann plays first and Cid deals, with two Bob deals. Every
 expected outcome is read from RULES.md (and the cards' written faces), never from the engine.
 """
@@ -13,8 +13,8 @@ from typing import Any
 
 import pytest
 
-from bot.i18n import get_translator
-from tests.engine.make_golden_flip import (
+from tests.catalogue import card_name, card_names, card_names_labelled, colour, en, en_part, label
+from tests.engine.golden_cases.flip_common import (
     A3,
     A3_THEN,
     D2_AFTER,
@@ -26,32 +26,17 @@ from tests.engine.make_golden_flip import (
     S2_BOB,
     S2_SKIPS,
     S2_THEN,
-    dark_faces,
-    light_faces,
 )
+from tests.engine.support import dark_faces, light_faces
 from tests.fake_discord import VirtualUser
 from tests.fake_discord.users import SeenMessage
 
 from .harness import Driver, Harness, redeal, rig_flip, start_game
-from .screen import (
-    en,
-    hand_text,
-    last_ephemeral,
-    open_hand,
-    size,
-    table_after,
-    table_of,
-    table_text,
-)
+from .screen import hand_text, last_ephemeral, open_hand, size, table_after, table_of, table_text
 from .test_matches import assert_no_hand_in_public
 
 LIGHT_PICKS = ["🟥 Red", "🟨 Yellow", "🟩 Green", "🟦 Blue"]
 DARK_PICKS = ["🩷 Pink", "🩵 Teal", "🟧 Orange", "🟪 Violet"]
-
-
-@pytest.fixture
-def players(harness: Harness) -> list[VirtualUser]:
-    return [harness.user("Ann"), harness.user("Bob"), harness.user("Cid")]
 
 
 @pytest.fixture
@@ -135,16 +120,16 @@ async def test_f1_light_side_deck_of_112_and_light_dark_card_buttons(
     ann, bob, _ = players
     session = await flip_game(harness, players, A3, start="R3/T7")
     text = await table_after(harness, bob, session)
-    assert "**Side:** light ☀️" in text and "**Draw pile:** 90 cards" in text
-    assert "**Top card:** 🟥 Red 3" in text
+    assert en("table.side.light") in text and en("table.draw_pile", count=90) in text
+    assert en("table.top", card=label("R3")) in text
     assert en("preset.flip.name") in table_of(bob, session).embeds[0]["footer"]["text"]
     hand = await open_hand(harness, ann, session)
     assert cards_field(hand) == ("🟥 Red 7, 🟩 Green 3, 🟨 Yellow 5, 🟦 Blue 2, 🟥 Red Skip, "
                                  "🟥 Red Draw One, ⬛ Wild")
     ids = {b["label"]: b["custom_id"] for b in hand.buttons()}
-    assert ids["🟥 Red 7"].split(":")[6] == "R7/P2"
-    assert ids["🟥 Red Draw One"].split(":")[6] == "R+1/O+5"
-    assert ids["⬛ Wild"].split(":")[5] == "W/V9"  # a picker: which colour?
+    assert ids[label("R7")].split(":")[6] == "R7/P2"
+    assert ids[label("R+1")].split(":")[6] == "R+1/O+5"
+    assert ids[label("W")].split(":")[5] == "W/V9"  # a picker: which colour?
 
 
 # ---------------------------------------------------------------------------- F-2
@@ -160,30 +145,30 @@ async def test_f2_table_shows_inactive_faces_of_hands_and_draw_pile(
                               after_flip=F3_AFTER)
     text = await table_after(harness, cid, session)
     assert backs_of(text, "Ann") == backs(
-        "🩷 Pink 3", "🟧 Orange 4", "🟪 Violet 6", "🩵 Teal 1", "🩷 Pink Reverse",
-        "🟧 Orange Draw Five", "🟪 Violet 9")
+        label("P3"), label("O4"), label("V6"), label("T1"), label("PR"),
+        label("O+5"), label("V9"))
     assert backs_of(text, "Bob") == backs(
-        "🩵 Teal 4", "🩷 Pink 8", "🟧 Orange 9", "🟪 Violet 3", "🩵 Teal Skip Everyone",
-        "🩷 Pink Flip", "🟧 Orange 1")
+        label("T4"), label("P8"), label("O9"), label("V3"), label("TSA"),
+        label("PF"), label("O1"))
     assert backs_of(text, "Cid") == backs(
-        "🟪 Violet 8", "🩵 Teal Flip", "🩷 Pink 5", "🟪 Violet 4", "🟧 Orange Reverse",
-        "🩵 Teal Reverse", "🩷 Pink 9")
-    assert en("table.draw_pile_back", card="🩷 Pink 6") in text
+        label("V8"), label("TF"), label("P5"), label("V4"), label("OR"),
+        label("TR"), label("P9"))
+    assert en("table.draw_pile_back", card=label("P6")) in text
     own = cards_field(await open_hand(harness, bob, session))
     assert own == ("🟥 Red 8, 🟨 Yellow 2, 🟩 Green 6, 🟦 Blue 4, 🟩 Green Skip, 🟦 Blue Reverse, "
                    "🟥 Red 9")
     await play(harness, ann, session, "🟥 Red Flip")
     text = await table_after(harness, cid, session)
-    assert "**Side:** dark 🌑" in text
+    assert en("table.side.dark") in text
     assert backs_of(text, "Ann") == backs(
-        "🟩 Green 3", "🟨 Yellow 5", "🟦 Blue 2", "🟥 Red Skip", "🟥 Red Draw One", "⬛ Wild")
+        label("G3"), label("Y5"), label("B2"), label("RS"), label("R+1"), label("W"))
     assert backs_of(text, "Bob") == backs(
-        "🟥 Red 8", "🟨 Yellow 2", "🟩 Green 6", "🟦 Blue 4", "🟩 Green Skip", "🟦 Blue Reverse",
-        "🟥 Red 9")
-    assert en("table.draw_pile_back", card="🟩 Green 9") in text
+        label("R8"), label("Y2"), label("G6"), label("B4"), label("GS"), label("BR"),
+        label("R9"))
+    assert en("table.draw_pile_back", card=label("G9")) in text
     # The hands turned with the table: each owner now holds the dark faces.
     assert cards_field(await open_hand(harness, ann, session)) == (
-        "🟧 Orange 4, 🟪 Violet 6, 🩵 Teal 1, 🩷 Pink Reverse, 🟧 Orange Draw Five, 🟪 Violet 9")
+        card_names_labelled("O4", "V6", "T1", "PR", "O+5", "V9"))
     assert cards_field(await open_hand(harness, cid, session)) == (
         "🟪 Violet 8, 🩵 Teal Flip, 🩷 Pink 5, 🟪 Violet 4, 🟧 Orange Reverse, 🩵 Teal Reverse, "
         "🩷 Pink 9")
@@ -197,9 +182,10 @@ async def test_f3_draw_one_start_card(harness: Harness, players: list[VirtualUse
     ann, bob, _ = players
     session = await flip_game(harness, players, A3, start="R+1/V7", then=["G8/O3"])
     text = await table_after(harness, bob, session)
-    assert "The start card is Red Draw One." in text
-    assert "Ann drew a card and was skipped." in text and "**Turn:** Bob" in text
-    assert "🟩 Green 8" in cards_field(await open_hand(harness, ann, session))
+    assert en("event.start_card", card=card_name("R+1")) in text
+    assert en("event.drew_and_skipped", player="Ann", count=1) in text
+    assert en("table.turn", player="Bob") in text
+    assert label("G8") in cards_field(await open_hand(harness, ann, session))
     assert size(session, ann) == 8
 
 
@@ -219,10 +205,10 @@ async def test_f3_wild_draw_two_start_card_names_a_colour_and_nobody_draws(
     assert last_ephemeral(cid) == en("error.not_your_turn")
     await ann.click(table, "🟨 Yellow")
     text = await table_after(harness, bob, session)
-    assert "**Colour:** Yellow" in text and "**Turn:** Ann" in text
+    assert en("table.color", color=colour("Y")) in text and en("table.turn", player="Ann") in text
     assert (size(session, ann), size(session, bob), size(session, cid)) == (7, 7, 7)
     await play(harness, ann, session, "🟨 Yellow 5")
-    assert "**Turn:** Bob" in await table_after(harness, bob, session)
+    assert en("table.turn", player="Bob") in await table_after(harness, bob, session)
 
 
 async def test_f3_flip_start_card_is_returned(harness: Harness,
@@ -232,9 +218,9 @@ async def test_f3_flip_start_card_is_returned(harness: Harness,
     _, bob, _ = players
     session = await flip_game(harness, players, A3, start="RF/O4")
     text = await table_after(harness, bob, session)
-    assert "Red Flip cannot start a round: it goes back and the deck is reshuffled." in text
-    assert "**Side:** light ☀️" in text
-    assert "Flip" not in text.split("**Top card:** ")[1].split("\n")[0]
+    assert en("event.start_card_returned", card=card_name("RF")) in text
+    assert en("table.side.light") in text
+    assert en("rank.F") not in text.split(en_part("table.top"))[1].split("\n")[0]
 
 
 # ---------------------------------------------------------------------------- F-4
@@ -252,25 +238,29 @@ async def test_f4_flip_turns_the_piles_and_every_hand(harness: Harness,
                               after_flip=F3_AFTER)
     await play(harness, ann, session, "🟥 Red Flip")
     text = await table_after(harness, cid, session)
-    assert "Ann plays a Flip: every card turns over." in text
-    assert "**Top card:** 🩵 Teal 7" in text and "**Colour:** Teal" in text
-    assert "**Side:** dark 🌑" in text and "**Turn:** Bob" in text
+    assert en("event.flipped", player="Ann") in text
+    assert en("table.top", card=label("T7")) in text
+    assert en("table.color", color=colour("T")) in text
+    assert en("table.side.dark") in text and en("table.turn", player="Bob") in text
     hand = await open_hand(harness, bob, session)
-    assert hand.button("🩵 Teal 4")["style"] == 3
-    assert hand.button("🟧 Orange 1")["style"] == 2
+    assert hand.button(label("T4"))["style"] == 3
+    assert hand.button(label("O1"))["style"] == 2
     await bob.click(hand, "🟧 Orange 1")  # why not? it is checked against the dark face
-    assert last_ephemeral(bob) == en("why.no_match", color="Teal", top="Teal 7")
+    assert last_ephemeral(bob) == en("why.no_match", color=colour("T"), top=card_name("T7"))
     await bob.click(hand, "🩵 Teal 4")
-    assert "Bob played Teal 4." in await table_after(harness, ann, session)
+    assert en("event.played", player="Bob", card=card_name("T4")) in await table_after(harness, ann,
+                                                                                       session)
     await play(harness, cid, session, "🩵 Teal Flip")
     text = await table_after(harness, ann, session)
-    assert "Cid plays a Flip: every card turns over." in text
-    assert "**Top card:** 🟥 Red Flip" in text and "**Colour:** Red" in text
-    assert "**Side:** light ☀️" in text and "**Turn:** Ann" in text
-    assert en("table.draw_pile_back", card="🩷 Pink 6") in text
-    drawn = await play(harness, ann, session, "Draw")
-    assert "You drew Yellow 9." in hand_text(drawn)
-    assert "**Turn:** Bob" in await table_after(harness, cid, session)  # not playable: passes
+    assert en("event.flipped", player="Cid") in text
+    assert en("table.top", card=label("RF")) in text
+    assert en("table.color", color=colour("R")) in text
+    assert en("table.side.light") in text and en("table.turn", player="Ann") in text
+    assert en("table.draw_pile_back", card=label("P6")) in text
+    drawn = await play(harness, ann, session, en("button.draw"))
+    assert en("you.drew", cards=card_names("Y9")) in hand_text(drawn)
+    assert en("table.turn", player="Bob") in await table_after(harness, cid,
+                                                               session)  # not playable: passes
 
 
 async def test_f4_new_top_wild_is_named_by_the_flipper_in_a_dark_colour(
@@ -282,15 +272,17 @@ async def test_f4_new_top_wild_is_named_by_the_flipper_in_a_dark_colour(
                               after_flip=F3_AFTER)
     await play(harness, ann, session, "🟥 Red Flip")
     text = await table_after(harness, bob, session)
-    assert "**Top card:** ⬛ Wild" in text and en("table.pending.color", player="Ann") in text
+    assert en("table.top", card=label("W")) in text
+    assert en("table.pending.color", player="Ann") in text
     await wait_label(harness, ann, session, "🟧 Orange")
     table = table_of(ann, session)
     assert [b for b in DARK_PICKS if b in table.labels()] == DARK_PICKS
     assert not any(b in table.labels() for b in LIGHT_PICKS)
     await ann.click(table, "🟧 Orange")
     text = await table_after(harness, bob, session)
-    assert "Ann chose orange." in text and "**Colour:** Orange" in text
-    assert "**Turn:** Bob" in text
+    assert en("event.color_chosen", player="Ann", color=colour("O", in_text=True)) in text
+    assert en("table.color", color=colour("O")) in text
+    assert en("table.turn", player="Bob") in text
 
 
 # ---------------------------------------------------------------------------- F-5
@@ -302,8 +294,9 @@ async def test_f5_draw_one(harness: Harness, players: list[VirtualUser]) -> None
     session = await flip_game(harness, players, A3, start="R3/T7", then=A3_THEN)
     await play(harness, ann, session, "🟥 Red Draw One")
     text = await table_after(harness, cid, session)
-    assert "Bob drew a card and was skipped." in text and "**Turn:** Cid" in text
-    assert "🟩 Green 8" in cards_field(await open_hand(harness, bob, session))
+    assert en("event.drew_and_skipped", player="Bob", count=1) in text
+    assert en("table.turn", player="Cid") in text
+    assert label("G8") in cards_field(await open_hand(harness, bob, session))
 
 
 async def test_f5_reverse_with_two_players_acts_as_skip(harness: Harness,
@@ -315,9 +308,9 @@ async def test_f5_reverse_with_two_players_acts_as_skip(harness: Harness,
     session = await flip_game(harness, pair, hands, start="R3/T7")
     await play(harness, ann, session, "🟥 Red Reverse")
     text = await table_after(harness, bob, session)
-    assert "**Direction:** counter-clockwise ↺" in text and "**Turn:** Ann" in text
+    assert en("table.direction.counter") in text and en("table.turn", player="Ann") in text
     await play(harness, ann, session, "🟥 Red 7")
-    assert "**Turn:** Bob" in await table_after(harness, bob, session)
+    assert en("table.turn", player="Bob") in await table_after(harness, bob, session)
 
 
 INNOCENT = {**A3, "ann": ["G3/O4", "W+2/P1", "W/V9", "Y5/V6", "B2/T1", "G7/T3", "Y9/O6"]}
@@ -331,9 +324,9 @@ async def _wild_draw_two(harness: Harness, players: list[VirtualUser],
     offered = await play_wild(harness, ann, session, "⬛ Wild Draw Two", "🟦 Blue")
     assert offered == LIGHT_PICKS  # F-7: a light colour
     text = await table_after(harness, cid, session)
-    assert en("table.pending.challenge", player="Bob", by="Ann", card="Wild Draw Two") in text
-    assert "Wild Draw Four" not in text
-    await wait_label(harness, bob, session, "Challenge")
+    assert en("table.pending.challenge", player="Bob", by="Ann", card=card_name("W+2")) in text
+    assert card_name("W+4") not in text
+    await wait_label(harness, bob, session, en("button.challenge"))
     return session
 
 
@@ -341,9 +334,10 @@ async def test_f5_wild_draw_two_accepted(harness: Harness, players: list[Virtual
     """F-5: Bob accepts the Wild Draw Two: he draws 2 and loses his turn."""
     _, bob, cid = players
     session = await _wild_draw_two(harness, players, INNOCENT)
-    await bob.click(table_of(bob, session), "Accept")
+    await bob.click(table_of(bob, session), en("button.accept"))
     text = await table_after(harness, cid, session)
-    assert "Bob accepted the penalty and draws 2 cards." in text and "**Turn:** Cid" in text
+    assert en("event.accepted_draw", player="Bob", count=2) in text
+    assert en("table.turn", player="Cid") in text
     assert size(session, bob) == 9
 
 
@@ -352,10 +346,12 @@ async def test_f5_wild_draw_two_challenged_innocent(harness: Harness,
     """F-5: Ann held no red (Green 3 matches by number only): Bob draws 4 and loses his turn."""
     ann, bob, cid = players
     session = await _wild_draw_two(harness, players, INNOCENT)
-    await bob.click(table_of(bob, session), "Challenge")
+    await bob.click(table_of(bob, session), en("button.challenge"))
     text = await table_after(harness, cid, session)
-    assert "it was legal, so Bob draws" in text and "**Turn:** Cid" in text
-    assert "**Colour:** Blue" in text
+    assert en("event.challenged_innocent", player="Bob", target="Ann",
+              card=card_name("W+2")) in text
+    assert en("table.turn", player="Cid") in text
+    assert en("table.color", color=colour("B")) in text
     assert (size(session, ann), size(session, bob)) == (6, 11)
 
 
@@ -365,14 +361,18 @@ async def test_f5_wild_draw_two_challenged_guilty(harness: Harness,
     Bob sees her hand."""
     ann, bob, cid = players
     session = await _wild_draw_two(harness, players, GUILTY)
-    await bob.click(table_of(bob, session), "Challenge")
+    await bob.click(table_of(bob, session), en("button.challenge"))
     text = await table_after(harness, cid, session)
-    assert "guilty! Ann draws instead." in text and "**Turn:** Bob" in text
-    assert "**Colour:** Blue" in text
+    assert en("event.challenged_guilty", player="Bob", target="Ann",
+              card=card_name("W+2")) in text
+    assert en("table.turn", player="Bob") in text
+    assert en("table.color", color=colour("B")) in text
     assert (size(session, ann), size(session, bob)) == (8, 7)
     await harness.fake.wait_for(lambda: any(  # a private follow-up to the challenger
-        "Ann's hand:" in m.content and "Red 7" in m.content for m in bob.ephemerals()), timeout=3)
-    assert not any("Ann's hand:" in m.content for m in cid.messages())
+        en_part("you.hand_shown", player="Ann") in m.content and card_name("R7") in m.content
+        for m in bob.ephemerals()), timeout=3)
+    assert not any(en_part("you.hand_shown", player="Ann") in m.content
+               for m in cid.messages())
 
 
 # ---------------------------------------------------------------------------- F-6
@@ -388,7 +388,7 @@ async def _dark(harness: Harness, players: list[VirtualUser], hands: dict[str, l
     ann, _, cid = players
     session = await flip_game(harness, players, hands, start="R3/T7", after_flip=after_flip)
     await play(harness, ann, session, "🟥 Red Flip")
-    assert "**Side:** dark 🌑" in await table_after(harness, cid, session)
+    assert en("table.side.dark") in await table_after(harness, cid, session)
     return session
 
 
@@ -398,9 +398,10 @@ async def test_f6_draw_five(harness: Harness, players: list[VirtualUser]) -> Non
     session = await _dark(harness, players, DARK, FIVE)
     await play(harness, bob, session, "🩵 Teal Draw Five")
     text = await table_after(harness, cid, session)
-    assert "Cid drew 5 cards and was skipped." in text and "**Turn:** Ann" in text
+    assert en("event.drew_and_skipped", player="Cid", count=5) in text
+    assert en("table.turn", player="Ann") in text
     hand = cards_field(await open_hand(harness, cid, session))
-    assert hand.endswith("🟧 Orange 2, 🟪 Violet 1, 🟧 Orange 3, 🩷 Pink 1, 🟪 Violet 2")
+    assert hand.endswith(card_names_labelled("O2", "V1", "O3", "P1", "V2"))
 
 
 async def test_f6_skip_everyone(harness: Harness, players: list[VirtualUser]) -> None:
@@ -409,10 +410,10 @@ async def test_f6_skip_everyone(harness: Harness, players: list[VirtualUser]) ->
     session = await _dark(harness, players, DARK, FIVE)
     await play(harness, bob, session, "🩵 Teal Skip Everyone")
     text = await table_after(harness, cid, session)
-    assert "Cid was skipped." in text and "Ann was skipped." in text
-    assert "**Turn:** Bob" in text
+    assert en("event.skipped", player="Cid") in text and en("event.skipped", player="Ann") in text
+    assert en("table.turn", player="Bob") in text
     await play(harness, bob, session, "🩵 Teal 8")
-    assert "**Turn:** Cid" in await table_after(harness, cid, session)
+    assert en("table.turn", player="Cid") in await table_after(harness, cid, session)
 
 
 async def test_f6_dark_reverse(harness: Harness, players: list[VirtualUser]) -> None:
@@ -421,9 +422,9 @@ async def test_f6_dark_reverse(harness: Harness, players: list[VirtualUser]) -> 
     session = await _dark(harness, players, DARK, FIVE)
     await play(harness, bob, session, "🩵 Teal Reverse")
     text = await table_after(harness, cid, session)
-    assert "**Direction:** counter-clockwise ↺" in text and "**Turn:** Ann" in text
+    assert en("table.direction.counter") in text and en("table.turn", player="Ann") in text
     await play(harness, ann, session, "🩵 Teal 1")
-    assert "**Turn:** Cid" in await table_after(harness, cid, session)
+    assert en("table.turn", player="Cid") in await table_after(harness, cid, session)
 
 
 WDC_PILE = ["G9/P2", "B9/W", "Y9/WDC", "G8/O3", "B8/V2", "G7/P4"]
@@ -439,9 +440,9 @@ async def _wild_draw_colour(harness: Harness, players: list[VirtualUser],
     assert offered == DARK_PICKS  # F-7: a dark colour
     text = await table_after(harness, cid, session)
     assert en("table.pending.challenge", player="Cid", by="Bob",
-              card="Wild Draw Colour") in text
-    assert "**Colour:** Orange" in text
-    await wait_label(harness, cid, session, "Challenge")
+              card=card_name("WDC")) in text
+    assert en("table.color", color=colour("O")) in text
+    await wait_label(harness, cid, session, en("button.challenge"))
     return session
 
 
@@ -451,11 +452,12 @@ async def test_f6_wild_draw_colour_accepted(harness: Harness,
     wilds do not count; Orange 3 stops it) and loses his turn."""
     _, _, cid = players
     session = await _wild_draw_colour(harness, players, BOB_INNOCENT)
-    await cid.click(table_of(cid, session), "Accept")
+    await cid.click(table_of(cid, session), en("button.accept"))
     text = await table_after(harness, cid, session)
-    assert "Cid accepted the penalty and draws 4 cards." in text and "**Turn:** Ann" in text
+    assert en("event.accepted_draw", player="Cid", count=4) in text
+    assert en("table.turn", player="Ann") in text
     hand = cards_field(await open_hand(harness, cid, session))
-    assert hand.endswith("🩷 Pink 2, ⬛ Wild, ⬛ Wild Draw Colour, 🟧 Orange 3")
+    assert hand.endswith(card_names_labelled("P2", "W", "WDC", "O3"))
 
 
 async def test_f6_wild_draw_colour_challenged_innocent(harness: Harness,
@@ -464,9 +466,9 @@ async def test_f6_wild_draw_colour_challenged_innocent(harness: Harness,
     turn."""
     _, _, cid = players
     session = await _wild_draw_colour(harness, players, BOB_INNOCENT)
-    await cid.click(table_of(cid, session), "Challenge")
+    await cid.click(table_of(cid, session), en("button.challenge"))
     text = await table_after(harness, cid, session)
-    assert "it was legal, so Cid draws" in text and "**Turn:** Ann" in text
+    assert "it was legal, so Cid draws" in text and en("table.turn", player="Ann") in text
     assert size(session, cid) == 7 + 6
 
 
@@ -476,10 +478,10 @@ async def test_f6_wild_draw_colour_challenged_guilty(harness: Harness,
     plays; orange stands."""
     _, bob, cid = players
     session = await _wild_draw_colour(harness, players, BOB_GUILTY)
-    await cid.click(table_of(cid, session), "Challenge")
+    await cid.click(table_of(cid, session), en("button.challenge"))
     text = await table_after(harness, cid, session)
-    assert "guilty! Bob draws instead." in text and "**Turn:** Cid" in text
-    assert "**Colour:** Orange" in text
+    assert "guilty! Bob draws instead." in text and en("table.turn", player="Cid") in text
+    assert en("table.color", color=colour("O")) in text
     assert (size(session, bob), size(session, cid)) == (6 + 4, 7)
 
 
@@ -493,13 +495,14 @@ async def test_f6_wild_draw_colour_stops_when_the_piles_run_out(
     game = session.game
     async with session.lock:
         del game.draw_pile[:-3]  # given: only the next three cards are left
-    await cid.click(table_of(cid, session), "Accept")
+    await cid.click(table_of(cid, session), en("button.accept"))
     text = await table_after(harness, cid, session)
-    assert "Cid accepted the penalty and draws 5 cards." in text and "**Turn:** Ann" in text
-    assert "**Draw pile:** 0 cards" in text
+    assert en("event.accepted_draw", player="Cid", count=5) in text
+    assert en("table.turn", player="Ann") in text
+    assert en("table.draw_pile", count=0) in text
     hand = cards_field(await open_hand(harness, cid, session))
-    assert hand.endswith("🩷 Pink 2, ⬛ Wild, ⬛ Wild Draw Colour, 🩷 Pink 3, 🩵 Teal 7") or (
-        hand.endswith("🩷 Pink 2, ⬛ Wild, ⬛ Wild Draw Colour, 🩵 Teal 7, 🩷 Pink 3"))
+    assert hand.endswith(card_names_labelled("P2", "W", "WDC", "P3", "T7")) or (
+        hand.endswith(card_names_labelled("P2", "W", "WDC", "T7", "P3")))
 
 
 # ---------------------------------------------------------------------------- F-7
@@ -510,9 +513,11 @@ async def test_f7_light_wild_names_a_light_colour(harness: Harness,
     """F-7: on the light side Ann's Wild (W/V9) offers the four light colours only."""
     ann, _, cid = players
     session = await flip_game(harness, players, A3, start="R3/T7")
-    assert await play_wild(harness, ann, session, "⬛ Wild", "🟩 Green") == LIGHT_PICKS
+    assert await play_wild(harness, ann, session, label("W"), "🟩 Green") == LIGHT_PICKS
     text = await table_after(harness, cid, session)
-    assert "Ann played Wild: the colour is now green." in text and "**Colour:** Green" in text
+    assert en("event.played_wild", player="Ann", card=card_name("W"),
+              color=colour("G", in_text=True)) in text
+    assert en("table.color", color=colour("G")) in text
 
 
 async def test_f7_dark_wild_names_a_dark_colour(harness: Harness,
@@ -521,10 +526,11 @@ async def test_f7_dark_wild_names_a_dark_colour(harness: Harness,
     _, bob, cid = players
     hands = {**F3, "bob": ["R8/T4", "Y2/W", "G6/O9", "B4/WDC", "GS/TSA", "BR/PF", "R9/O1"]}
     session = await _dark(harness, players, hands, F3_AFTER)
-    assert await play_wild(harness, bob, session, "⬛ Wild", "🟪 Violet") == DARK_PICKS
+    assert await play_wild(harness, bob, session, label("W"), "🟪 Violet") == DARK_PICKS
     text = await table_after(harness, cid, session)
-    assert "Bob played Wild: the colour is now violet." in text
-    assert "**Colour:** Violet" in text and "**Turn:** Cid" in text
+    assert en("event.played_wild", player="Bob", card=card_name("W"),
+              color=colour("V", in_text=True)) in text
+    assert en("table.color", color=colour("V")) in text and en("table.turn", player="Cid") in text
 
 
 # ---------------------------------------------------------------------------- F-8 / F-9
@@ -535,8 +541,8 @@ SKIP_LABELS = ["🟥 Red Skip", "🟨 Yellow Skip", "🟩 Green Skip", "🟦 Blu
 async def _light_run(harness: Harness, ann: VirtualUser, session: Any) -> None:
     """Two players, light side: Ann plays five Skips (each skips Bob) and her sixth, the
     next-to-last card, with the UNO call."""
-    for label, code in zip(SKIP_LABELS, S2_SKIPS, strict=False):
-        await play(harness, ann, session, label, code)
+    for button, code in zip(SKIP_LABELS, S2_SKIPS, strict=False):
+        await play(harness, ann, session, button, code)
     await play(harness, ann, session, "🟨 Yellow Skip + UNO!", S2_SKIPS[5], uno=True)
 
 
@@ -549,10 +555,10 @@ async def _dark_run(harness: Harness, ann: VirtualUser, bob: VirtualUser, sessio
     """Two players: Ann flips (Red Flip on Red 3; the top turns to Teal 7), Bob draws Orange 2
     (G1/O2, unplayable), Ann plays four Skip Everyone and her fifth, next-to-last card."""
     await play(harness, ann, session, "🟥 Red Flip")
-    drawn = await play(harness, bob, session, "Draw")
-    assert "You drew Orange 2." in hand_text(drawn)
-    for label, code in zip(DARK_SKIPS, D2_ANN[1:], strict=False):
-        await play(harness, ann, session, label, code)
+    drawn = await play(harness, bob, session, en("button.draw"))
+    assert en("you.drew", cards=card_names("O2")) in hand_text(drawn)
+    for button, code in zip(DARK_SKIPS, D2_ANN[1:], strict=False):
+        await play(harness, ann, session, button, code)
     await play(harness, ann, session, "🩷 Pink Skip Everyone" + (" + UNO!" if uno else ""),
                D2_ANN[5], uno=uno)
 
@@ -566,12 +572,14 @@ async def test_f8_uno_caught_on_the_dark_side(harness: Harness, pair: list[Virtu
                               start="R3/T7", after_flip=D2_AFTER)
     await _dark_run(harness, ann, bob, session, uno=False)
     table = table_of(bob, session)
-    await harness.fake.wait_for(lambda: not table.button("Catch!").get("disabled"), timeout=3)
-    await bob.click(table, "Catch!")
+    await harness.fake.wait_for(lambda: not table.button(en("button.catch")).get("disabled"),
+                                timeout=3)
+    await bob.click(table, en("button.catch"))
     text = await table_after(harness, bob, session)
-    assert "Bob caught Ann without UNO: +2." in text and "Ann — 3 cards" in text
+    assert en("event.caught", player="Bob", target="Ann", count=2) in text
+    assert en_part("table.player", player="Ann", count=3) in text
     assert cards_field(await open_hand(harness, ann, session)) == (
-        "🩷 Pink 5, 🟪 Violet 3, 🟧 Orange 6")
+        card_names_labelled("P5", "V3", "O6"))
 
 
 async def test_f8_rebuilt_draw_pile_keeps_the_active_face(harness: Harness,
@@ -584,14 +592,13 @@ async def test_f8_rebuilt_draw_pile_keeps_the_active_face(harness: Harness,
     async with session.lock:  # given: every card of the draw pile already lies on the discards
         game.discard[0:0] = game.draw_pile
         game.draw_pile.clear()
-    drawn = await play(harness, bob, session, "Draw")
+    drawn = await play(harness, bob, session, en("button.draw"))
     text = await table_after(harness, cid, session)
-    assert "The discard pile was shuffled into a new deck of 91 cards." in text
-    assert "**Draw pile:** 90 cards" in text and "**Side:** dark 🌑" in text
+    assert en("event.reshuffled", count=91) in text
+    assert en("table.draw_pile", count=90) in text and en("table.side.dark") in text
     card = game.hands[game.players.index(str(bob.id))][-1]
     assert card.dark_up and card.face is card.dark  # drawn dark side up, as it lay
-    label = text_label(card.face)
-    assert f"You drew {label.split(' ', 1)[1]}." in hand_text(drawn)
+    assert en("you.drew", cards=text_label(card.face).split(" ", 1)[1]) in hand_text(drawn)
     top = game.draw_pile[-1]
     assert en("table.draw_pile_back", card=text_label(top.light)) in text
 
@@ -612,8 +619,8 @@ async def test_f8_last_card_flip_has_no_effect(harness: Harness,
     await _light_run(harness, ann, session)
     await play(harness, ann, session, "🟨 Yellow Flip")
     text = await table_after(harness, bob, session)
-    assert "**Side:** light ☀️" in text and "Ann won the round and scores 151 points." in text
-    assert "every card turns over" not in text
+    assert en("table.side.light") in text and en("event.round_won", player="Ann", count=151) in text
+    assert en("event.flipped", player="").strip() not in text  # nobody flipped
 
 
 async def test_f9_round_ends_on_the_light_side_light_faces_score(
@@ -626,9 +633,9 @@ async def test_f9_round_ends_on_the_light_side_light_faces_score(
     await _light_run(harness, ann, session)
     await play(harness, ann, session, "🟨 Yellow 5")
     text = await table_after(harness, bob, session)
-    assert "Ann won the round and scores 151 points." in text
+    assert en("event.round_won", player="Ann", count=151) in text
     assert en("table.round_points_line", player="Ann", count=151, total=151) in text
-    await wait_label(harness, bob, session, "Next round")
+    await wait_label(harness, bob, session, en("button.next_round"))
 
 
 async def test_f9_round_ends_on_the_dark_side_dark_faces_score_next_round_is_light(
@@ -642,13 +649,14 @@ async def test_f9_round_ends_on_the_dark_side_dark_faces_score_next_round_is_lig
     await _dark_run(harness, ann, bob, session)
     await play(harness, ann, session, "🩷 Pink 5")
     text = await table_after(harness, bob, session)
-    assert "**Side:** dark 🌑" in text and "Ann won the round and scores 200 points." in text
-    await wait_label(harness, bob, session, "Next round")
-    await bob.click(table_of(bob, session), "Next round")
+    assert en("table.side.dark") in text and en("event.round_won", player="Ann", count=200) in text
+    await wait_label(harness, bob, session, en("button.next_round"))
+    await bob.click(table_of(bob, session), en("button.next_round"))
     text = await table_after(harness, bob, session)
-    assert "UNO — round 2" in text and "**Side:** light ☀️" in text
-    assert "Ann — 7 cards · 200 pts" in text
-    assert "Ann played Pink 5." in text  # the last round's log still names the dark faces
+    assert en("table.title", round=2) in text and en("table.side.light") in text
+    assert en("table.player", player="Ann", count=7, points=200) in text
+    assert en("event.played", player="Ann",
+              card=card_name("P5")) in text  # the last round's log still names the dark faces
 
 
 async def test_f9_match_won_at_the_target(harness: Harness, pair: list[VirtualUser]) -> None:
@@ -660,7 +668,8 @@ async def test_f9_match_won_at_the_target(harness: Harness, pair: list[VirtualUs
     await _light_run(harness, ann, session)
     await play(harness, ann, session, "🟨 Yellow 5")
     text = await table_after(harness, bob, session)
-    assert "UNO — Ann wins the match!" in text and "Ann won the match with 151 points!" in text
+    assert en("table.match_over", player="Ann") in text
+    assert en("event.match_won", player="Ann", count=151) in text
     await harness.fake.wait_for(lambda: table_of(bob, session).buttons() == [], timeout=3)
 
 
@@ -689,7 +698,7 @@ async def test_f_full_flip_match_played_to_the_end_through_buttons(harness: Harn
         if game.side != side and not game.round_over:
             turns += 1
             sides.add(game.side)
-            text = await table_showing(harness, users[0], session, f"**Side:** {SIDE[game.side]}")
+            text = await table_showing(harness, users[0], session, en(f"table.side.{game.side}"))
             for seat, hand in enumerate(game.hands):
                 if hand:
                     shown = [text_label(c.back) for c in hand[:8]]
@@ -705,17 +714,16 @@ async def test_f_full_flip_match_played_to_the_end_through_buttons(harness: Harn
     assert game.match_winner is not None and max(game.scores) >= 50
     table = table_of(users[0], session)
     name = session.names[game.players[game.match_winner]]
-    title = get_translator().translate("en", "table.match_over", player=name)
+    title = en("table.match_over", player=name)
     await harness.fake.wait_for(lambda: table.embeds[0]["title"] == title, timeout=3)
     assert table.buttons() == []
     text = table_text(table)
-    assert f"**Side:** {SIDE[game.side]}" in text
+    assert en(f"table.side.{game.side}") in text
     assert en("preset.flip.name") in table.embeds[0]["footer"]["text"]
-    assert f"won the match with {game.scores[game.match_winner]} points!" in text
+    assert en("event.match_won", player=name, count=game.scores[game.match_winner]) in text
     assert assert_no_hand_in_public(harness) >= 3
 
 
-SIDE = {"light": "light ☀️", "dark": "dark 🌑"}
 
 
 async def table_showing(harness: Harness, user: VirtualUser, session: Any, line: str) -> str:

@@ -1,4 +1,4 @@
-"""House rules H-1 … H-14 through the buttons (issue #8): the host switches them on in the lobby's
+"""House rules H-1 … H-14 through the buttons: the host switches them on in the lobby's
 rules editor (section P), virtual users trigger each rule on the public table and in their
 private hands, and see what RULES.md section H says they should.
 
@@ -11,15 +11,13 @@ from __future__ import annotations
 import asyncio
 from typing import Any
 
-import pytest
-
 from bot.services.games import SLAP_WINDOW
+from tests.catalogue import card_name, card_names, colour, en, en_part, label
 from tests.fake_discord import VirtualUser
 from tests.fake_discord.users import SeenMessage
 
 from .harness import Harness, rig, start_game
 from .screen import (
-    en,
     enabled,
     hand_text,
     last_ephemeral,
@@ -36,10 +34,7 @@ from .screen import (
 
 GREEN, GREY = 3, 2  # button styles: a playable card, a card that only says why it is not
 
-
-@pytest.fixture
-def players(harness: Harness) -> list[VirtualUser]:
-    return [harness.user("Ann"), harness.user("Bob"), harness.user("Cid")]
+SHOWN_HAND = en_part("you.hand_shown", player="")  # "'s hand: ", before the cards
 
 
 async def house(harness: Harness, users: list[VirtualUser], rules: dict[str, Any],
@@ -99,7 +94,7 @@ async def test_p_rules_editor_refuses_a_conflicting_combination(harness: Harness
         "lobby.conflict", first=en("option.stacking.name"),
         second=en("option.deflect_draw_two.name"))
     assert en("option.stacking.name") not in str(harness.lobby(ann).embeds)  # nothing changed
-    await bob.click(lobby, "Join")
+    await bob.click(lobby, en("button.join"))
     await bob.choose(lobby, "stacking", custom_id=penalties)
     assert last_ephemeral(bob) == en("error.host_only")
     scoring = f"uno:r:scoring:{harness.fake.channel.id}"
@@ -113,13 +108,13 @@ async def test_p_rules_editor_refuses_a_conflicting_combination(harness: Harness
     selected = [o["value"] for o in harness.lobby(ann).select(penalties)["options"]
                 if o.get("default")]
     assert selected == ["stacking", "reverse_bounce"]
-    await ann.click(lobby, "Start")
+    await ann.click(lobby, en("button.start"))
     session = harness.bot.games.in_channel(harness.fake.channel.id)  # type: ignore[union-attr]
     assert session.game.options.stacking and session.game.options.reverse_bounce
     # The Start click is answered with the table; the lobby message is edited after that.
     await harness.fake.wait_for(lambda: session.message_id is not None and not lobby.buttons(),
                                 timeout=3)
-    rules = (await pressed(bob, table_of(bob, session), "Rules")).embeds[0]
+    rules = (await pressed(bob, table_of(bob, session), en("button.rules"))).embeds[0]
     listed = rules["fields"][1]["value"]
     assert en("option.stacking.name") in listed and en("option.reverse_bounce.name") in listed
 
@@ -138,17 +133,19 @@ async def test_h1_draw_until_playable_then_play_the_drawn_card(harness: Harness,
               then=("G9", "B9", "Y9", "R9"))
     hand = await open_hand(harness, ann, session)
     assert not [b for b in hand.buttons() if b["style"] == GREEN]
-    await ann.click(hand, "Draw")
+    await ann.click(hand, en("button.draw"))
     hand = ann.message(hand.id)
-    assert "You drew Green 9, Blue 9, Yellow 9, Red 9." in hand_text(hand)
-    assert style_of(hand, "🟥 Red 9") == GREEN and style_of(hand, "🟦 Blue 9") == GREY
-    assert "Pass" in hand.labels() and "Draw" not in hand.labels()
+    assert en("you.drew", cards=card_names("G9", "B9", "Y9", "R9")) in hand_text(hand)
+    assert style_of(hand, label("R9")) == GREEN and style_of(hand, label("B9")) == GREY
+    assert en("button.pass") in hand.labels() and en("button.draw") not in hand.labels()
     text = await table_after(harness, cid, session)
-    assert "Ann drew 4 cards." in text and "**Turn:** Ann" in text
-    assert "Red 9" not in text  # the drawn cards are private
+    assert en("event.drew", player="Ann", count=4) in text
+    assert en("table.turn", player="Ann") in text
+    assert card_name("R9") not in text  # the drawn cards are private
     await ann.click(hand, "🟥 Red 9")
     text = await table_after(harness, bob, session)
-    assert "Ann played Red 9." in text and "**Turn:** Bob" in text
+    assert en("event.played", player="Ann", card=card_name("R9")) in text
+    assert en("table.turn", player="Bob") in text
     assert size(session, ann) == 7 + 4 - 1
 
 
@@ -160,9 +157,10 @@ async def test_h1_draw_cap_reached_passes_the_turn(harness: Harness,
     assert session.game.options.draw_cap == 10
     await rig(harness, session, {ann: ["G1", "G2", "G3", "B4", "B6", "Y7", "Y8"]}, start="R5",
               then=("G9", "B9", "Y9", "G8", "B8", "G7", "B7", "G6", "Y6", "B3", "R9"))
-    await ann.click(await open_hand(harness, ann, session), "Draw")
+    await ann.click(await open_hand(harness, ann, session), en("button.draw"))
     text = await table_after(harness, bob, session)
-    assert "Ann drew 10 cards." in text and "**Turn:** Bob" in text
+    assert en("event.drew", player="Ann", count=10) in text
+    assert en("table.turn", player="Bob") in text
     assert size(session, ann) == 17 and "R9" not in codes(session, ann)
 
 
@@ -181,27 +179,28 @@ async def test_h2_jump_in_with_an_identical_card_skips_the_players_between(
                                  bob: ["R3", "B1", "B2", "B3", "B4", "B6", "B8"],
                                  cid: ["R7", "R5", "Y1", "Y2", "Y3", "Y4", "Y6"]}, start="R5")
     table = table_of(cid, session)
-    await harness.fake.wait_for(lambda: "Jump in!" in table.labels(), timeout=3)
-    assert not enabled(table, "Jump in!")  # Cid's Red 5 may not jump on the start card
+    await harness.fake.wait_for(lambda: en("button.jump_in") in table.labels(), timeout=3)
+    assert not enabled(table, en("button.jump_in"))  # Cid's Red 5 may not jump on the start card
     await ann.click(await open_hand(harness, ann, session), "🟥 Red 7")
-    await harness.fake.wait_for(lambda: enabled(table, "Jump in!"), timeout=3)
-    await bob.click(table, "Jump in!")  # it is Bob's turn, and he holds no Red 7
+    await harness.fake.wait_for(lambda: enabled(table, en("button.jump_in")), timeout=3)
+    await bob.click(table, en("button.jump_in"))  # it is Bob's turn, and he holds no Red 7
     assert last_ephemeral(bob) == en("why.cannot_jump_in")
-    await olga.click(table, "Jump in!")
+    await olga.click(table, en("button.jump_in"))
     assert last_ephemeral(olga) == en("error.not_in_game")
-    hand = await pressed(cid, table, "Jump in!")
-    assert style_of(hand, "🟥 Red 7") == GREEN and style_of(hand, "🟥 Red 5") == GREY
+    hand = await pressed(cid, table, en("button.jump_in"))
+    assert style_of(hand, label("R7")) == GREEN and style_of(hand, label("R5")) == GREY
     await cid.click(hand, "🟥 Red 5")  # out of turn only the identical card may be played
     assert last_ephemeral(cid) == en("why.not_your_turn_jump_in")
     await cid.click(hand, "🟥 Red 7")
     text = await table_after(harness, bob, session)
-    assert "Cid jumped in with Red 7!" in text and "**Turn:** Ann" in text
-    assert f"{ann.mention}, it's your move." == table_of(ann, session).content
+    assert en("event.jumped_in", player="Cid", card=card_name("R7")) in text
+    assert en("table.turn", player="Ann") in text
+    assert en("table.your_move", mention=ann.mention) == table_of(ann, session).content
     assert (size(session, ann), size(session, bob), size(session, cid)) == (6, 7, 6)
     # Nobody holds another Red 7 now, but the table does not tell (C-9): the button stays
     # enabled and refuses whoever cannot jump in.
-    assert enabled(table_of(bob, session), "Jump in!")
-    await bob.click(table_of(bob, session), "Jump in!")
+    assert enabled(table_of(bob, session), en("button.jump_in"))
+    await bob.click(table_of(bob, session), en("button.jump_in"))
     assert last_ephemeral(bob) == en("why.cannot_jump_in")
 
 
@@ -217,8 +216,8 @@ async def test_h2_jump_in_race_on_ones_own_card_has_one_winner(harness: Harness,
                                  bob: ["R3", "B1", "B2", "B3", "B4", "B6", "B8"]}, start="R5")
     await ann.click(await open_hand(harness, ann, session), "🟥 Red 7 ×2")
     table = table_of(ann, session)
-    await harness.fake.wait_for(lambda: enabled(table, "Jump in!"), timeout=3)
-    ann_hand = await pressed(ann, table, "Jump in!")
+    await harness.fake.wait_for(lambda: enabled(table, en("button.jump_in")), timeout=3)
+    ann_hand = await pressed(ann, table, en("button.jump_in"))
     bob_hand = await open_hand(harness, bob, session)
     version = session.game.version
     handles = await asyncio.gather(ann.click(ann_hand, "🟥 Red 7", wait=False),
@@ -230,11 +229,13 @@ async def test_h2_jump_in_race_on_ones_own_card_has_one_winner(harness: Harness,
     assert top in ("R7", "R3")
     text = await table_after(harness, bob, session)
     if top == "R7":  # Ann won: Bob lost his turn, and his Red 3 is still his
-        assert "Ann jumped in with Red 7!" in text and "**Turn:** Bob" in text
+        assert en("event.jumped_in", player="Ann", card=card_name("R7")) in text
+        assert en("table.turn", player="Bob") in text
         assert "R3" in codes(session, bob) and size(session, ann) == 5
         loser = bob
     else:  # Bob won: the top is no longer the Red 7, Ann keeps hers
-        assert "Bob played Red 3." in text and "**Turn:** Cid" in text
+        assert en("event.played", player="Bob", card=card_name("R3")) in text
+        assert en("table.turn", player="Cid") in text
         assert "R7" in codes(session, ann) and size(session, bob) == 6
         loser = ann
     assert last_ephemeral(loser) == en("error.stale_button")
@@ -250,12 +251,14 @@ async def test_h2_jump_in_on_a_draw_two_hits_the_player_after_the_jumper(
                                  bob: ["R+2", "B1", "B2", "B3", "B4", "B6", "B8"]}, start="R5")
     await ann.click(await open_hand(harness, ann, session), "🟥 Red Draw Two")
     text = await table_after(harness, bob, session)
-    assert "Bob drew 2 cards and was skipped." in text and "**Turn:** Cid" in text
-    hand = await pressed(bob, table_of(bob, session), "Jump in!")
+    assert en("event.drew_and_skipped", player="Bob", count=2) in text
+    assert en("table.turn", player="Cid") in text
+    hand = await pressed(bob, table_of(bob, session), en("button.jump_in"))
     await bob.click(hand, "🟥 Red Draw Two")
     text = await table_after(harness, ann, session)
-    assert "Bob jumped in with Red Draw Two!" in text
-    assert "Cid drew 2 cards and was skipped." in text and "**Turn:** Ann" in text
+    assert en("event.jumped_in", player="Bob", card=card_name("R+2")) in text
+    assert en("event.drew_and_skipped", player="Cid", count=2) in text
+    assert en("table.turn", player="Ann") in text
     assert (size(session, ann), size(session, bob), size(session, cid)) == (6, 8, 9)
 
 
@@ -271,16 +274,18 @@ async def test_h2_jump_in_ends_a_drawn_card_decision(harness: Harness,
               start="R5", then=("R1",))
     await ann.click(await open_hand(harness, ann, session), "🟥 Red 7")
     bob_hand = await open_hand(harness, bob, session)
-    await bob.click(bob_hand, "Draw")
-    assert "Pass" in bob.message(bob_hand.id).labels()  # Bob may play his Red 1, or keep it
+    await bob.click(bob_hand, en("button.draw"))
+    # Bob may play his Red 1, or keep it.
+    assert en("button.pass") in bob.message(bob_hand.id).labels()
     await table_after(harness, cid, session)
-    await cid.click(await pressed(cid, table_of(cid, session), "Jump in!"), "🟥 Red 7")
+    await cid.click(await pressed(cid, table_of(cid, session), en("button.jump_in")), "🟥 Red 7")
     text = await table_after(harness, ann, session)
-    assert "Cid jumped in with Red 7!" in text and "**Turn:** Ann" in text
+    assert en("event.jumped_in", player="Cid", card=card_name("R7")) in text
+    assert en("table.turn", player="Ann") in text
     assert "R1" in codes(session, bob) and size(session, bob) == 8
     bob_hand = await open_hand(harness, bob, session)
-    assert "Pass" not in bob_hand.labels() and "Draw" not in bob_hand.labels()
-    assert "Waiting for Ann." in hand_text(bob_hand)
+    assert en("button.pass") not in bob_hand.labels() and en("button.draw") not in bob_hand.labels()
+    assert en("hand.waiting", player="Ann") in hand_text(bob_hand)
 
 
 async def test_h2_plain_wild_jumps_in_on_a_wild_but_a_wild_draw_four_never(
@@ -296,22 +301,23 @@ async def test_h2_plain_wild_jumps_in_on_a_wild_but_a_wild_draw_four_never(
     await ann.click(hand, "⬛ Wild")
     await ann.click(ann.message(hand.id), "🟦 Blue")
     table = table_of(cid, session)
-    await harness.fake.wait_for(lambda: enabled(table, "Jump in!"), timeout=3)
-    jump = await pressed(cid, table, "Jump in!")
+    await harness.fake.wait_for(lambda: enabled(table, en("button.jump_in")), timeout=3)
+    jump = await pressed(cid, table, en("button.jump_in"))
     await cid.click(jump, "⬛ Wild")
     await cid.click(cid.message(jump.id), "🟨 Yellow")
     text = await table_after(harness, ann, session)
-    assert "Cid jumped in with Wild: the colour is now yellow!" in text
-    assert "**Turn:** Ann" in text  # Bob lost his turn
+    assert en("event.jumped_in_wild", player="Cid", card=card_name("W"),
+              color=colour("Y", in_text=True)) in text
+    assert en("table.turn", player="Ann") in text  # Bob lost his turn
     hand = await open_hand(harness, ann, session)
     await ann.click(hand, "⬛ Wild Draw Four")  # legal: Ann holds no yellow card
     await ann.click(ann.message(hand.id), "🟩 Green")
-    await table_shows(harness, bob, session, "Accept")
-    await bob.click(table_of(bob, session), "Accept")
+    await table_shows(harness, bob, session, en("button.accept"))
+    await bob.click(table_of(bob, session), en("button.accept"))
     text = await table_after(harness, cid, session)
-    assert "**Turn:** Cid" in text
+    assert en("table.turn", player="Cid") in text
     assert session.game.discard[-1].code == "W+4" and "W+4" in codes(session, bob)
-    assert not enabled(table_of(bob, session), "Jump in!")  # Bob's Wild Draw Four may not
+    assert not enabled(table_of(bob, session), en("button.jump_in"))  # Bob's Wild Draw Four may not
 
 
 # ---------------------------------------------------------------------------- H-3
@@ -328,13 +334,13 @@ async def test_h3_zero_passes_every_hand_and_seven_swaps_with_a_chosen_player(
                                  cid: ["Y1", "Y2", "Y3", "Y4", "Y6", "Y7", "Y8"]}, start="R5")
     await ann.click(await open_hand(harness, ann, session), "🟥 Red 0")
     text = await table_after(harness, bob, session)
-    assert "Ann played a 0: everyone passes their hand to the next player." in text
-    assert "**Turn:** Bob" in text
+    assert en("event.hands_passed", player="Ann") in text
+    assert en("table.turn", player="Bob") in text
     assert codes(session, bob) == ["G1", "G2", "G3", "G4", "G6", "R3"]  # Ann's hand
     assert codes(session, cid) == ["B1", "B2", "B3", "B4", "B6", "B8", "R7"]  # Bob's
     assert codes(session, ann) == ["Y1", "Y2", "Y3", "Y4", "Y6", "Y7", "Y8"]  # Cid's
     bob_hand = await open_hand(harness, bob, session)
-    assert "Green 1" in hand_text(bob_hand) and "Blue 1" not in hand_text(bob_hand)
+    assert card_name("G1") in hand_text(bob_hand) and card_name("B1") not in hand_text(bob_hand)
     await bob.click(bob_hand, "🟥 Red 3")
     cid_hand = await open_hand(harness, cid, session)
     await cid.click(cid_hand, "🟥 Red 7")  # the 7 asks: swap with whom?
@@ -343,11 +349,13 @@ async def test_h3_zero_passes_every_hand_and_seven_swaps_with_a_chosen_player(
     assert {to_ann, to_bob} <= set(picker.labels())
     await cid.click(picker, to_ann)
     text = await table_after(harness, bob, session)
-    assert "Cid swapped hands with Ann." in text and "**Turn:** Ann" in text
+    assert en("event.hands_swapped", player="Cid", target="Ann") in text
+    assert en("table.turn", player="Ann") in text
     assert codes(session, cid) == ["Y1", "Y2", "Y3", "Y4", "Y6", "Y7", "Y8"]
     assert codes(session, ann) == ["B1", "B2", "B3", "B4", "B6", "B8"]
-    assert "Ann — 6 cards" in text and "Cid — 7 cards" in text
-    assert "Blue 8" in hand_text(await open_hand(harness, ann, session))
+    assert en_part("table.player", player="Ann", count=6) in text
+    assert en_part("table.player", player="Cid", count=7) in text
+    assert card_name("B8") in hand_text(await open_hand(harness, ann, session))
 
 
 async def test_h3_a_seven_as_the_last_card_swaps_nothing(harness: Harness,
@@ -363,7 +371,8 @@ async def test_h3_a_seven_as_the_last_card_swaps_nothing(harness: Harness,
     assert custom_id[4] == "act" and custom_id[-1] == "-"  # played at once, nobody named
     await ann.click(hand, "🟥 Red 7")
     text = await table_after(harness, cid, session)
-    assert "Ann won the round" in text and "swapped hands" not in text
+    assert en_part("event.round_won", player="Ann") in text
+    assert en_part("event.hands_swapped", player="").strip() not in text
     assert (size(session, ann), size(session, bob), size(session, cid)) == (0, 7, 7)
 
 
@@ -383,18 +392,20 @@ async def test_h4_draw_twos_stack_and_the_third_player_draws_the_sum(
     await ann.click(await open_hand(harness, ann, session), "🟥 Red Draw Two")
     text = await table_after(harness, cid, session)
     assert en("table.pending.draw", player="Bob", count=2) in text
-    await table_shows(harness, cid, session, "Stack", "Accept")
-    await cid.click(table_of(cid, session), "Stack")
+    await table_shows(harness, cid, session, en("button.stack"), en("button.accept"))
+    await cid.click(table_of(cid, session), en("button.stack"))
     assert last_ephemeral(cid) == en("error.not_your_turn")
-    hand = await pressed(bob, table_of(bob, session), "Stack")
-    assert style_of(hand, "🟩 Green Draw Two") == GREEN and "Accept" in hand.labels()
+    hand = await pressed(bob, table_of(bob, session), en("button.stack"))
+    assert style_of(hand, label("G+2")) == GREEN and en("button.accept") in hand.labels()
     await bob.click(hand, "🟩 Green Draw Two")
     text = await table_after(harness, ann, session)
     assert en("table.pending.draw", player="Cid", count=4) in text
-    await table_shows(harness, cid, session, "Stack", "Accept")  # Cid holds no Draw Two
-    await cid.click(table_of(cid, session), "Accept")
+    await table_shows(harness, cid, session, en("button.stack"),
+                      en("button.accept"))  # Cid holds no Draw Two
+    await cid.click(table_of(cid, session), en("button.accept"))
     text = await table_after(harness, ann, session)
-    assert "Cid accepted the penalty and draws 4 cards." in text and "**Turn:** Ann" in text
+    assert en("event.accepted_draw", player="Cid", count=4) in text
+    assert en("table.turn", player="Ann") in text
     assert size(session, cid) == 11
 
 
@@ -411,24 +422,25 @@ async def test_h4_wild_draw_fours_stack_and_a_guilty_challenge_draws_the_sum(
     hand = await open_hand(harness, ann, session)
     await ann.click(hand, "⬛ Wild Draw Four")
     await ann.click(ann.message(hand.id), "🟩 Green")
-    await table_shows(harness, bob, session, "Challenge", "Accept", "Stack")
-    hand = await pressed(bob, table_of(bob, session), "Stack")
+    await table_shows(harness, bob, session, en("button.challenge"), en("button.accept"),
+                      en("button.stack"))
+    hand = await pressed(bob, table_of(bob, session), en("button.stack"))
     await bob.click(hand, "⬛ Wild Draw Four")
     await bob.click(bob.message(hand.id), "🟦 Blue")
     text = await table_after(harness, cid, session)
-    assert "**Colour:** Blue" in text
-    assert en("table.pending.challenge", player="Cid", by="Bob", card="Wild Draw Four") in text
-    await table_shows(harness, cid, session, "Challenge")
-    await cid.click(table_of(cid, session), "Challenge")
+    assert en("table.color", color=colour("B")) in text
+    assert en("table.pending.challenge", player="Cid", by="Bob", card=card_name("W+4")) in text
+    await table_shows(harness, cid, session, en("button.challenge"))
+    await cid.click(table_of(cid, session), en("button.challenge"))
     text = await table_after(harness, ann, session)
-    assert "Cid challenged Bob's Wild Draw Four: guilty! Bob draws instead." in text
-    assert "**Turn:** Cid" in text and "**Colour:** Blue" in text
+    assert en("event.challenged_guilty", player="Cid", target="Bob", card=card_name("W+4")) in text
+    assert en("table.turn", player="Cid") in text and en("table.color", color=colour("B")) in text
     assert (size(session, ann), size(session, bob), size(session, cid)) == (6, 6 + 8, 7)
     await harness.fake.wait_for(
-        lambda: any("'s hand:" in m.content for m in cid.ephemerals()), timeout=3)
-    shown = [m.content for m in cid.ephemerals() if "'s hand:" in m.content]
-    assert "Green 7" in shown[-1]  # shown to the challenger alone (C-6)
-    assert not any("'s hand:" in m.content for m in ann.messages())
+        lambda: any(SHOWN_HAND in m.content for m in cid.ephemerals()), timeout=3)
+    shown = [m.content for m in cid.ephemerals() if SHOWN_HAND in m.content]
+    assert card_name("G7") in shown[-1]  # shown to the challenger alone (C-6)
+    assert not any(SHOWN_HAND in m.content for m in ann.messages())
 
 
 # ---------------------------------------------------------------------------- H-5
@@ -445,14 +457,15 @@ async def test_h5_silent_twos_the_first_to_write_draws_two(harness: Harness,
     await ann.click(await open_hand(harness, ann, session), "🟥 Red 2")
     text = await table_after(harness, cid, session)
     assert en("event.silence_started", player="Ann", count=2) in text
-    await pressed(bob, table_of(bob, session), "Rules")  # buttons are not chat
+    await pressed(bob, table_of(bob, session), en("button.rules"))  # buttons are not chat
     await bob.click(await open_hand(harness, bob, session), "🟥 Red 3")
     await table_after(harness, cid, session)
     assert session.game.silence is not None and size(session, bob) == 6
     await cid.say("hi")
     await harness.fake.wait_for(lambda: size(session, cid) == 9, timeout=3)
     text = await table_after(harness, ann, session)
-    assert "Cid broke the silence: +2." in text and "Cid — 9 cards" in text
+    assert en("event.silence_broken", player="Cid", count=2) in text
+    assert en_part("table.player", player="Cid", count=9) in text
     await bob.say("phew")
     await quiet(harness)
     assert size(session, bob) == 6 and session.game.silence is None
@@ -471,7 +484,7 @@ async def test_h5_silent_twos_end_when_the_turn_comes_back(harness: Harness,
     await bob.click(await open_hand(harness, bob, session), "🟥 Red 3")
     await cid.click(await open_hand(harness, cid, session), "🟥 Red 4")
     text = await table_after(harness, ann, session)
-    assert "**Turn:** Ann" in text and en("event.silence_ended") in text
+    assert en("table.turn", player="Ann") in text and en("event.silence_ended") in text
     await bob.say("back to Ann: we may talk")
     await quiet(harness)
     assert size(session, bob) == 6
@@ -518,8 +531,8 @@ async def test_h6_swap_on_five_each_chooses_the_card_they_give(harness: Harness,
     await ann.click(hand, "🟨 Yellow 5")
     text = await table_after(harness, cid, session)
     assert en("table.pending.swap", player="Ann") in text
-    await table_shows(harness, bob, session, "Swap")
-    await bob.click(table_of(bob, session), "Swap")
+    await table_shows(harness, bob, session, en("button.swap"))
+    await bob.click(table_of(bob, session), en("button.swap"))
     assert last_ephemeral(bob) == en("error.not_your_turn")
     hand = ann.message(hand.id)
     assert en("button.keep_cards") in hand.labels()
@@ -527,21 +540,22 @@ async def test_h6_swap_on_five_each_chooses_the_card_they_give(harness: Harness,
     picker = ann.message(hand.id)
     await ann.click(picker, en("button.to_player", player="Bob"))
     text = await table_after(harness, cid, session)
-    assert "Ann offered Bob a card swap." in text
+    assert en("event.swap_offered", player="Ann", target="Bob") in text
     assert en("table.pending.swap", player="Bob") in text
-    assert "Green 1" not in text  # the card offered is Ann's secret
-    await cid.click(table_of(cid, session), "Swap")
+    assert card_name("G1") not in text  # the card offered is Ann's secret
+    await cid.click(table_of(cid, session), en("button.swap"))
     assert last_ephemeral(cid) == en("error.not_your_turn")
-    bob_hand = await pressed(bob, table_of(bob, session), "Swap")
-    assert style_of(bob_hand, "🟦 Blue 9") == GREEN
+    bob_hand = await pressed(bob, table_of(bob, session), en("button.swap"))
+    assert style_of(bob_hand, label("B9")) == GREEN
     await bob.click(bob_hand, "🟦 Blue 9")
-    assert "You received Green 1." in hand_text(bob.message(bob_hand.id))
+    assert en("you.swap_received", card=card_name("G1")) in hand_text(bob.message(bob_hand.id))
     text = await table_after(harness, cid, session)
-    assert "Ann and Bob swapped a card." in text and "**Turn:** Bob" in text
-    assert "Green 1" not in text and "Blue 9" not in text
+    assert en("event.swapped", player="Ann", target="Bob") in text
+    assert en("table.turn", player="Bob") in text
+    assert card_name("G1") not in text and card_name("B9") not in text
     assert "G1" in codes(session, bob) and "B9" not in codes(session, bob)
     assert "B9" in codes(session, ann) and "G1" not in codes(session, ann)
-    assert "Blue 9" in hand_text(await open_hand(harness, ann, session))
+    assert card_name("B9") in hand_text(await open_hand(harness, ann, session))
 
 
 # ---------------------------------------------------------------------------- H-7
@@ -560,20 +574,23 @@ async def test_h7_lazy_scoring_no_totals_the_loser_deals_the_winner_starts(
     await ann.click(await open_hand(harness, ann, session), "🟥 Red 7")
     text = await table_after(harness, cid, session)
     assert en("event.round_won_no_points", player="Ann") in text
-    assert "Bob lost the round and deals the next one." in text
-    assert "Ann — 0 cards · 0 pts" in text and "Bob — 7 cards · 0 pts" in text
+    assert en("event.round_lost", player="Bob") in text
+    assert en("table.player", player="Ann", count=0, points=0) in text
+    assert en("table.player", player="Bob", count=7, points=0) in text
     assert session.game.scores == [0, 0, 0] and session.game.match_winner is None
     table = table_of(cid, session)
-    assert "lazy scoring" in table.embeds[0]["footer"]["text"]
-    assert table.labels() == ["Next round"]
-    await cid.click(table, "Next round")
+    lazy = en("table.footer_lazy_scoring", preset="", timer="").strip(" ·")
+    assert lazy in table.embeds[0]["footer"]["text"]
+    assert table.labels() == [en("button.next_round")]
+    await cid.click(table, en("button.next_round"))
     text = await table_after(harness, ann, session)
-    assert "Round 2: Bob deals." in text
+    assert en("event.round_started", round=2, player="Bob") in text
     start = session.game.discard[0].code  # round 2 is shuffled: any start card may come up
     if start[1:] == "S":  # the start card's effect falls on the winner (H-7)
-        assert "Ann was skipped." in text and "**Turn:** Bob" in text
+        assert en("event.skipped", player="Ann") in text and en("table.turn", player="Bob") in text
     elif start[1:] == "+2":
-        assert "Ann drew 2 cards and was skipped." in text and "**Turn:** Bob" in text
+        assert en("event.drew_and_skipped", player="Ann", count=2) in text
+        assert en("table.turn", player="Bob") in text
     else:  # a Reverse makes the winner play first too; a Wild is hers to name
         assert session.game.waiting_for == seat(session, ann)
 
@@ -592,22 +609,22 @@ async def test_h8_uno_slap_the_last_hand_down_draws_two(harness: Harness,
     trim(session, ann, 2)
     await ann.click(await open_hand(harness, ann, session), "🟥 Red 7 + UNO!")
     text = await table_after(harness, cid, session)
-    assert "Ann called UNO!" in text and en("table.pending.slap") in text
+    assert en("event.uno_called", player="Ann") in text and en("table.pending.slap") in text
     table = table_of(bob, session)
-    assert "Slap!" in table.labels()
-    await ann.click(table, "Slap!")
+    assert en("button.slap") in table.labels()
+    await ann.click(table, en("button.slap"))
     assert last_ephemeral(ann) == en("error.not_allowed_now")
     bob_hand = await open_hand(harness, bob, session)
-    assert "Slap!" in bob_hand.labels()
+    assert en("button.slap") in bob_hand.labels()
     await bob.click(bob_hand, "🟥 Red 8")  # turn actions wait
     assert last_ephemeral(bob) == en("why.slap")
-    await bob.click(table, "Slap!")
+    await bob.click(table, en("button.slap"))
     text = await table_after(harness, ann, session)
-    assert "Bob put a hand on the table." in text
-    assert "Cid was too slow to put a hand on the table: +2." in text
-    assert en("event.slap_closed") in text and "**Turn:** Bob" in text
+    assert en("event.slapped", player="Bob") in text
+    assert en("event.slap_lost", player="Cid", count=2) in text
+    assert en("event.slap_closed") in text and en("table.turn", player="Bob") in text
     assert (size(session, bob), size(session, cid)) == (7, 9)
-    assert "Slap!" not in table_of(cid, session).labels()
+    assert en("button.slap") not in table_of(cid, session).labels()
     await bob.click(await open_hand(harness, bob, session), "🟥 Red 8")  # play goes on
     assert session.game.discard[-1].code == "R8"
 
@@ -621,10 +638,10 @@ async def test_h8_slap_race_has_one_winner(harness: Harness,
     await rig(harness, session, {ann: ["R7", "G3"]}, start="R5")
     trim(session, ann, 2)
     await ann.click(await open_hand(harness, ann, session), "🟥 Red 7 + UNO!")
-    await table_shows(harness, bob, session, "Slap!")
+    await table_shows(harness, bob, session, en("button.slap"))
     table = table_of(bob, session)
-    handles = await asyncio.gather(bob.click(table, "Slap!", wait=False),
-                                   cid.click(table, "Slap!", wait=False))
+    handles = await asyncio.gather(bob.click(table, en("button.slap"), wait=False),
+                                   cid.click(table, en("button.slap"), wait=False))
     for handle in handles:
         await handle.wait_acknowledged()
     sizes = (size(session, bob), size(session, cid))
@@ -632,7 +649,7 @@ async def test_h8_slap_race_has_one_winner(harness: Harness,
     loser = bob if sizes[0] == 9 else cid
     assert last_ephemeral(loser) == en("error.not_allowed_now")
     text = await table_after(harness, ann, session)
-    assert f"{loser.name} was too slow to put a hand on the table: +2." in text
+    assert en("event.slap_lost", player=loser.name, count=2) in text
     assert session.game.slap is None
 
 
@@ -645,17 +662,17 @@ async def test_h8_slap_window_times_out_and_everyone_late_draws_two(
     await rig(harness, session, {ann: ["R7", "G3"]}, start="R5")
     trim(session, ann, 2)
     await ann.click(await open_hand(harness, ann, session), "🟥 Red 7 + UNO!")
-    await table_shows(harness, bob, session, "Slap!")
+    await table_shows(harness, bob, session, en("button.slap"))
     harness.clock.advance(SLAP_WINDOW - 1)
     await harness.pause(0.1)
     assert session.game.slap is not None  # not yet
     harness.clock.advance(2)
     await harness.fake.wait_for(lambda: session.game.slap is None, timeout=3)
     text = await table_after(harness, ann, session)
-    assert "Bob was too slow to put a hand on the table: +2." in text
-    assert "Cid was too slow to put a hand on the table: +2." in text
+    assert en("event.slap_lost", player="Bob", count=2) in text
+    assert en("event.slap_lost", player="Cid", count=2) in text
     assert (size(session, ann), size(session, bob), size(session, cid)) == (1, 9, 9)
-    assert "**Turn:** Bob" in text
+    assert en("table.turn", player="Bob") in text
 
 
 async def test_h8_two_players_slap_closes_the_window_then_the_challenge_opens(
@@ -669,18 +686,20 @@ async def test_h8_two_players_slap_closes_the_window_then_the_challenge_opens(
     hand = await open_hand(harness, ann, session)
     await ann.click(hand, "⬛ Wild Draw Four + UNO!")
     await ann.click(ann.message(hand.id), "🟩 Green")
-    await table_shows(harness, bob, session, "Slap!")
+    await table_shows(harness, bob, session, en("button.slap"))
     table = table_of(bob, session)
-    assert "Challenge" not in table.labels() and "Accept" not in table.labels()
-    await bob.click(table, "Slap!")
+    assert en("button.challenge") not in table.labels()
+    assert en("button.accept") not in table.labels()
+    await bob.click(table, en("button.slap"))
     text = await table_after(harness, ann, session)
-    assert "Bob put a hand on the table." in text and "too slow" not in text
-    assert en("table.pending.challenge", player="Bob", by="Ann", card="Wild Draw Four") in text
+    assert en("event.slapped", player="Bob") in text
+    assert en_part("event.slap_lost", player="").strip() not in text
+    assert en("table.pending.challenge", player="Bob", by="Ann", card=card_name("W+4")) in text
     assert size(session, bob) == 7
-    await table_shows(harness, bob, session, "Challenge", "Accept")
-    await bob.click(table_of(bob, session), "Accept")
+    await table_shows(harness, bob, session, en("button.challenge"), en("button.accept"))
+    await bob.click(table_of(bob, session), en("button.accept"))
     text = await table_after(harness, ann, session)
-    assert "Bob accepted the penalty and draws 4 cards." in text and size(session, bob) == 11
+    assert en("event.accepted_draw", player="Bob", count=4) in text and size(session, bob) == 11
 
 
 # ---------------------------------------------------------------------------- H-9
@@ -699,13 +718,13 @@ async def test_h9_colours_around_a_wild_moves_the_colour_along_the_circle(
     assert wild["custom_id"].split(":")[4] == "act"  # played at once: nothing to choose
     await ann.click(hand, "⬛ Wild ×2")
     text = await table_after(harness, bob, session)
-    assert "**Colour:** Blue" in text and "**Turn:** Bob" in text
+    assert en("table.color", color=colour("B")) in text and en("table.turn", player="Bob") in text
     await bob.click(await open_hand(harness, bob, session), "🟦 Blue Reverse")
     text = await table_after(harness, cid, session)
-    assert "counter-clockwise" in text and "**Turn:** Ann" in text
+    assert en("direction.counterclockwise") in text and en("table.turn", player="Ann") in text
     await ann.click(await open_hand(harness, ann, session), "⬛ Wild")
     text = await table_after(harness, bob, session)
-    assert "**Colour:** Red" in text and "**Turn:** Cid" in text
+    assert en("table.color", color=colour("R")) in text and en("table.turn", player="Cid") in text
 
 
 # ---------------------------------------------------------------------------- H-10
@@ -722,7 +741,7 @@ async def test_h10_draw_ten_names_a_colour_and_the_next_player_draws_ten(
     assert len(game.draw_pile) + sum(map(len, game.hands)) + len(game.discard) == 112
     await rig(harness, session, {}, start="W+10")
     text = await table_after(harness, ann, session)
-    assert en("event.start_card_returned", card="Draw Ten") in text
+    assert en("event.start_card_returned", card=card_name("W+10")) in text
     assert session.game.discard[-1].code != "W+10"
     await rig(harness, session, {ann: ["W+10", "G1", "G2", "G3", "G4", "G6", "G8"]},
               start="R5")
@@ -730,9 +749,11 @@ async def test_h10_draw_ten_names_a_colour_and_the_next_player_draws_ten(
     await ann.click(hand, "⬛ Draw Ten")
     await ann.click(ann.message(hand.id), "🟩 Green")
     text = await table_after(harness, cid, session)
-    assert "Ann played Draw Ten: the colour is now green." in text
-    assert "Bob drew 10 cards and was skipped." in text and "**Turn:** Cid" in text
-    assert "Challenge" not in table_of(cid, session).labels()
+    assert en("event.played_wild", player="Ann", card=card_name("W+10"),
+              color=colour("G", in_text=True)) in text
+    assert en("event.drew_and_skipped", player="Bob", count=10) in text
+    assert en("table.turn", player="Cid") in text
+    assert en("button.challenge") not in table_of(cid, session).labels()
     assert size(session, bob) == 17
 
 
@@ -746,17 +767,18 @@ async def test_h10_draw_tens_stack_under_h4(harness: Harness,
     hand = await open_hand(harness, ann, session)
     await ann.click(hand, "⬛ Draw Ten")
     await ann.click(ann.message(hand.id), "🟩 Green")
-    await table_shows(harness, bob, session, "Stack", "Accept")
-    hand = await pressed(bob, table_of(bob, session), "Stack")
+    await table_shows(harness, bob, session, en("button.stack"), en("button.accept"))
+    hand = await pressed(bob, table_of(bob, session), en("button.stack"))
     await bob.click(hand, "⬛ Draw Ten")
     await bob.click(bob.message(hand.id), "🟦 Blue")
     text = await table_after(harness, ann, session)
     assert en("table.pending.draw", player="Cid", count=20) in text
-    await table_shows(harness, cid, session, "Accept")
-    await cid.click(table_of(cid, session), "Accept")
+    await table_shows(harness, cid, session, en("button.accept"))
+    await cid.click(table_of(cid, session), en("button.accept"))
     text = await table_after(harness, ann, session)
-    assert "Cid accepted the penalty and draws 20 cards." in text and "**Turn:** Ann" in text
-    assert "**Colour:** Blue" in text and size(session, cid) == 27
+    assert en("event.accepted_draw", player="Cid", count=20) in text
+    assert en("table.turn", player="Ann") in text
+    assert en("table.color", color=colour("B")) in text and size(session, cid) == 27
 
 
 # ---------------------------------------------------------------------------- H-11
@@ -773,20 +795,20 @@ async def test_h11_reverse_bounce_sends_the_penalty_back(harness: Harness,
                                  bob: ["RR", "B1", "B2", "B3", "B4", "B6", "B8"],
                                  cid: ["Y1", "Y2", "Y3", "Y4", "Y6", "Y7", "Y8"]}, start="R5")
     await ann.click(await open_hand(harness, ann, session), "🟥 Red Draw Two")
-    await table_shows(harness, cid, session, "Bounce", "Accept")
-    await cid.click(table_of(cid, session), "Bounce")
+    await table_shows(harness, cid, session, en("button.bounce"), en("button.accept"))
+    await cid.click(table_of(cid, session), en("button.bounce"))
     assert last_ephemeral(cid) == en("error.not_your_turn")
-    hand = await pressed(bob, table_of(bob, session), "Bounce")
+    hand = await pressed(bob, table_of(bob, session), en("button.bounce"))
     await bob.click(hand, "🟥 Red Reverse")
     text = await table_after(harness, cid, session)
-    assert "Bob reversed the direction: play now goes counter-clockwise." in text
+    assert en("event.reversed", player="Bob", direction=en("direction.counterclockwise")) in text
     assert en("table.pending.draw", player="Ann", count=2) in text
-    ann_hand = await pressed(ann, table_of(ann, session), "Bounce")
-    assert style_of(ann_hand, "🟥 Red Reverse") == GREEN  # she could bounce it again
-    await ann.click(ann_hand, "Accept")
+    ann_hand = await pressed(ann, table_of(ann, session), en("button.bounce"))
+    assert style_of(ann_hand, label("RR")) == GREEN  # she could bounce it again
+    await ann.click(ann_hand, en("button.accept"))
     text = await table_after(harness, cid, session)
-    assert "Ann accepted the penalty and draws 2 cards." in text
-    assert "**Turn:** Cid" in text and "counter-clockwise" in text
+    assert en("event.accepted_draw", player="Ann", count=2) in text
+    assert en("table.turn", player="Cid") in text and en("direction.counterclockwise") in text
     assert (size(session, ann), size(session, bob), size(session, cid)) == (8, 6, 7)
 
 
@@ -806,22 +828,23 @@ async def test_h12_play_to_the_last_player_holding_cards(harness: Harness,
     points = 8 + 9 + 3 + 4 + 6 + 1 + 2 + 1 + 2
     await ann.click(await open_hand(harness, ann, session), "🟥 Red 7")
     text = await table_after(harness, bob, session)
-    assert "Ann has no cards left: place 1." in text
-    assert f"Ann won the round and scores {points} points." in text
-    assert "**Turn:** Bob" in text and "Next round" not in table_of(bob, session).labels()
+    assert en("event.went_out", player="Ann", place=1) in text
+    assert en("event.round_won", player="Ann", count=points) in text
+    assert en("table.turn", player="Bob") in text
+    assert en("button.next_round") not in table_of(bob, session).labels()
     bob_hand = await open_hand(harness, bob, session)  # the table's My hand still works
     assert en("hand.your_move") in hand_text(bob_hand)
     assert en("hand.round_over") not in hand_text(bob_hand)
     await bob.click(bob_hand, "🟥 Red 8 + UNO!")
     await cid.click(await open_hand(harness, cid, session), "🟥 Red 3")
     text = await table_after(harness, bob, session)
-    assert "**Turn:** Bob" in text  # Ann, out, is passed over
+    assert en("table.turn", player="Bob") in text  # Ann, out, is passed over
     await bob.click(await open_hand(harness, bob, session), "🟥 Red 9")
     text = await table_after(harness, cid, session)
-    assert "Bob has no cards left: place 2." in text
+    assert en("event.went_out", player="Bob", place=2) in text
     assert session.game.round_over and session.game.round_loser == seat(session, cid)
     assert session.game.scores == [points, 0, 0]
-    assert table_of(cid, session).labels() == ["Next round"]
+    assert table_of(cid, session).labels() == [en("button.next_round")]
 
 
 # ---------------------------------------------------------------------------- H-13
@@ -840,10 +863,12 @@ async def test_h13_seven_stages_emptied_hand_draws_the_next_stage(harness: Harne
     trim(session, ann, 1)  # down to the last card of her first stage hand
     await ann.click(await open_hand(harness, ann, session), "🟥 Red 7")
     text = await table_after(harness, bob, session)
-    assert "Ann cleared a stage and draws a new hand of 6 cards." in text
-    assert "Ann — 6 cards · 0 pts · stage of 6 cards" in text and "**Turn:** Bob" in text
+    assert en("event.stage_cleared", player="Ann", count=6) in text
+    assert (en("table.player", player="Ann", count=6, points=0) + " · "
+            + en("table.stage", count=6)) in text
+    assert en("table.turn", player="Bob") in text
     assert codes(session, ann) == ["G1", "G2", "G3", "G4", "G6", "R1"]
-    assert "Green 6" in hand_text(await open_hand(harness, ann, session))
+    assert card_name("G6") in hand_text(await open_hand(harness, ann, session))
     assert not session.game.round_over
     await bob.click(await open_hand(harness, bob, session), "🟥 Red 8")
     await cid.click(await open_hand(harness, cid, session), "🟥 Red 9")
@@ -854,7 +879,7 @@ async def test_h13_seven_stages_emptied_hand_draws_the_next_stage(harness: Harne
     points = sum(c.points for s in (1, 2) for c in session.game.hands[s])
     await ann.click(await open_hand(harness, ann, session), "🟥 Red 1")
     text = await table_after(harness, bob, session)
-    assert f"Ann won the round and scores {points} points." in text
+    assert en("event.round_won", player="Ann", count=points) in text
     assert session.game.scores[0] == points and session.game.round_over
 
 
@@ -871,15 +896,16 @@ async def test_h14_penalty_scoring_lowest_total_wins(harness: Harness,
                                  bob: ["W+4", "B1", "B2", "B3", "B4", "B6", "B7"],
                                  cid: ["Y1", "Y2", "Y3", "Y4", "Y6", "Y7", "Y8"]}, start="R5")
     trim(session, ann, 1)
-    assert "penalty scoring" in table_of(bob, session).embeds[0]["footer"]["text"]
+    penalty = en_part("table.footer_penalty_scoring", preset="").strip(" ·")
+    assert penalty in table_of(bob, session).embeds[0]["footer"]["text"]
     await ann.click(await open_hand(harness, ann, session), "🟥 Red 7")
     bob_points, cid_points = 50 + 1 + 2 + 3 + 4 + 6 + 7, 1 + 2 + 3 + 4 + 6 + 7 + 8
     await harness.fake.wait_for(lambda: session.finished, timeout=3)
     await harness.settle()
     text = table_text(table_of(cid, session))
-    assert "UNO — Ann wins the match!" in text
-    assert f"Bob adds {bob_points} penalty points." in text
-    assert f"Cid adds {cid_points} penalty points." in text
-    assert f"Bob — 7 cards · {bob_points} penalty pts" in text
-    assert "Ann — 0 cards · 0 penalty pts" in text
+    assert en("table.match_over", player="Ann") in text
+    assert en("event.penalty_points", player="Bob", count=bob_points) in text
+    assert en("event.penalty_points", player="Cid", count=cid_points) in text
+    assert en("table.player_penalty", player="Bob", count=7, points=bob_points) in text
+    assert en("table.player_penalty", player="Ann", count=0, points=0) in text
     assert session.game.scores == [0, bob_points, cid_points]

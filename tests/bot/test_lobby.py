@@ -1,4 +1,4 @@
-"""Issue #5: lobbies end to end, through the fake Discord, asserting what the users see.
+"""Lobbies end to end, through the fake Discord, asserting what the users see.
 
 Every test runs the real bot (tests/bot/harness.py) against the offline fake Discord; the fixture
 also fails a test when Discord would have refused a call, an interaction was not acknowledged
@@ -15,6 +15,7 @@ import pytest
 
 from bot.i18n import get_translator
 from bot.services.lobbies import LOBBY_IDLE_SECONDS, MIN_PLAYERS
+from tests.catalogue import en, tr
 from tests.fake_discord import InteractionHandle, SeenMessage, VirtualUser
 from tests.fake_discord.world import StoredMessage, snowflake
 
@@ -23,14 +24,6 @@ from .harness import Harness
 COMMANDS_ROUTE = "/applications/{application_id}/guilds/{guild_id}/commands"
 MESSAGE_ROUTE = "/channels/{channel_id}/messages/{message_id}"
 TABLE_SIZE = 10  # 2 to 10 players at a table
-
-
-def tr(locale: str, key: str, /, **params: object) -> str:
-    return get_translator().translate(locale, key, **params)
-
-
-def en(key: str, /, **params: object) -> str:
-    return tr("en", key, **params)
 
 
 # -- reading what users see
@@ -57,7 +50,7 @@ def seat_lines(*names: str, host: str | None = None, locale: str = "en") -> list
 
 
 def is_open(message: SeenMessage) -> bool:
-    return message.labels() == ["Join", "Leave", "Start"]
+    return message.labels() == [en("button.join"), en("button.leave"), en("button.start")]
 
 
 def reply(handle: InteractionHandle) -> str:
@@ -99,14 +92,14 @@ async def lobby_with(harness: Harness, host: VirtualUser,
                      *joiners: VirtualUser) -> SeenMessage:
     lobby = await open_lobby(harness, host)
     for user in joiners:
-        await user.click(lobby, "Join")
+        await user.click(lobby, en("button.join"))
     assert seats(lobby) == seat_lines(host.name, *(u.name for u in joiners))
     return lobby
 
 
-async def start_game(harness: Harness, host: VirtualUser, lobby: SeenMessage) -> SeenMessage:
+async def press_start(harness: Harness, host: VirtualUser, lobby: SeenMessage) -> SeenMessage:
     """Start by the lobby's Start button; returns the table once the lobby says it started."""
-    handle = await host.click(lobby, "Start")
+    handle = await host.click(lobby, en("button.start"))
     table = handle.response
     assert table is not None and not table.ephemeral and table.id != lobby.id
     await until(harness, lambda: description(lobby) == en("lobby.started"))
@@ -159,7 +152,7 @@ async def test_join_and_leave_by_button_and_by_command(harness: Harness) -> None
     lobby = await open_lobby(harness, ann)
 
     # A button click answers by editing the lobby message itself: no extra message.
-    handle = await bob.click(lobby, "Join")
+    handle = await bob.click(lobby, en("button.join"))
     assert handle.response is not None and handle.response.id == lobby.id
     assert seats(lobby) == seat_lines("Ann", "Bob")
     assert bob.ephemerals() == []
@@ -170,7 +163,7 @@ async def test_join_and_leave_by_button_and_by_command(harness: Harness) -> None
     await until(harness, lambda: len(seats(lobby)) == 3)
     assert seats(lobby) == seat_lines("Ann", "Bob", "Cid")
 
-    await bob.click(lobby, "Leave")
+    await bob.click(lobby, en("button.leave"))
     assert seats(lobby) == seat_lines("Ann", "Cid")
 
     handle = await cid.slash("uno leave")
@@ -201,13 +194,13 @@ async def test_start_posts_the_table_and_closes_the_lobby(harness: Harness) -> N
     ann, bob = harness.user("Ann"), harness.user("Bob")
     lobby = await lobby_with(harness, ann, bob)
 
-    table = await start_game(harness, ann, lobby)
+    table = await press_start(harness, ann, lobby)
 
     assert harness.table(bob).id == table.id
     assert table.embeds[0]["title"] == en("table.title", round=1)
     players = table.embeds[0]["fields"][0]["value"]
     assert "Ann" in players and "Bob" in players
-    assert table.labels()[:3] == ["My hand", "UNO!", "Catch!"]
+    assert table.labels()[:3] == [en("button.hand"), en("button.uno"), en("button.catch")]
     # The lobby message now only says the game started: no buttons left to press.
     seen = bob.message(lobby.id)
     assert description(seen) == en("lobby.started") and seen.buttons() == []
@@ -245,7 +238,7 @@ async def test_host_ends_a_lobby(harness: Harness) -> None:
 async def test_host_ends_a_running_game(harness: Harness) -> None:
     ann, bob = harness.user("Ann"), harness.user("Bob")
     lobby = await lobby_with(harness, ann, bob)
-    table = await start_game(harness, ann, lobby)
+    table = await press_start(harness, ann, lobby)
 
     handle = await ann.slash("uno end")
     assert reply(handle) == en("lobby.game_ended")
@@ -274,7 +267,7 @@ async def test_second_create_while_a_lobby_is_open_points_at_it(harness: Harness
 async def test_second_create_while_a_game_runs_points_at_the_table(harness: Harness) -> None:
     ann, bob, cid = harness.user("Ann"), harness.user("Bob"), harness.user("Cid")
     lobby = await lobby_with(harness, ann, bob)
-    table = await start_game(harness, ann, lobby)
+    table = await press_start(harness, ann, lobby)
 
     handle = await cid.slash("uno create")
     assert reply(handle) == en("lobby.busy_game", link=link_to(harness, table.id))
@@ -285,7 +278,7 @@ async def test_only_the_host_starts(harness: Harness) -> None:
     ann, bob = harness.user("Ann"), harness.user("Bob")
     lobby = await lobby_with(harness, ann, bob)
 
-    by_button = await bob.click(lobby, "Start")
+    by_button = await bob.click(lobby, en("button.start"))
     assert reply(by_button) == en("error.host_only")
     by_command = await bob.slash("uno start")
     assert reply(by_command) == en("error.host_only")
@@ -307,7 +300,7 @@ async def test_start_alone_is_refused(harness: Harness) -> None:
     ann = harness.user("Ann")
     lobby = await open_lobby(harness, ann)
 
-    assert reply(await ann.click(lobby, "Start")) == en("lobby.too_few", min=MIN_PLAYERS)
+    assert reply(await ann.click(lobby, en("button.start"))) == en("lobby.too_few", min=MIN_PLAYERS)
     assert reply(await ann.slash("uno start")) == en("lobby.too_few", min=MIN_PLAYERS)
     assert is_open(lobby) and [m.id for m in ann.public_messages()] == [lobby.id]
 
@@ -317,9 +310,9 @@ async def test_joining_twice_is_refused(harness: Harness) -> None:
     lobby = await lobby_with(harness, ann, bob)
     edits = lobby.edits
 
-    assert reply(await bob.click(lobby, "Join")) == en("lobby.already_joined")
+    assert reply(await bob.click(lobby, en("button.join"))) == en("lobby.already_joined")
     assert reply(await bob.slash("uno join")) == en("lobby.already_joined")
-    assert reply(await ann.click(lobby, "Join")) == en("lobby.already_joined")
+    assert reply(await ann.click(lobby, en("button.join"))) == en("lobby.already_joined")
     assert seats(lobby) == seat_lines("Ann", "Bob") and lobby.edits == edits
 
 
@@ -328,20 +321,20 @@ async def test_an_eleventh_player_is_refused(harness: Harness) -> None:
     lobby = await lobby_with(harness, users[0], *users[1:TABLE_SIZE])
     late = users[TABLE_SIZE]
 
-    assert reply(await late.click(lobby, "Join")) == en("lobby.full", max=TABLE_SIZE)
+    assert reply(await late.click(lobby, en("button.join"))) == en("lobby.full", max=TABLE_SIZE)
     assert reply(await late.slash("uno join")) == en("lobby.full", max=TABLE_SIZE)
     assert seats(lobby) == seat_lines(*(u.name for u in users[:TABLE_SIZE]))
 
     # A seat freed is a seat to take.
-    await users[5].click(lobby, "Leave")
-    await late.click(lobby, "Join")
+    await users[5].click(lobby, en("button.leave"))
+    await late.click(lobby, en("button.join"))
     assert seats(lobby)[-1] == f"{TABLE_SIZE}. {late.name}"
 
 
 async def test_joining_while_a_game_runs_is_refused(harness: Harness) -> None:
     ann, bob, cid = harness.user("Ann"), harness.user("Bob"), harness.user("Cid")
     lobby = await lobby_with(harness, ann, bob)
-    table = await start_game(harness, ann, lobby)
+    table = await press_start(harness, ann, lobby)
 
     assert reply(await cid.slash("uno join")) == en("lobby.game_running")
     # Nobody new at the table.
@@ -367,7 +360,7 @@ async def test_ending_a_game_needs_the_host_or_manage_channels(harness: Harness)
     ann, bob, cid = harness.user("Ann"), harness.user("Bob"), harness.user("Cid")
     mod = harness.user("Mod", permissions=["manage_channels"])
     lobby = await lobby_with(harness, ann, bob)
-    table = await start_game(harness, ann, lobby)
+    table = await press_start(harness, ann, lobby)
 
     assert reply(await bob.slash("uno end")) == en("error.host_only")
     assert reply(await cid.slash("uno join")) == en("lobby.game_running")  # still running
@@ -384,7 +377,8 @@ async def test_a_lobby_button_naming_another_channel_is_refused(harness: Harness
 
     foreign = lobby_message_copy(harness, lobby, other)
 
-    for label, user in (("Join", bob), ("Leave", ann), ("Start", ann)):
+    for label, user in ((en("button.join"), bob), (en("button.leave"), ann), (en("button.start"),
+                                                                              ann)):
         assert reply(await user.click(foreign, label)) == en("lobby.gone"), label
     assert seats(lobby) == seat_lines("Ann") and lobby.edits == edits
 
@@ -403,7 +397,7 @@ async def test_a_button_naming_a_channel_with_its_own_lobby_acts_nowhere(
 
     foreign = lobby_message_copy(harness, lobby, other)
 
-    assert reply(await bob.click(foreign, "Join")) == en("lobby.gone")
+    assert reply(await bob.click(foreign, en("button.join"))) == en("lobby.gone")
     assert seats(lobby) == seat_lines("Ann")
     there = await harness.bot.lobbies.get(other)
     assert there is not None and there.player_ids == (cid.id,)
@@ -415,8 +409,8 @@ async def test_a_stale_lobby_message_of_this_channel_is_refused(harness: Harness
     older = lobby_message_copy(harness, lobby, harness.fake.channel.id)
     edits = lobby.edits
 
-    assert reply(await bob.click(older, "Join")) == en("lobby.gone")
-    assert reply(await ann.click(older, "Start")) == en("lobby.gone")
+    assert reply(await bob.click(older, en("button.join"))) == en("lobby.gone")
+    assert reply(await ann.click(older, en("button.start"))) == en("lobby.gone")
     assert seats(lobby) == seat_lines("Ann") and lobby.edits == edits
     assert older.edits == 0
 
@@ -433,7 +427,7 @@ async def test_start_without_a_lobby_is_refused(harness: Harness) -> None:
 async def test_leaving_a_lobby_one_is_not_in_is_refused(harness: Harness) -> None:
     ann, bob = harness.user("Ann"), harness.user("Bob")
     lobby = await open_lobby(harness, ann)
-    assert reply(await bob.click(lobby, "Leave")) == en("lobby.not_joined")
+    assert reply(await bob.click(lobby, en("button.leave"))) == en("lobby.not_joined")
     assert reply(await bob.slash("uno leave")) == en("lobby.not_joined")
     assert seats(lobby) == seat_lines("Ann")
 
@@ -446,15 +440,15 @@ async def test_the_host_passes_on_when_the_host_leaves(harness: Harness) -> None
     ann, bob, cid = harness.user("Ann"), harness.user("Bob"), harness.user("Cid")
     lobby = await lobby_with(harness, ann, bob, cid)
 
-    await ann.click(lobby, "Leave")
+    await ann.click(lobby, en("button.leave"))
     assert seats(lobby) == seat_lines("Bob", "Cid", host="Bob")
     assert description(lobby) == en("lobby.description", host=bob.mention)
 
     # The old host has no powers left; the new one has them all.
-    await ann.click(lobby, "Join")
-    assert reply(await ann.click(lobby, "Start")) == en("error.host_only")
+    await ann.click(lobby, en("button.join"))
+    assert reply(await ann.click(lobby, en("button.start"))) == en("error.host_only")
     assert reply(await ann.slash("uno kick", player=cid)) == en("error.host_only")
-    table = await start_game(harness, bob, lobby)
+    table = await press_start(harness, bob, lobby)
     players = table.embeds[0]["fields"][0]["value"]
     assert all(name in players for name in ("Ann", "Bob", "Cid"))
 
@@ -473,8 +467,8 @@ async def test_the_last_player_leaving_by_button_closes_the_lobby(harness: Harne
     ann, bob = harness.user("Ann"), harness.user("Bob")
     lobby = await lobby_with(harness, ann, bob)
 
-    await ann.click(lobby, "Leave")
-    await bob.click(lobby, "Leave")
+    await ann.click(lobby, en("button.leave"))
+    await bob.click(lobby, en("button.leave"))
     assert description(lobby) == en("lobby.emptied") and lobby.buttons() == []
     assert reply(await ann.slash("uno join")) == en("lobby.none")
 
@@ -506,8 +500,8 @@ async def test_refusals_are_seen_only_by_the_one_who_acted(harness: Harness) -> 
     before = {u.name: [m.id for m in u.messages()] for u in (ann, cid)}
 
     refusals = [
-        await bob.click(lobby, "Start"),
-        await bob.click(lobby, "Join"),
+        await bob.click(lobby, en("button.start")),
+        await bob.click(lobby, en("button.join")),
         await bob.slash("uno kick", player=ann),
         await bob.slash("uno create"),
         await bob.slash("uno end"),
@@ -542,7 +536,7 @@ async def test_activity_keeps_a_lobby_open(harness: Harness) -> None:
     lobby = await open_lobby(harness, ann)
 
     harness.clock.advance(10 * 60)
-    await bob.click(lobby, "Join")
+    await bob.click(lobby, en("button.join"))
     harness.clock.advance(10 * 60)  # 20 minutes after the creation, 10 after the join
     await harness.pause(0.2)
     assert is_open(lobby) and description(lobby) == en("lobby.description", host=ann.mention)
@@ -564,10 +558,10 @@ async def test_a_lobby_survives_a_restart(harness: Harness) -> None:
 
     await harness.restart()
 
-    await cid.click(lobby, "Join")  # the old message's buttons still work
+    await cid.click(lobby, en("button.join"))  # the old message's buttons still work
     assert seats(lobby) == seat_lines("Ann", "Bob", "Cid")
-    assert reply(await bob.click(lobby, "Start")) == en("error.host_only")
-    table = await start_game(harness, ann, lobby)
+    assert reply(await bob.click(lobby, en("button.start"))) == en("error.host_only")
+    table = await press_start(harness, ann, lobby)
     assert all(n in table.embeds[0]["fields"][0]["value"] for n in ("Ann", "Bob", "Cid"))
 
 
@@ -612,15 +606,15 @@ async def test_refusals_speak_the_users_language(harness: Harness) -> None:
     lobby = await open_lobby(harness, ann)
 
     assert reply(await oksana.slash("uno join")) == tr("uk", "lobby.joined")
-    await bob.click(lobby, "Join")
+    await bob.click(lobby, en("button.join"))
     assert tr("uk", "lobby.already_joined") != en("lobby.already_joined")
-    assert reply(await oksana.click(lobby, "Join")) == tr("uk", "lobby.already_joined")
-    assert reply(await bob.click(lobby, "Join")) == en("lobby.already_joined")
+    assert reply(await oksana.click(lobby, en("button.join"))) == tr("uk", "lobby.already_joined")
+    assert reply(await bob.click(lobby, en("button.join"))) == en("lobby.already_joined")
     assert reply(await oksana.slash("uno start")) == tr("uk", "error.host_only")
     assert reply(await bob.slash("uno start")) == en("error.host_only")
     # The lobby message is public: it stays in the server's language (English here).
     assert seats(lobby) == seat_lines("Ann", "Oksana", "Bob")
-    assert lobby.embeds[0]["title"] == en("lobby.title") and lobby.labels()[0] == "Join"
+    assert lobby.embeds[0]["title"] == en("lobby.title") and lobby.labels()[0] == en("button.join")
 
 
 async def test_a_ukrainian_server_gets_a_ukrainian_lobby(harness: Harness) -> None:

@@ -8,6 +8,7 @@ import re
 import pytest
 
 from bot.i18n import get_translator
+from tests.catalogue import en
 from tests.fake_discord import VirtualUser
 
 from .harness import Driver, Harness, start_game
@@ -57,8 +58,7 @@ async def test_a_match_is_played_to_the_end_through_buttons(harness: Harness, pl
     assert winner is not None and max(game.scores) >= (target or 500)
     table = users[0].message(session.message_id)
     name = session.names[game.players[winner]]
-    assert table.embeds[0]["title"] == get_translator().translate(
-        "en", "table.match_over", player=name)
+    assert table.embeds[0]["title"] == en("table.match_over", player=name)
     assert table.buttons() == []  # nothing left to press
     # One table for the whole match, edited in place.
     tables = [m for m in users[-1].public_messages() if m.embeds
@@ -68,4 +68,4 @@ async def test_a_match_is_played_to_the_end_through_buttons(harness: Harness, pl
     assert assert_no_hand_in_public(harness) >= 3  # lobby, table versions (edits merge)
     # The channel is free for the next game.
     await users[1].slash("uno create")
-    assert harness.lobby(users[1]).embeds[0]["title"] == "UNO — lobby"
+    assert harness.lobby(users[1]).embeds[0]["title"] == en("lobby.title")

@@ -1,4 +1,4 @@
-"""The table and hand pictures reach Discord as attachments of the messages (issue #9)."""
+"""The table and hand pictures reach Discord as attachments of the messages."""
 
 from __future__ import annotations
 
@@ -7,6 +7,7 @@ import io
 from PIL import Image
 
 from bot.render import images
+from tests.catalogue import label
 
 from .harness import Harness, rig, start_game
 from .screen import open_hand, table_after
@@ -37,8 +38,8 @@ async def test_table_and_hand_carry_their_pictures(harness: Harness) -> None:
     assert _picture(harness, attachment).size == images.hand_size(7)
     # Playable cards wear the number their picture shows: R7, R9 and the Wild are 1, 2, 3.
     emojis = {b["label"]: (b.get("emoji") or {}).get("name") for b in hand.buttons()}
-    assert emojis["🟥 Red 7"] == "1️⃣" and emojis["🟥 Red 9"] == "2️⃣"
-    assert emojis["⬛ Wild"] == "3️⃣" and emojis["🟩 Green 4"] is None
+    assert emojis[label("R7")] == "1️⃣" and emojis[label("R9")] == "2️⃣"
+    assert emojis[label("W")] == "3️⃣" and emojis[label("G4")] is None
     # After a play the table's picture is replaced, not added to.
     await ann.click(hand, "🟥 Red 7")
     await table_after(harness, bob, session)

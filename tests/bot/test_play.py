@@ -1,4 +1,4 @@
-"""Playing through buttons (issue #6): what users see on the table and in their hands.
+"""Playing through buttons: what users see on the table and in their hands.
 
 Deals are rigged with a stacked deck (tests.engine.support) so each rule-visible effect of
 RULES.md section C happens on cue; everything else goes through the real bot and the fake Discord.
@@ -9,20 +9,15 @@ from __future__ import annotations
 import asyncio
 from typing import Any
 
-import pytest
-
 from bot.engine import dump
-from bot.i18n import get_translator
+from tests.catalogue import card_name, colour, en, en_part, label, tr
 from tests.fake_discord import VirtualUser
 from tests.fake_discord.users import SeenMessage
 
 from .harness import Harness, rig, start_game
-from .screen import en, hand_text, last_ephemeral, open_hand, table_after
+from .screen import hand_text, last_ephemeral, open_hand, table_after
 
-
-@pytest.fixture
-def players(harness: Harness) -> list[VirtualUser]:
-    return [harness.user("Ann"), harness.user("Bob"), harness.user("Cid")]
+SHOWN_HAND = en_part("you.hand_shown", player="")  # "'s hand: ", before the cards
 
 
 async def test_play_a_card_edits_the_table_in_place(harness: Harness,
@@ -32,16 +27,17 @@ async def test_play_a_card_edits_the_table_in_place(harness: Harness,
     await rig(harness, session, {ann: ["R7", "G3", "G4", "B6", "B8", "Y9", "Y2"]}, start="R5")
     hand = await open_hand(harness, ann, session)
     assert "Your move" in hand_text(hand)
-    assert [b["label"] for b in hand.buttons() if b["style"] == 3] == ["🟥 Red 7"]  # C-4
+    assert [b["label"] for b in hand.buttons() if b["style"] == 3] == [label("R7")]  # C-4
     await ann.click(hand, "🟥 Red 7")
     text = await table_after(harness, bob, session)
-    assert "Ann played Red 7." in text and "**Top card:** 🟥 Red 7" in text
-    assert f"{bob.mention}, it's your move." == bob.message(session.message_id).content
+    assert en("event.played", player="Ann", card=card_name("R7")) in text
+    assert en("table.top", card=label("R7")) in text
+    assert en("table.your_move", mention=bob.mention) == bob.message(session.message_id).content
     # One table message, edited: no new public message per move.
     tables = [m for m in cid.public_messages() if m.embeds and "round" in m.embeds[0]["title"]]
     assert len(tables) == 1
     # The hand refreshed after its owner's action.
-    assert "Waiting for Bob." in hand_text(ann.message(hand.id))
+    assert en("hand.waiting", player="Bob") in hand_text(ann.message(hand.id))
 
 
 async def test_skip_reverse_and_draw_two_are_seen_on_the_table(
@@ -54,14 +50,15 @@ async def test_skip_reverse_and_draw_two_are_seen_on_the_table(
               start="R5", dealer=cid)
     await ann.click(await open_hand(harness, ann, session), "🟥 Red Skip")  # C-7.1
     text = await table_after(harness, ann, session)
-    assert "Bob was skipped." in text and "**Turn:** Cid" in text
+    assert en("event.skipped", player="Bob") in text and en("table.turn", player="Cid") in text
     await cid.click(await open_hand(harness, cid, session), "🟥 Red Reverse")  # C-7.2
     text = await table_after(harness, ann, session)
-    assert "counter-clockwise" in text and "**Turn:** Bob" in text
+    assert en("direction.counterclockwise") in text and en("table.turn", player="Bob") in text
     await bob.click(await open_hand(harness, bob, session), "🟥 Red 9")
     await ann.click(await open_hand(harness, ann, session), "🟥 Red Draw Two")  # C-7.3
     text = await table_after(harness, ann, session)
-    assert "Cid drew 2 cards and was skipped." in text and "**Turn:** Bob" in text
+    assert en("event.drew_and_skipped", player="Cid", count=2) in text
+    assert en("table.turn", player="Bob") in text
     assert len(session.game.hands[2]) == 6 + 2
 
 
@@ -78,7 +75,9 @@ async def test_wild_asks_for_a_colour_in_the_hand(harness: Harness,
     assert session.game.version == session.rendered_version  # nothing played yet
     await ann.click(picking, "🟦 Blue")  # C-7.4
     text = await table_after(harness, bob, session)
-    assert "**Colour:** Blue" in text and "Ann played Wild: the colour is now blue." in text
+    assert en("table.color", color=colour("B")) in text
+    assert en("event.played_wild", player="Ann", card=card_name("W"),
+              color=colour("B", in_text=True)) in text
 
 
 async def _wild_draw_four(harness: Harness, players: list[VirtualUser],
@@ -90,7 +89,7 @@ async def _wild_draw_four(harness: Harness, players: list[VirtualUser],
     await ann.click(hand, "⬛ Wild Draw Four")
     await ann.click(ann.message(hand.id), "🟩 Green")
     table = bob.message(session.message_id)
-    await harness.fake.wait_for(lambda: "Challenge" in table.labels(), timeout=3)
+    await harness.fake.wait_for(lambda: en("button.challenge") in table.labels(), timeout=3)
     return session, table
 
 
@@ -98,11 +97,12 @@ async def test_wild_draw_four_accepted(harness: Harness, players: list[VirtualUs
     ann, bob, cid = players
     session, table = await _wild_draw_four(harness, players, ["W+4", "G3", "B4"])
     # C-6: the decision is Bob's; anyone else pressing it is refused privately.
-    await cid.click(table, "Accept")
+    await cid.click(table, en("button.accept"))
     assert last_ephemeral(cid) == en("error.not_your_turn")
-    await bob.click(table, "Accept")
+    await bob.click(table, en("button.accept"))
     text = await table_after(harness, ann, session)
-    assert "Bob accepted the penalty and draws 4 cards." in text and "**Turn:** Cid" in text
+    assert en("event.accepted_draw", player="Bob", count=4) in text
+    assert en("table.turn", player="Cid") in text
 
 
 async def test_wild_draw_four_challenged_guilty(harness: Harness,
@@ -111,14 +111,14 @@ async def test_wild_draw_four_challenged_guilty(harness: Harness,
     # Ann holds a red card matching the pile: her Wild Draw Four was illegal (C-6).
     session, table = await _wild_draw_four(harness, players,
                                            ["W+4", "R3", "B4", "G4", "B6", "Y9", "Y2"])
-    await bob.click(table, "Challenge")
+    await bob.click(table, en("button.challenge"))
     text = await table_after(harness, cid, session)
     assert "guilty" in text and "Ann" in text
     # Only Bob was shown Ann's hand, privately (a follow-up to his click).
-    await harness.fake.wait_for(lambda: any("'s hand:" in m.content for m in bob.ephemerals()))
-    shown = [m.content for m in bob.ephemerals() if "'s hand:" in m.content]
-    assert shown and "Red 3" in shown[-1]
-    assert not any("'s hand:" in m.content for m in cid.messages() + ann.public_messages())
+    await harness.fake.wait_for(lambda: any(SHOWN_HAND in m.content for m in bob.ephemerals()))
+    shown = [m.content for m in bob.ephemerals() if SHOWN_HAND in m.content]
+    assert shown and card_name("R3") in shown[-1]
+    assert not any(SHOWN_HAND in m.content for m in cid.messages() + ann.public_messages())
     assert len(session.game.hands[0]) == 6 + 4  # C-6: the culprit draws the 4
 
 
@@ -127,7 +127,7 @@ async def test_wild_draw_four_challenged_innocent(harness: Harness,
     ann, bob, cid = players
     session, table = await _wild_draw_four(harness, players,
                                            ["W+4", "G3", "B4", "G4", "B6", "Y9", "Y2"])
-    await bob.click(table, "Challenge")
+    await bob.click(table, en("button.challenge"))
     text = await table_after(harness, cid, session)
     assert "it was legal, so Bob draws" in text
     assert len(session.game.hands[1]) == 7 + 6  # C-6: 4 + 2 more
@@ -140,10 +140,10 @@ async def test_uno_call_with_the_next_to_last_card(harness: Harness,
     await rig(harness, session, {ann: ["R7", "G3"]}, start="R5", dealer=players[2])
     session.game.hands[0][:] = session.game.hands[0][:2]  # down to her next-to-last card
     hand = await open_hand(harness, ann, session)
-    assert "🟥 Red 7 + UNO!" in hand.labels()
+    assert en("button.play_uno", card=label("R7")) in hand.labels()
     await ann.click(hand, "🟥 Red 7 + UNO!")  # C-5
     text = await table_after(harness, bob, session)
-    assert "Ann called UNO!" in text and "Ann — 1 card · 0 pts · UNO!" in text
+    assert en("event.uno_called", player="Ann") in text and "Ann — 1 card · 0 pts · UNO!" in text
 
 
 async def test_catch_a_player_who_forgot_uno(harness: Harness,
@@ -154,11 +154,13 @@ async def test_catch_a_player_who_forgot_uno(harness: Harness,
     session.game.hands[0][:] = session.game.hands[0][:2]
     await ann.click(await open_hand(harness, ann, session), "🟥 Red 7")  # no call
     table = cid.message(session.message_id)
-    await harness.fake.wait_for(lambda: not table.button("Catch!").get("disabled"), timeout=3)
-    await cid.click(table, "Catch!")  # C-5: +2 for Ann
+    await harness.fake.wait_for(lambda: not table.button(en("button.catch")).get("disabled"),
+                                timeout=3)
+    await cid.click(table, en("button.catch"))  # C-5: +2 for Ann
     text = await table_after(harness, bob, session)
-    assert "Cid caught Ann without UNO: +2." in text and "Ann — 3 cards" in text
-    assert table.button("Catch!").get("disabled")
+    assert en("event.caught", player="Cid", target="Ann", count=2) in text
+    assert en_part("table.player", player="Ann", count=3) in text
+    assert table.button(en("button.catch")).get("disabled")
 
 
 async def test_catch_is_refused_after_the_window(harness: Harness,
@@ -169,9 +171,10 @@ async def test_catch_is_refused_after_the_window(harness: Harness,
     session.game.hands[0][:] = session.game.hands[0][:2]
     await ann.click(await open_hand(harness, ann, session), "🟥 Red 7")
     table = cid.message(session.message_id)
-    await harness.fake.wait_for(lambda: not table.button("Catch!").get("disabled"), timeout=3)
+    await harness.fake.wait_for(lambda: not table.button(en("button.catch")).get("disabled"),
+                                timeout=3)
     await bob.click(await open_hand(harness, bob, session), "🟥 Red 8")  # the window closes
-    await cid.click(table, "Catch!")  # the stale-but-enabled button checks the state
+    await cid.click(table, en("button.catch"))  # the stale-but-enabled button checks the state
     assert last_ephemeral(cid) == en("error.nobody_to_catch")
     assert len(session.game.hands[0]) == 1
 
@@ -188,9 +191,10 @@ async def test_errors_are_private_localized_and_change_nothing(
     assert last_ephemeral(bob) == en("why.not_your_turn")
     ann_hand = await open_hand(harness, ann, session)
     await ann.click(ann_hand, "🟩 Green 3")  # does not match: C-4 cited
-    assert last_ephemeral(ann) == en("why.no_match", color="Red", top="Red 5")
-    await olga.click(olga.message(session.message_id), "My hand")  # a spectator, in Ukrainian
-    assert last_ephemeral(olga) == get_translator().translate("uk", "error.not_in_game")
+    assert last_ephemeral(ann) == en("why.no_match", color="Red", top=card_name("R5"))
+    await olga.click(olga.message(session.message_id),
+                     en("button.hand"))  # a spectator, in Ukrainian
+    assert last_ephemeral(olga) == tr("uk", "error.not_in_game")
     assert dump(session.game) == before
     assert not any(m.ephemeral for m in cid.messages())
     # A stale card button (drawn for an older version) is refused and changes nothing.
@@ -221,9 +225,10 @@ async def test_catch_race_has_one_winner(harness: Harness, players: list[Virtual
     session.game.hands[0][:] = session.game.hands[0][:2]
     await ann.click(await open_hand(harness, ann, session), "🟥 Red 7")
     table = cid.message(session.message_id)
-    await harness.fake.wait_for(lambda: not table.button("Catch!").get("disabled"), timeout=3)
-    handles = await asyncio.gather(bob.click(table, "Catch!", wait=False),
-                                   cid.click(table, "Catch!", wait=False))
+    await harness.fake.wait_for(lambda: not table.button(en("button.catch")).get("disabled"),
+                                timeout=3)
+    handles = await asyncio.gather(bob.click(table, en("button.catch"), wait=False),
+                                   cid.click(table, en("button.catch"), wait=False))
     for handle in handles:
         await handle.wait_acknowledged()
     assert len(session.game.hands[0]) == 3  # caught once: +2

@@ -5,10 +5,11 @@ from __future__ import annotations
 
 import pytest
 
+from tests.catalogue import card_name, en
 from tests.fake_discord import VirtualUser
 
 from .harness import Harness, rig, start_game
-from .screen import en, last_ephemeral, open_hand, table_after
+from .screen import last_ephemeral, open_hand, table_after
 
 
 async def _three(harness: Harness) -> list[VirtualUser]:
@@ -26,11 +27,11 @@ async def test_round_points_then_next_round(harness: Harness) -> None:
     assert points > 0 and "Ann won the round and scores" in text  # C-8
     assert f"Ann: +{points} points (total {points})" in text
     table = cid.message(session.message_id)
-    assert table.labels() == ["Next round"]
-    await cid.click(table, "Next round")
+    assert table.labels() == [en("button.next_round")]
+    await cid.click(table, en("button.next_round"))
     text = await table_after(harness, ann, session)
-    assert "UNO — round 2" in text and session.game.round == 2
-    assert "My hand" in ann.message(session.message_id).labels()
+    assert en("table.title", round=2) in text and session.game.round == 2
+    assert en("button.hand") in ann.message(session.message_id).labels()
 
 
 async def test_leaving_during_a_round_follows_c10(harness: Harness) -> None:
@@ -39,8 +40,8 @@ async def test_leaving_during_a_round_follows_c10(harness: Harness) -> None:
     await bob.slash("uno leave")
     assert last_ephemeral(bob) == en("lobby.left_game")
     text = await table_after(harness, ann, session)
-    assert "~~Bob~~ (left)" in text and "Bob left the game" in text
-    await bob.click(bob.message(session.message_id), "My hand")
+    assert en("table.player_left", player="Bob") in text and "Bob left the game" in text
+    await bob.click(bob.message(session.message_id), en("button.hand"))
     assert last_ephemeral(bob) == en("error.left_game")
 
 
@@ -53,7 +54,7 @@ async def test_host_kicks_during_a_round_and_others_may_not(harness: Harness) ->
     await ann.slash("uno kick", player=cid)
     assert session.game.active == [True, True, False]
     text = await table_after(harness, bob, session)
-    assert "~~Cid~~ (left)" in text
+    assert en("table.player_left", player="Cid") in text
 
 
 async def test_the_last_opponent_leaving_ends_the_match_by_forfeit(harness: Harness) -> None:
@@ -61,7 +62,7 @@ async def test_the_last_opponent_leaving_ends_the_match_by_forfeit(harness: Harn
     session = await start_game(harness, [ann, bob])
     await bob.slash("uno leave")
     text = await table_after(harness, ann, session)
-    assert "Ann won the match: everyone else left." in text  # C-10 forfeit
+    assert en("event.match_won_forfeit", player="Ann") in text  # C-10 forfeit
     assert harness.bot is not None and harness.bot.games.in_channel(session.channel_id) is None
 
 
@@ -90,7 +91,7 @@ async def test_a_429_on_the_table_edit_is_retried(harness: Harness) -> None:
     harness.fake.inject_429("PATCH", route, times=1, retry_after=0.05)
     await ann.click(await open_hand(harness, ann, session), "🟥 Red 7")
     text = await table_after(harness, bob, session)  # the edit landed after the retry
-    assert "Ann played Red 7." in text
+    assert en("event.played", player="Ann", card=card_name("R7")) in text
     assert [r.status for r in harness.fake.rate_limited] == [429]
 
 

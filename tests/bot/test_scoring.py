@@ -1,4 +1,4 @@
-"""Results, leaderboards and statistics through the fake Discord (issue 7): matches played by
+"""Results, leaderboards and statistics through the fake Discord: matches played by
 virtual users fill the boards, ratings move the right way, pages and filters work (also after a
 restart), a second server sees nothing of the first, stats are exact, forfeits (C-10) are losses,
 lazy (H-7) and penalty (H-14) scoring are recorded in their own terms, forget-me removes a user,
@@ -12,9 +12,9 @@ from typing import Any
 import pytest
 
 from bot.engine import Game, RuleSet
-from bot.i18n import get_translator
 from bot.rating import MIN_RATED_MATCHES
 from bot.storage import StatsRepository
+from tests.catalogue import colour, en, tr
 from tests.fake_discord import VirtualUser, fake_discord_session
 from tests.fake_discord.users import SeenMessage
 from tests.fake_discord.world import Member
@@ -23,8 +23,17 @@ from .harness import Driver, Harness, rig, start_game
 from .screen import open_hand
 
 
-def en(key: str, **params: object) -> str:
-    return get_translator().translate("en", key, **params)
+def row(place: int, player: str, wins: int, matches: int) -> str:
+    """A line of the match-wins leaderboard."""
+    return en("leaderboard.row.wins", place=place, player=player,
+              wins=en("leaderboard.wins", count=wins),
+              matches=en("leaderboard.matches", count=matches))
+
+
+def footer(page: int, pages: int, *, period: str | None = None) -> str:
+    """A leaderboard's footer, for every rule set."""
+    return en("leaderboard.footer", page=page, pages=pages,
+              period=period or en("leaderboard.period.all"), preset=en("leaderboard.any_preset"))
 
 
 def stats_repo(h: Harness) -> StatsRepository:
@@ -167,10 +176,15 @@ async def test_ratings_rank_players_after_enough_matches(harness: Harness) -> No
     rating = await board(bob, board="rating")
     rows = lines(rating)
     assert len(rows) == 2
-    assert rows[0].startswith("**1.** Ann — ") and rows[1].startswith("**2.** Bob — ")
-    assert rows[0].endswith("· 5 matches")
+    # "**1.** Ann — <rating> · <matches>": the rating itself is openskill's.
+    assert rows[0].startswith(en("leaderboard.row.rating", place=1, player="Ann", rating="",
+                                 matches="").rstrip(" ·"))
+    assert rows[1].startswith(en("leaderboard.row.rating", place=2, player="Bob", rating="",
+                                 matches="").rstrip(" ·"))
+    assert rows[0].endswith(en("leaderboard.matches", count=5))
     mine = await stats_of(ann)
-    assert fields(mine)[en("stats.rating")].endswith("(#1 here)")
+    assert fields(mine)[en("stats.rating")].endswith(
+        en("stats.rating_value", rating="", place=1).strip())
 
 
 async def test_pages_and_filters_work_and_buttons_survive_a_restart(harness: Harness) -> None:
@@ -179,14 +193,17 @@ async def test_pages_and_filters_work_and_buttons_survive_a_restart(harness: Har
         await quick_match(harness, users[2 * k:2 * k + 2])
     page_one = await board(users[0])
     assert len(lines(page_one)) == 10
-    assert page_one.embeds[0]["footer"]["text"] == "Page 1 of 2 · All time · All rule sets"
-    assert next(b for b in page_one.buttons() if b["label"] == "◀ Previous").get("disabled")
+    assert page_one.embeds[0]["footer"]["text"] == footer(1, 2)
+    previous = en("leaderboard.button.previous")
+    assert next(b for b in page_one.buttons() if b["label"] == previous).get("disabled")
     await harness.restart()
-    await users[1].click(page_one, "Next ▶")  # another member pages the public board
-    assert lines(page_one) == ["**11.** P09 — 0 wins · 1 match", "**12.** P11 — 0 wins · 1 match"]
-    assert page_one.embeds[0]["footer"]["text"] == "Page 2 of 2 · All time · All rule sets"
-    await users[1].click(page_one, "Points")
-    assert len(lines(page_one)) == 6 and "Page 1 of 1" in page_one.embeds[0]["footer"]["text"]
+    await users[1].click(page_one,
+                         en("leaderboard.button.next"))  # another member pages the public board
+    assert lines(page_one) == [row(11, "P09", 0, 1), row(12, "P11", 0, 1)]
+    assert page_one.embeds[0]["footer"]["text"] == footer(2, 2)
+    await users[1].click(page_one, en("leaderboard.board.points"))
+    assert len(lines(page_one)) == 6
+    assert en("hand.page", page=1, pages=1) in page_one.embeds[0]["footer"]["text"]
 
     # A month later: the monthly board shows only this month's match; all-time shows all.
     harness.clock.advance(32 * 24 * 3600)
@@ -194,14 +211,14 @@ async def test_pages_and_filters_work_and_buttons_survive_a_restart(harness: Har
     assert harness.bot is not None
     month = harness.bot.get_cog("Scoring").standings.this_month()
     monthly = await board(users[0], period="this-month")
-    assert lines(monthly) == ["**1.** P01 — 1 win · 1 match", "**2.** P00 — 0 wins · 1 match"]
+    assert lines(monthly) == [row(1, "P01", 1, 1), row(2, "P00", 0, 1)]
     year, number = month.split("-")
-    assert monthly.embeds[0]["footer"]["text"] == (
-        f"Page 1 of 1 · {en(f'leaderboard.month.{number}')} {year} · All rule sets")
-    await users[0].click(monthly, "All time")
-    assert "Page 1 of 2 · All time" in monthly.embeds[0]["footer"]["text"]
+    period = en("leaderboard.period.month", month=en(f"leaderboard.month.{number}"), year=year)
+    assert monthly.embeds[0]["footer"]["text"] == footer(1, 1, period=period)
+    await users[0].click(monthly, en("leaderboard.button.all_time"))
+    assert monthly.embeds[0]["footer"]["text"] == footer(1, 2)
     cnuno = await board(users[0], preset="cnuno")
-    assert lines(cnuno) == ["**1.** P01 — 1 win · 1 match", "**2.** P00 — 0 wins · 1 match"]
+    assert lines(cnuno) == [row(1, "P01", 1, 1), row(2, "P00", 0, 1)]
     classic_points = await board(users[0], board="points", preset="classic")
     assert len(lines(classic_points)) == 6
 
@@ -240,26 +257,28 @@ async def test_stats_are_exact(harness: Harness) -> None:
     await ann.click(hand, "⬛ Wild Draw Four")  # no UNO call: she will hold one card
     await ann.click(ann.message(hand.id), "🟦 Blue")
     table = bob.message(session.message_id)
-    await harness.fake.wait_for(lambda: enabled(table, "Catch!"), timeout=3)
-    await bob.click(table, "Catch!")  # Ann draws 2 (C-5): a missed UNO call
-    await harness.fake.wait_for(lambda: enabled(table, "Challenge"), timeout=3)
-    await bob.click(bob.message(session.message_id), "Challenge")  # guilty: Ann draws 4
+    await harness.fake.wait_for(lambda: enabled(table, en("button.catch")), timeout=3)
+    await bob.click(table, en("button.catch"))  # Ann draws 2 (C-5): a missed UNO call
+    await harness.fake.wait_for(lambda: enabled(table, en("button.challenge")), timeout=3)
+    await bob.click(bob.message(session.message_id), en("button.challenge"))  # guilty: Ann draws 4
     await bob.click(await open_hand(harness, bob, session), "🟦 Blue 7")
     await match_over(harness)
     assert session.game.scores == [0, 160]
 
     mine = fields(await stats_of(ann))
+    unranked = en("stats.unranked", count=MIN_RATED_MATCHES - 1)
     assert mine == {
-        "Matches": "1", "Wins": "0", "Win rate": "0%", "Average points": "0.0",
-        "UNO calls missed": "1", "Challenges won / lost": "0 / 1",
-        "Favourite colour": "🟦 Blue",
-        "Skill rating": en("stats.unranked", count=MIN_RATED_MATCHES - 1), "Rounds won": "0"}
+        en("stats.matches"): "1", en("stats.wins"): "0", en("stats.win_rate"): "0%",
+        en("stats.average_points"): "0.0", en("stats.uno_missed"): "1",
+        en("stats.challenges"): "0 / 1", en("stats.favourite_color"): f"🟦 {colour('B')}",
+        en("stats.rating"): unranked, en("stats.rounds_won"): "0"}
     his = fields(await stats_of(ann, user=bob))  # another member's
     assert his == {
-        "Matches": "1", "Wins": "1", "Win rate": "100%", "Average points": "160.0",
-        "UNO calls missed": "0", "Challenges won / lost": "1 / 0", "Favourite colour": "—",
-        "Skill rating": en("stats.unranked", count=MIN_RATED_MATCHES - 1), "Rounds won": "1"}
-    assert ann.ephemerals()[-1].embeds[0]["title"] == "UNO stats: Bob"
+        en("stats.matches"): "1", en("stats.wins"): "1", en("stats.win_rate"): "100%",
+        en("stats.average_points"): "160.0", en("stats.uno_missed"): "0",
+        en("stats.challenges"): "1 / 0", en("stats.favourite_color"): en("stats.none_yet"),
+        en("stats.rating"): unranked, en("stats.rounds_won"): "1"}
+    assert ann.ephemerals()[-1].embeds[0]["title"] == en("stats.title", player="Bob")
     record = await stats_repo(harness).match(session.game_id)
     assert record is not None and record.duration >= 0 and record.seats[0].colors == {"B": 1}
 
@@ -278,7 +297,9 @@ async def test_a_forfeit_counts_as_a_loss_for_the_one_who_left(harness: Harness)
     assert [(s.place, s.won, s.forfeited) for s in record.seats] == [
         (1, True, False), (2, False, False), (3, False, True)]
     cids = fields(await stats_of(cid))
-    assert cids["Matches"] == "1" and cids["Wins"] == "0" and cids["Matches left early"] == "1"
+    assert cids[en("stats.matches")] == "1"
+    assert cids[en("stats.wins")] == "0"
+    assert cids[en("stats.forfeits")] == "1"
     # Last place for the one who left, below the one who stayed and lost.
     assert await rating_of(harness, cid) < await rating_of(harness, bob) < await rating_of(
         harness, ann)
@@ -292,7 +313,7 @@ async def test_a_forfeit_counts_as_a_loss_for_the_one_who_left(harness: Harness)
     assert [(s.user_id, s.won, s.forfeited) for s in record.seats] == [
         (ann.id, True, False), (bob.id, False, True)]
     wins = lines(await board(ann))
-    assert wins[0] == "**1.** Ann — 2 wins · 2 matches"
+    assert wins[0] == row(1, "Ann", 2, 2)
 
 
 async def _with_rules(h: Harness, users: list[VirtualUser], **options: Any) -> Any:
@@ -319,8 +340,8 @@ async def test_lazy_and_penalty_scoring_are_recorded_in_their_own_terms(
     assert [s.points for s in rounds[0].seats] == [0, 0]
     await ann.slash("uno end")  # a lazy match never ends by itself (H-7)
     assert lines(await board(ann, board="points")) == []
-    assert fields(await stats_of(bob))["Rounds lost (lazy scoring)"] == "1"
-    assert fields(await stats_of(ann))["Rounds won"] == "1"
+    assert fields(await stats_of(bob))[en("stats.rounds_lost")] == "1"
+    assert fields(await stats_of(ann))[en("stats.rounds_won")] == "1"
 
     # H-14: everyone adds their own hand; reaching the target ends it, the lowest total wins.
     session = await _with_rules(harness, [ann, bob], penalty_scoring=True, target_score=50)
@@ -334,8 +355,8 @@ async def test_lazy_and_penalty_scoring_are_recorded_in_their_own_terms(
     assert [(s.points, s.penalty) for s in rounds[0].seats] == [(0, 0), (0, bob_total)]
     assert lines(await board(ann, board="points")) == []  # not forced into the points table
     bobs = fields(await stats_of(bob))
-    assert bobs["Average points"] == "—"
-    assert bobs["Average total (penalty scoring)"] == f"{bob_total}.0"
+    assert bobs[en("stats.average_points")] == "—"
+    assert bobs[en("stats.average_penalty")] == f"{bob_total}.0"
 
 
 async def test_forget_me_removes_the_user_everywhere(harness: Harness) -> None:
@@ -345,7 +366,7 @@ async def test_forget_me_removes_the_user_everywhere(harness: Harness) -> None:
     handle = await ann.slash("uno forget-me")
     confirm = handle.response
     assert confirm is not None and confirm.ephemeral and confirm.content == en("forget.confirm")
-    await ann.click(confirm, "Delete my records")
+    await ann.click(confirm, en("forget.button"))
     assert ann.message(confirm.id).content == en("forget.done")
     assert ann.message(confirm.id).buttons() == []
     for name in ("wins", "points", "rating"):
@@ -353,14 +374,14 @@ async def test_forget_me_removes_the_user_everywhere(harness: Harness) -> None:
     await bob.slash("uno stats", user=ann)
     assert bob.ephemerals()[-1].content == en("stats.nothing", player="Ann")
     bobs = fields(await stats_of(bob))
-    assert bobs["Matches"] == "1" and bobs["Wins"] == "0"
+    assert bobs[en("stats.matches")] == "1" and bobs[en("stats.wins")] == "0"
     record = await stats_repo(harness).match(first.game_id)
     assert record is not None and record.winner_id == -1
     assert [s.user_id for s in record.seats] == [-1, bob.id]
     # Asking again finds nothing left.
     again = (await ann.slash("uno forget-me")).response
     assert again is not None
-    await ann.click(again, "Delete my records")
+    await ann.click(again, en("forget.button"))
     assert ann.message(again.id).content == en("forget.nothing")
 
 
@@ -445,8 +466,8 @@ async def test_a_round_is_recorded_with_the_state_that_ends_it(harness: Harness)
     restored = bot.games.in_channel(session.channel_id)
     assert restored is not None and restored.tally.recorded_round == 1
     table = bob.message(session.message_id)  # shown again in the background after a restart
-    await harness.fake.wait_for(lambda: "Next round" in table.labels(), timeout=3)
-    await bob.click(table, "Next round")
+    await harness.fake.wait_for(lambda: en("button.next_round") in table.labels(), timeout=3)
+    await bob.click(table, en("button.next_round"))
     await harness.fake.wait_for(lambda: restored.game.round == 2, timeout=3)
     rounds = await StatsRepository(bot.db).rounds(session.game_id)
     assert [(r.round, r.winner_id, [s.points for s in r.seats]) for r in rounds] == [
@@ -459,9 +480,8 @@ async def test_replies_speak_the_right_language_and_refusals_change_nothing(
     ann, bob = harness.user("Ann"), harness.user("Bob")
     olena = harness.user("Олена", locale="uk")
     await quick_match(harness, [ann, bob])
-    uk = get_translator()
     await olena.slash("uno stats")
-    assert olena.ephemerals()[-1].content == uk.translate("uk", "stats.nothing", player="Олена")
+    assert olena.ephemerals()[-1].content == tr("uk", "stats.nothing", player="Олена")
     mine = await stats_of(olena, user=ann)
     assert mine.embeds[0]["title"] == "Статистика UNO: Ann"
     assert fields(mine)["Частка перемог"] == "100%"
@@ -469,10 +489,11 @@ async def test_replies_speak_the_right_language_and_refusals_change_nothing(
     assert shown.embeds[0]["title"] == en("leaderboard.title",
                                           board=en("leaderboard.board.wins"))
     # A button of an older bot naming a preset this one does not know.
-    button = next(b for b in shown.components[0]["components"] if b["label"] == "Next ▶")
+    button = next(b for b in shown.components[0]["components"]
+                  if b["label"] == en("leaderboard.button.next"))
     button["custom_id"] = "uno:lb:wins:all:gone:1:n"
     button["disabled"] = False
     before = [dict(e) for e in shown.embeds]
     await olena.click(shown, custom_id="uno:lb:wins:all:gone:1:n")
-    assert olena.ephemerals()[-1].content == uk.translate("uk", "leaderboard.stale")
+    assert olena.ephemerals()[-1].content == tr("uk", "leaderboard.stale")
     assert shown.embeds == before

@@ -1,16 +1,12 @@
-"""/uno settings and /uno defaults (issues #8, #9): languages per user and per server,
+"""/uno settings and /uno defaults: languages per user and per server,
 colour-blind card faces, a server's default rules."""
 
 from __future__ import annotations
 
-from bot.i18n import get_translator
+from tests.catalogue import tr
 
 from .harness import Harness, start_game
 from .screen import last_ephemeral, open_hand
-
-
-def tr(locale: str, key: str, **params: object) -> str:
-    return get_translator().translate(locale, key, **params)
 
 
 async def test_a_user_chooses_belarusian(harness: Harness) -> None:

@@ -1,10 +1,11 @@
 """Turn timers on the fake clock (RULES.md C-11, C-10), abandoned games, and restarts: the game
-continues identically and buttons of before the restart still work (issue #6)."""
+continues identically and buttons of before the restart still work."""
 
 from __future__ import annotations
 
 from bot.engine import dump
 from bot.services.games import ABANDONED_AFTER
+from tests.catalogue import en
 
 from .harness import Harness, rig, start_game
 from .screen import open_hand, table_after
@@ -28,7 +29,9 @@ async def test_turn_timer_draws_and_passes_for_the_player(harness: Harness) -> N
     await harness.fake.wait_for(lambda: session.game.turn == 1, timeout=3)
     text = await table_after(harness, bob, session)
     # C-11: drew (a playable Red 1, kept) and passed; one timeout, said on the table.
-    assert "Ann ran out of time" in text and "Ann drew a card." in text and "Ann passed." in text
+    assert "Ann ran out of time" in text
+    assert en("event.drew", player="Ann", count=1) in text
+    assert en("event.passed", player="Ann") in text
     assert len(session.game.hands[0]) == 8 and session.timeouts[str(ann.id)] == 1
 
 
@@ -53,14 +56,14 @@ async def test_three_timeouts_in_a_row_remove_the_player(harness: Harness) -> No
             if not game.active[0] or game.waiting_for is None:
                 break
             hand = await open_hand(harness, user, session)
-            await user.click(hand, "Draw")
-            if "Pass" in user.message(hand.id).labels():
-                await user.click(user.message(hand.id), "Pass")
+            await user.click(hand, en("button.draw"))
+            if en("button.pass") in user.message(hand.id).labels():
+                await user.click(user.message(hand.id), en("button.pass"))
     await harness.fake.wait_for(lambda: not game.active[0], timeout=3)
     assert session.timeouts == {}
     text = await table_after(harness, bob, session)
-    assert "Ann missed three turns in a row and was removed." in text  # C-11 → C-10
-    assert "~~Ann~~ (left)" in text
+    assert en("table.removed_idle", player="Ann") in text  # C-11 → C-10
+    assert en("table.player_left", player="Ann") in text
 
 
 async def test_a_game_nobody_plays_for_a_day_is_ended(harness: Harness) -> None:
@@ -97,10 +100,10 @@ async def test_restart_in_the_middle_of_a_turn_continues_identically(harness: Ha
     if playable:
         await bob.click(bob_hand, custom_id=playable[0]["custom_id"])
     else:
-        await bob.click(bob_hand, "Draw")
+        await bob.click(bob_hand, en("button.draw"))
     assert restored.game.version == int(before["version"]) + 1
     # ... and so does the table of before the restart.
-    handle = await ann.click(ann.message(session.message_id), "My hand")
+    handle = await ann.click(ann.message(session.message_id), en("button.hand"))
     assert handle.response is not None and handle.response.ephemeral
 
 

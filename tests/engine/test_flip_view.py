@@ -7,26 +7,17 @@ of each hand in the order held; the viewer's own entry empty) and `draw_pile_ina
 inactive face of the draw pile's top card, None when the pile is empty).
 
 The games are the golden files F-2_* and F-8_rebuilt_pile_keeps_active_face (written by
-tests/engine/make_golden_flip.py from RULES.md); the expected faces are read from their `light/dark`
+tests/engine/make_golden.py from RULES.md); the expected faces are read from their `light/dark`
 cards here, never from the engine.
 """
 
 from __future__ import annotations
 
-import json
-from pathlib import Path
 from typing import Any
 
 from bot.engine import Game, player_view
 from bot.engine.replay import _parse
-
-GOLDEN = Path(__file__).resolve().parent / "golden"
-
-
-def _case(name: str) -> dict[str, Any]:
-    with (GOLDEN / f"{name}.json").open(encoding="utf-8") as f:
-        data: dict[str, Any] = json.load(f)
-    return data
+from tests.engine.support import golden
 
 
 def _game(replay: dict[str, Any]) -> Game:
@@ -58,7 +49,7 @@ def _inactive(hands: dict[str, list[str]], players: list[str], viewer: str, side
 
 
 def test_f2_light_side_shows_dark_faces_of_other_hands_and_pile_top() -> None:
-    case = _case("F-2_inactive_faces_dealt")
+    case = golden("F-2_inactive_faces_dealt")
     replay = case["replay"]
     game = _game(replay)
     players, hands = replay["players"], case["expect"]["hands"]
@@ -73,7 +64,7 @@ def test_f2_light_side_shows_dark_faces_of_other_hands_and_pile_top() -> None:
 def test_f2_after_the_flip_shows_light_faces_and_the_new_pile_top() -> None:
     """After the Flip the hands and the draw pile are turned: the inactive faces are now light,
     and the pile's top is the deck's former bottom card, G9/O2."""
-    case = _case("F-2_inactive_faces_after_flip")
+    case = golden("F-2_inactive_faces_after_flip")
     replay = case["replay"]
     game = _game(replay)
     players, hands = replay["players"], case["expect"]["hands"]
@@ -85,7 +76,7 @@ def test_f2_after_the_flip_shows_light_faces_and_the_new_pile_top() -> None:
 
 def test_f2_empty_draw_pile_shows_no_face() -> None:
     """With the draw pile empty (F-8 case, after the Flip and 41 draws) there is no top card."""
-    replay = dict(_case("F-8_rebuilt_pile_keeps_active_face")["replay"])
+    replay = dict(golden("F-8_rebuilt_pile_keeps_active_face")["replay"])
     replay["actions"] = replay["actions"][:42]
     game = _game(replay)
     view = player_view(game, "cid")

@@ -5,8 +5,9 @@ contract.
 Each golden file holds a REPLAY.md input (`replay`), a subset of the expected output (`expect`:
 objects are matched on the keys given, lists and scalars exactly) and optionally `expect_events`,
 partial events that must appear in the output's `events` in that order. The files are written by
-tests/engine/make_golden.py (C, REPLAY), tests/engine/make_golden_house.py (H, N, P) and
-tests/engine/make_golden_flip.py (F) from RULES.md and REPLAY.md, never from the engine's output.
+tests/engine/make_golden.py (the cases are in tests/engine/golden_cases/) from RULES.md and
+REPLAY.md, never from the engine's output; test_golden_files_are_what_their_generator_writes
+keeps the committed files and the cases in step.
 
 Also here: the command line of `python -m bot.engine.replay`, malformed files (exit 2), and the
 C-9 views (`player_view`, `Event.visible_to`), which the referee's output cannot show.
@@ -27,22 +28,12 @@ import pytest
 from bot.engine import Action, Card, Game, RuleSet, player_view
 from bot.engine.events import Event
 from bot.engine.replay import run
+from tests.engine.support import GOLDEN, golden
 
 ROOT = Path(__file__).resolve().parents[2]
-GOLDEN = Path(__file__).resolve().parent / "golden"
 FILES = sorted(GOLDEN.glob("*.json"))
 RULE_ID = re.compile(r"^(C-([1-9]|10)|H-([1-9]|1[0-4])|N-[1-6]|F-[1-9]|P|REPLAY)$")
 REPLAY_KEYS = {"rules", "players", "dealer", "seed", "deck", "actions"}
-
-
-def _load(path: Path) -> dict[str, Any]:
-    with path.open(encoding="utf-8") as f:
-        data: dict[str, Any] = json.load(f)
-    return data
-
-
-def _golden(name: str) -> dict[str, Any]:
-    return _load(GOLDEN / f"{name}.json")
 
 
 def _classic_deck_counts(draw_ten_blanks: bool = False) -> Counter[str]:
@@ -137,15 +128,29 @@ def test_the_golden_folder_is_not_empty() -> None:
     assert len(FILES) >= 11
 
 
+def test_golden_files_are_what_their_generator_writes(tmp_path: Path) -> None:
+    """The committed files are byte for byte what tests/engine/make_golden.py writes now: a case
+    edited without regenerating, or a file edited by hand, fails here."""
+    from tests.engine.golden_cases import build
+    from tests.engine.golden_dsl import write
+
+    write(build(), tmp_path)
+    fresh = {p.name: p.read_bytes() for p in tmp_path.glob("*.json")}
+    committed = {p.name: p.read_bytes() for p in FILES}
+    assert sorted(fresh) == sorted(committed), "regenerate: python -m tests.engine.make_golden"
+    stale = [name for name in sorted(fresh) if fresh[name] != committed[name]]
+    assert not stale, f"regenerate (python -m tests.engine.make_golden): {stale}"
+
+
 def test_every_classic_rule_and_the_error_codes_have_golden_files() -> None:
-    rules = Counter(_load(path)["rule"] for path in FILES)
+    rules = Counter(golden(path.stem)["rule"] for path in FILES)
     for rule in [f"C-{n}" for n in range(1, 11)] + ["REPLAY"]:
         assert rules[rule] >= 1, f"no golden file for {rule}"
 
 
 def test_every_house_and_cnuno_rule_and_the_presets_have_golden_files() -> None:
     """H-1..H-14, N-1..N-6 (RULES.md) and section P each have at least one golden file."""
-    rules = Counter(_load(path)["rule"] for path in FILES)
+    rules = Counter(golden(path.stem)["rule"] for path in FILES)
     ids = [f"H-{n}" for n in range(1, 15)] + [f"N-{n}" for n in range(1, 7)] + ["P"]
     missing = [rule for rule in ids if rules[rule] < 1]
     assert not missing, f"no golden file for {', '.join(missing)}"
@@ -154,7 +159,7 @@ def test_every_house_and_cnuno_rule_and_the_presets_have_golden_files() -> None:
 def test_every_flip_rule_has_golden_files() -> None:
     """F-1..F-9 (RULES.md, UNO Flip) each have at least one golden file, played with the flip
     preset."""
-    cases = [_load(path) for path in FILES]
+    cases = [golden(path.stem) for path in FILES]
     rules = Counter(case["rule"] for case in cases)
     missing = [f"F-{n}" for n in range(1, 10) if rules[f"F-{n}"] < 1]
     assert not missing, f"no golden file for {', '.join(missing)}"
@@ -166,7 +171,7 @@ def test_every_flip_rule_has_golden_files() -> None:
 @pytest.mark.parametrize("path", FILES, ids=lambda p: p.name)
 def test_golden_file_is_a_valid_replay(path: Path) -> None:
     """The `replay` object is exactly what an outside tool would pass (REPLAY.md, Input)."""
-    case = _load(path)
+    case = golden(path.stem)
     assert set(case) <= {"rule", "title", "replay", "expect", "expect_events"}
     assert RULE_ID.match(case["rule"]), case["rule"]
     assert path.name.startswith(case["rule"] + "_")
@@ -186,8 +191,8 @@ def test_golden_file_is_a_valid_replay(path: Path) -> None:
 
 
 @pytest.mark.parametrize("path", FILES, ids=lambda p: p.name)
-def test_golden(path: Path) -> None:
-    case = _load(path)
+def testgolden(path: Path) -> None:
+    case = golden(path.stem)
     result = run(case["replay"])
     problems = _mismatches(case["expect"], result)
     missing = _missing_events(case.get("expect_events", []), result["events"])
@@ -208,7 +213,7 @@ def _cli(path: Path) -> subprocess.CompletedProcess[str]:
 @pytest.mark.parametrize("name", ["C-6_guilty", "REPLAY_not_your_turn"])
 def test_command_line_prints_the_result_of_run(name: str, tmp_path: Path) -> None:
     """REPLAY.md: exit 0 when the file was read (even with an illegal action), one JSON object."""
-    replay = _golden(name)["replay"]
+    replay = golden(name)["replay"]
     file = tmp_path / "replay.json"
     file.write_text(json.dumps(replay), encoding="utf-8")
     proc = _cli(file)
@@ -309,7 +314,7 @@ def _codes(cards: Any) -> list[str]:
 
 def test_c9_each_player_sees_own_hand_and_every_hand_size() -> None:
     """C-9: a player sees their own hand and never another's; hand sizes are public."""
-    case = _golden("C-9_drawn_card_is_private")
+    case = golden("C-9_drawn_card_is_private")
     game, _ = _replay_game(case["replay"])
     hands = case["expect"]["hands"]
     for name in ("ann", "bob", "cid"):
@@ -324,7 +329,7 @@ def test_c9_each_player_sees_own_hand_and_every_hand_size() -> None:
 
 
 def test_c9_drawn_and_dealt_cards_are_seen_by_their_receiver_only() -> None:
-    case = _golden("C-9_drawn_card_is_private")
+    case = golden("C-9_drawn_card_is_private")
     _, events = _replay_game(case["replay"])
     drew = [e for e in events if e.type == "drew"]
     assert len(drew) == 1 and drew[0].by == "ann"
@@ -347,7 +352,7 @@ def test_c9_drawn_and_dealt_cards_are_seen_by_their_receiver_only() -> None:
 
 def test_c9_challenge_shows_the_hand_to_the_challenger_alone_once() -> None:
     """C-6/C-9: the challenged hand is shown privately to the challenger, once."""
-    case = _golden("C-9_challenge_shows_hand_once")
+    case = golden("C-9_challenge_shows_hand_once")
     game, events = _replay_game(case["replay"])
     shown = [e for e in events if e.type == "hand_shown"]
     assert len(shown) == 1
@@ -364,8 +369,8 @@ def test_c9_challenge_shows_the_hand_to_the_challenger_alone_once() -> None:
 
 def test_c9_a_waiting_challenge_reveals_nothing_about_guilt() -> None:
     """C-4 'When a penalty waits' / C-9: the victim's view is the same whether guilty or not."""
-    guilty = dict(_golden("C-6_guilty")["replay"])
-    innocent = dict(_golden("C-6_innocent")["replay"])
+    guilty = dict(golden("C-6_guilty")["replay"])
+    innocent = dict(golden("C-6_innocent")["replay"])
     guilty["actions"] = guilty["actions"][:1]
     innocent["actions"] = [{"by": "ann", "do": "play", "card": "W+4", "color": "G"}]
     views = []

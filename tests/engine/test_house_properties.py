@@ -19,10 +19,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from bot.engine import (
-    Action,
     ActionType,
     Game,
-    Rank,
     RulesError,
     RuleSet,
     classic_deck,
@@ -31,12 +29,11 @@ from bot.engine import (
     player_view,
 )
 from bot.engine.rules import OPTION_NAMES
-from tests.engine.support import assert_reload_continues
+from tests.engine.support import assert_reload_continues, random_action
 
 BOOLEAN_OPTIONS = [name for name in OPTION_NAMES
                    if name not in ("target_score", "draw_cap", "silence")]
 MAX_ACTIONS_PER_ROUND = 20_000
-PENALTY_RANKS = (Rank.DRAW_TWO, Rank.WILD_DRAW_FOUR, Rank.WILD_DRAW_TEN)
 SETTINGS = settings(max_examples=80, deadline=None, derandomize=True,
                     suppress_health_check=[HealthCheck.too_slow])
 
@@ -54,41 +51,6 @@ def rule_sets(draw: st.DrawFn) -> RuleSet:
         except RulesError:
             # Drop one of the conflicting options at random and try again.
             continue
-
-
-def _choose(game: Game, rng: random.Random) -> Action:
-    names = game.players
-    active = [n for s, n in enumerate(names) if game.active[s]]
-    if game.round_over:
-        return Action(rng.choice(active), ActionType.NEXT_ROUND)
-    roll = rng.random()
-    if roll < 0.002 and len(active) > 2:
-        return Action(rng.choice(active), ActionType.LEAVE)
-    if roll < 0.03:
-        return Action(rng.choice(active), ActionType.SPEAK)  # H-5: someone chats
-    if roll < 0.35:
-        # Someone else acts if they may (jump-in, catch, UNO call, slap).
-        other = rng.choice(active)
-        offered = [a for a in game.legal_actions(other) if a.type is not ActionType.SLAP_TIMEOUT]
-        if offered:
-            return rng.choice(offered)
-    waiting = game.waiting_for
-    assert waiting is not None
-    legal = game.legal_actions(names[waiting])
-    assert legal, f"{names[waiting]} is waited for but has nothing to do"
-    pending = game.pending
-    if (pending is not None and pending.kind in ("draw", "challenge") and game.slap is None
-            and rng.random() < 0.6):
-        # Random players who always stack (H-4) can pass a growing penalty back and forth
-        # for ever; people take it now and then.
-        return Action(names[waiting], ActionType.ACCEPT)
-    plays = [a for a in legal if a.type is ActionType.PLAY]
-    # Mostly play when possible, so rounds end, and like people keep draw cards for last (two
-    # random players trading Draw Tens under H-13 can otherwise fill their hands for ever).
-    gentle = [a for a in plays if a.card is not None and a.card.rank not in PENALTY_RANKS]
-    if gentle and rng.random() < 0.8:
-        plays = gentle
-    return rng.choice(plays if plays and rng.random() < 0.9 else legal)
 
 
 def _check(game: Game, deck: Counter[str]) -> None:
@@ -128,7 +90,7 @@ def test_random_house_rules_keep_every_invariant(rules: RuleSet, players: int, s
     actions_this_round = 0
     rounds_to_play = 2
     while game.match_winner is None and game.round <= rounds_to_play:
-        action = _choose(game, rng)
+        action = random_action(game, rng)
         if game.round_over and game.round == rounds_to_play:
             break
         before = game.round
@@ -160,4 +122,4 @@ def test_every_listed_action_is_accepted_under_house_rules(rules: RuleSet, playe
                 continue
             for action in game.legal_actions(name):
                 load(saved).apply(action)  # raises if a listed action is refused
-        game.apply(_choose(game, rng))
+        game.apply(random_action(game, rng))

@@ -3,33 +3,33 @@
 Random seeded games under several rule sets produce every kind of event the engine emits; each
 is rendered in every language for the public table and for its player with a strict translator,
 so a missing key or placeholder fails here rather than at a table. The same games check that the
-public lines never name a card only one player may see. Hand-written events pin the exact
-sentences and the merging `describe_all` does.
+public lines never name a card only one player may see. Hand-written events pin the catalogue
+text each one gives (key and parameters, through tests/catalogue.py) and the merging
+`describe_all` does.
 """
 
 from __future__ import annotations
 
 import random
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import Any
 
 import pytest
 
 from bot.engine import (
-    Action,
-    ActionType,
     Card,
     ErrorCode,
     Event,
     Game,
     IllegalAction,
-    Rank,
     RuleSet,
     card,
 )
 from bot.i18n import Translator
 from bot.render.events import describe, describe_all, escape_name
+from tests.catalogue import card_name, card_names, colour, en
+from tests.engine.support import Habits, random_action
 
 LOCALES = ("en", "uk", "ru", "be")
 PLAYERS = ("1", "2", "3", "4", "5")
@@ -91,39 +91,10 @@ class Played:
             yield from batch
 
 
-def _choose(game: Game, rng: random.Random) -> Action:
-    """A random legal action, mixing in what players may do out of turn."""
-    players = game.players
-    active = [p for s, p in enumerate(players) if game.active[s]]
-    if game.round_over:
-        return Action(rng.choice(active), ActionType.NEXT_ROUND)
-    roll = rng.random()
-    if roll < 0.004 and len(active) > 2:
-        return Action(rng.choice(active), ActionType.LEAVE)
-    if roll < 0.03:
-        return Action(rng.choice(active), ActionType.SPEAK)
-    if roll < 0.04:  # an UNO call that may not be due (refused unless false_uno_penalty)
-        return Action(rng.choice(active), ActionType.UNO)
-    if roll < 0.35:  # someone else: a jump-in, UNO call, catch, slap or slap timeout
-        offered = game.legal_actions(rng.choice(active))
-        if offered:
-            return rng.choice(offered)
-    waiting = game.waiting_for
-    assert waiting is not None
-    legal = game.legal_actions(players[waiting])
-    pending = game.pending
-    if pending is not None and pending.kind in ("draw", "challenge") and rng.random() < 0.5:
-        return rng.choice([a for a in legal if a.type in (ActionType.ACCEPT,
-                                                          ActionType.CHALLENGE)] or legal)
-    plays = [a for a in legal if a.type is ActionType.PLAY]
-    gentle = [a for a in plays if a.card is not None and a.card.rank not in (
-        Rank.DRAW_TWO, Rank.WILD_DRAW_FOUR, Rank.WILD_DRAW_TEN)]
-    if gentle and rng.random() < 0.8:
-        plays = gentle
-    action = rng.choice(plays if plays and rng.random() < 0.9 else legal)
-    if action.uno and rng.random() < 0.5:
-        action = replace(action, uno=False)  # forgets to call UNO: someone may catch them
-    return action
+# Players here also call UNO when it may not be due, forget to call it, answer a waiting penalty
+# by a challenge as often as by accepting it, and let a slap time out: more kinds of events.
+HABITS = Habits(leave=0.004, false_uno=0.01, slap_timeouts=True, take_penalty=0.5,
+                answer_either=True, forget_uno=0.5)
 
 
 def _play(preset: str, options: dict[str, Any], seed: int, played: Played) -> None:
@@ -135,7 +106,7 @@ def _play(preset: str, options: dict[str, Any], seed: int, played: Played) -> No
         if game.match_winner is not None:
             break
         try:
-            played.batches.append(game.apply(_choose(game, rng)))
+            played.batches.append(game.apply(random_action(game, rng, HABITS)))
         except IllegalAction as exc:  # only the random UNO calls may be refused
             assert exc.code is ErrorCode.NOT_ALLOWED_NOW
 
@@ -243,13 +214,16 @@ def _all(events: list[Event], tr: Translator, viewer: str | None = None,
 
 
 def test_played_cards(tr: Translator) -> None:
-    assert _en(Event("played", "1", card=card("R7")), tr) == "Ann played Red 7."
+    assert _en(Event("played", "1", card=card("R7")), tr) == (
+        en("event.played", player="Ann", card=card_name("R7")))
     assert _en(Event("played", "1", card=card("W+4"), color="G"), tr) == (
-        "Ann played Wild Draw Four: the colour is now green.")
+        en("event.played_wild", player="Ann", card=card_name("W+4"),
+            color=colour("G", in_text=True)))
     assert _en(Event("played", "2", card=card("B+2"), reason="jump_in"), tr) == (
-        "Bob jumped in with Blue Draw Two!")
+        en("event.jumped_in", player="Bob", card=card_name("B+2")))
     assert _en(Event("played", "2", card=card("W"), color="Y", reason="jump_in"), tr) == (
-        "Bob jumped in with Wild: the colour is now yellow!")
+        en("event.jumped_in_wild", player="Bob", card=card_name("W"),
+            color=colour("Y", in_text=True)))
 
 
 def test_a_ukrainian_sentence(tr: Translator) -> None:
@@ -263,9 +237,9 @@ def test_a_ukrainian_sentence(tr: Translator) -> None:
 
 def test_a_drawn_card_is_named_to_its_drawer_only(tr: Translator) -> None:
     drew = Event("drew", "1", card=card("R7"), reason="turn")
-    assert _en(drew, tr) == "Ann drew a card."
-    assert _en(drew, tr, viewer="2") == "Ann drew a card."
-    assert _en(drew, tr, viewer="1") == "You drew Red 7."
+    assert _en(drew, tr) == en("event.drew", player="Ann", count=1)
+    assert _en(drew, tr, viewer="2") == en("event.drew", player="Ann", count=1)
+    assert _en(drew, tr, viewer="1") == en("you.drew", cards=card_names("R7"))
 
 
 def test_two_cards_drawn_and_a_skip_make_one_line(tr: Translator) -> None:
@@ -275,16 +249,16 @@ def test_two_cards_drawn_and_a_skip_make_one_line(tr: Translator) -> None:
              Event("drew", "2", card=card("B3"), reason="penalty"),
              Event("skipped", "2")]
     assert _all(batch, tr) == [
-        "Ann played Green Draw Two.",
-        "Bob drew 2 cards and was skipped.",
-        "The discard pile was shuffled into a new deck of 40 cards.",
+        en("event.played", player="Ann", card=card_name("G+2")),
+        en("event.drew_and_skipped", player="Bob", count=2),
+        en("event.reshuffled", count=40),
     ]
     # The drawer sees their cards; the skip stays its own line rather than mixing "You" and "Bob".
     assert _all(batch, tr, viewer="2") == [
-        "Ann played Green Draw Two.",
-        "You drew Red 7, Blue 3.",
-        "The discard pile was shuffled into a new deck of 40 cards.",
-        "Bob was skipped.",
+        en("event.played", player="Ann", card=card_name("G+2")),
+        en("you.drew", cards=card_names("R7", "B3")),
+        en("event.reshuffled", count=40),
+        en("event.skipped", player="Bob"),
     ]
 
 
@@ -292,74 +266,80 @@ def test_an_announced_draw_is_not_repeated(tr: Translator) -> None:
     batch = [Event("caught", "1", target="2"),
              Event("drew", "2", card=card("R7"), reason="caught"),
              Event("drew", "2", card=card("Y1"), reason="caught")]
-    assert _all(batch, tr) == ["Ann caught Bob without UNO: +2."]
-    assert _all(batch, tr, viewer="2") == ["Ann caught Bob without UNO: +2.",
-                                           "You drew Red 7, Yellow 1."]
+    assert _all(batch, tr) == [en("event.caught", player="Ann", target="Bob", count=2)]
+    assert _all(batch, tr, viewer="2") == [en("event.caught", player="Ann", target="Bob", count=2),
+                                           en("you.drew", cards=card_names("R7", "Y1"))]
     # The piles ran short: the table is told what was really drawn.
     assert _all([Event("false_uno", "3"), Event("drew", "3", card=card("R1"),
                                                 reason="false_uno")], tr) == [
-        "Cid called UNO when it was not due: +1."]
-    assert _en(Event("false_uno", "3"), tr) == "Cid called UNO when it was not due: +4."
+        en("event.false_uno", player="Cid", count=1)]
+    assert _en(Event("false_uno", "3"), tr) == en("event.false_uno", player="Cid", count=4)
 
 
 def test_accepted_penalties(tr: Translator) -> None:
     draws = [Event("drew", "2", card=card(c), reason="penalty") for c in ("R1", "R2", "G3", "W")]
     assert _all([Event("accepted", "2", amount=4), *draws, Event("skipped", "2")], tr) == [
-        "Bob accepted the penalty and draws 4 cards."]
+        en("event.accepted_draw", player="Bob", count=4)]
     assert _all([Event("accepted", "2", amount=4), *draws, Event("skipped", "2")], tr,
-                viewer="2") == ["Bob accepted the penalty and draws 4 cards.",
-                                "You drew Red 1, Red 2, Green 3, Wild."]
+                viewer="2") == [en("event.accepted_draw", player="Bob", count=4),
+                                en("you.drew", cards=card_names("R1", "R2", "G3", "W"))]
     assert _all([Event("accepted", "2"), Event("skipped", "2")], tr) == [
-        "Bob accepted the skip."]
-    assert _en(Event("accepted", "2"), tr) == "Bob accepted the penalty."
+        en("event.accepted_skip", player="Bob")]
+    assert _en(Event("accepted", "2"), tr) == en("event.accepted", player="Bob")
 
 
 def test_private_cards_and_their_public_lines(tr: Translator) -> None:
     deal = [Event("dealt", p, card=card(c)) for p, c in (("1", "R7"), ("2", "B1"), ("1", "W"))]
     assert _all(deal, tr) == []
-    assert _all(deal, tr, viewer="1") == ["Your hand: Red 7, Wild."]
+    assert _all(deal, tr, viewer="1") == [en("you.dealt", cards=card_names("R7", "W"))]
     received = Event("swap_received", "1", card=card("Y5"))
     assert _en(received, tr) is None
-    assert _en(received, tr, viewer="1") == "You received Yellow 5."
+    assert _en(received, tr, viewer="1") == en("you.swap_received", card=card_name("Y5"))
     offered = Event("swap_offered", "1", target="2", card=card("Y5"))
-    assert _en(offered, tr) == "Ann offered Bob a card swap."
-    assert _en(offered, tr, viewer="2") == "Ann offered Bob a card swap."
-    assert _en(offered, tr, viewer="1") == "You offered Yellow 5 to Bob."
+    assert _en(offered, tr) == en("event.swap_offered", player="Ann", target="Bob")
+    assert _en(offered, tr, viewer="2") == en("event.swap_offered", player="Ann", target="Bob")
+    assert _en(offered, tr, viewer="1") == (
+        en("you.swap_offered", card=card_name("Y5"), target="Bob"))
     shown = Event("hand_shown", "2", target="1", cards=(card("R1"), card("G+2")))
-    assert _en(shown, tr) == "Bob showed their hand to Ann."
-    assert _en(shown, tr, viewer="2") == "Bob showed their hand to Ann."
-    assert _en(shown, tr, viewer="1") == "Bob's hand: Red 1, Green Draw Two."
+    assert _en(shown, tr) == en("event.hand_shown", player="Bob", target="Ann")
+    assert _en(shown, tr, viewer="2") == en("event.hand_shown", player="Bob", target="Ann")
+    assert _en(shown, tr, viewer="1") == (
+        en("you.hand_shown", player="Bob", cards=card_names("R1", "G+2")))
 
 
 def test_variants_chosen_from_the_event(tr: Translator) -> None:
     assert _en(Event("reversed", "1", amount=-1), tr) == (
-        "Ann reversed the direction: play now goes counter-clockwise.")
+        en("event.reversed", player="Ann", direction=en("direction.counterclockwise")))
     assert _en(Event("reversed", "1", amount=1), tr) == (
-        "Ann reversed the direction: play now goes clockwise.")
+        en("event.reversed", player="Ann", direction=en("direction.clockwise")))
     assert _en(Event("reversed", amount=-1), tr) == (
-        "The start card reverses the direction: play goes counter-clockwise.")
+        en("event.reversed_start", direction=en("direction.counterclockwise")))
     assert _en(Event("color_chosen", "1", color="B", reason="left"), tr) == (
-        "Ann left, so the colour was named for them: blue.")
+        en("event.color_chosen_left", player="Ann", color=colour("B", in_text=True)))
     assert _en(Event("round_won", "1", amount=35), tr) == (
-        "Ann won the round and scores 35 points.")
-    assert _en(Event("round_won", "1", amount=0), tr) == "Ann won the round."
+        en("event.round_won", player="Ann", count=35))
+    assert _en(Event("round_won", "1", amount=0), tr) == (
+        en("event.round_won_no_points", player="Ann"))
     assert _en(Event("round_won", "1", amount=0, reason="forfeit"), tr) == (
-        "Ann won the round: everyone else left.")
-    assert _en(Event("match_won", "1", amount=1), tr) == "Ann won the match with 1 point!"
+        en("event.round_won_forfeit", player="Ann"))
+    assert _en(Event("match_won", "1", amount=1), tr) == (
+        en("event.match_won", player="Ann", count=1))
     assert _en(Event("challenged", "1", target="2", card=card("W+4"), reason="guilty"), tr) == (
-        "Ann challenged Bob's Wild Draw Four: guilty! Bob draws instead.")
+        en("event.challenged_guilty", player="Ann", target="Bob", card=card_name("W+4")))
     assert _en(Event("passed", "1", reason="nothing_to_draw"), tr) == (
-        "Ann passed: there is nothing left to draw.")
-    assert _en(Event("round_started", "2", amount=3), tr) == "Round 3: Bob deals."
-    assert _en(Event("went_out", "2", amount=2), tr) == "Bob has no cards left: place 2."
+        en("event.passed_nothing_to_draw", player="Ann"))
+    assert _en(Event("round_started", "2", amount=3), tr) == (
+        en("event.round_started", round=3, player="Bob"))
+    assert _en(Event("went_out", "2", amount=2), tr) == en("event.went_out", player="Bob", place=2)
 
 
 def test_names_come_from_the_mapping_and_are_escaped(tr: Translator) -> None:
-    assert _en(Event("uno_called", "5"), tr) == "5 called UNO!"  # no display name: the id
+    assert _en(Event("uno_called", "5"), tr) == (  # no display name: the id
+        en("event.uno_called", player="5"))
     names = {"1": "**Ann**", "2": "_Bob_"}
     line = describe(Event("hands_swapped", "1", target="2"), names, viewer=None, locale="en",
                     translator=tr)
-    assert line == r"\*\*Ann\*\* swapped hands with \_Bob\_."
+    assert line == en("event.hands_swapped", player="\\*\\*Ann\\*\\*", target="\\_Bob\\_")
 
 
 @pytest.mark.parametrize(("name", "escaped"), [

@@ -1,4 +1,4 @@
-"""The card pictures (bot/render/cards.py, bot/render/images.py; issue #9).
+"""The card pictures (bot/render/cards.py, bot/render/images.py).
 
 Every face of every deck is drawn and measured; colours are checked by hue, the colour-blind marks
 by what is left once hue is gone; hands and tables are checked by size and by what changes when

@@ -1,0 +1,36 @@
+"""The repository's documents stand alone: docs/ holds the rules and the replay contract, the same
+as the shared copies when those are beside the clone, and the player-facing house-rules page is
+what its script writes from the catalogue."""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+DOCS = ROOT / "docs"
+SHARED = ROOT.parent / "shared"
+
+
+@pytest.mark.parametrize("name", ["RULES.md", "REPLAY.md"])
+def test_docs_copy_is_the_shared_one(name: str) -> None:
+    """docs/RULES.md and docs/REPLAY.md are copies of ../shared/ (the source of truth), byte for
+    byte; refresh with `cp ../shared/{RULES,REPLAY}.md docs/`."""
+    if not (SHARED / name).is_file():
+        pytest.skip(f"no {SHARED / name} beside this clone: nothing to compare docs/{name} with")
+    assert (DOCS / name).read_bytes() == (SHARED / name).read_bytes(), (
+        f"docs/{name} differs from {SHARED / name}: copy it again")
+
+
+def test_house_rules_page_is_what_its_script_writes() -> None:
+    spec = importlib.util.spec_from_file_location("make_house_rules",
+                                                  DOCS / "make_house_rules.py")
+    assert spec is not None and spec.loader is not None
+    script = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(script)
+    catalogue = json.loads(script.CATALOGUE.read_text(encoding="utf-8"))
+    assert (DOCS / "HOUSE-RULES.md").read_text(encoding="utf-8") == script.render(catalogue), (
+        "run `python3 docs/make_house_rules.py`")
