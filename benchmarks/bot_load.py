@@ -459,7 +459,8 @@ class VirtualGame:
         if what(choice) in CHOICE_CONTROLS:  # the hand is redrawn with the choices
             redrawn = await self.click(user, hand.id, "pick", custom_id=choice["custom_id"])
             if redrawn is None or redrawn.ack_type == MESSAGE:
-                return self._refused(redrawn, "pick")
+                self._refused(redrawn, "pick")
+                return None
             choices = [b for b in SeenMessage(hand).buttons()
                        if what(b) in PLAY_CONTROLS and not b.get("disabled")]
             if not choices:
@@ -470,13 +471,13 @@ class VirtualGame:
         self.stats.pressed[pressed if pressed not in PLAY_CONTROLS else "card"] += 1
         record = await self.click(user, hand.id, "action", custom_id=choice["custom_id"])
         if record is not None and record.ack_type == MESSAGE:  # an ephemeral refusal
-            return self._refused(record, "action")
+            self._refused(record, "action")
+            return None
         return record
 
     def _refused(self, record: InteractionRecord | None, kind: str) -> None:
         if record is not None:
             self.stats.refused.append((kind, self.fake.clicked_at[record.id]))
-        return None
 
     async def _after_action(self, record: InteractionRecord | None) -> None:
         """Wait for the table edit the action causes: it is also how the next player learns

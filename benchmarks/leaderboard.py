@@ -30,6 +30,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import functools
 import random
 import statistics
 import sys
@@ -71,7 +72,8 @@ def generate(matches: int, guilds: int, seed: int, now: float) -> tuple[
     total = sum(weights)
     counts = [max(1, round(matches * w / total)) for w in weights]
     counts[0] += matches - sum(counts)  # exactly `matches` in all
-    presets, preset_weights = zip(*PRESETS, strict=True)
+    presets = [name for name, _ in PRESETS]
+    preset_weights = [weight for _, weight in PRESETS]
     rounds: list[RoundResult] = []
     results: list[MatchResult] = []
     for g, count in enumerate(counts):
@@ -156,12 +158,12 @@ async def run(args: argparse.Namespace, path: Path) -> int:
         largest, median = ordered[0], ordered[len(ordered) // 2]
         busiest = max(activity, key=lambda u: activity[u])
         this_month = month_of(now)
-        rows = []
+        rows: list[tuple[str, float, float | None]] = []
         for label, guild in (("largest", largest), ("median", median)):
             players = (await stats.leaderboard(guild, board="wins")).total
             print(f"{label} server {guild}: {by_guild[guild]:,} matches, {players:,} players")
             for board in ("wins", "points", "rating"):
-                ms = await median_ms(lambda g=guild, b=board: stats.leaderboard(g, board=b),
+                ms = await median_ms(functools.partial(stats.leaderboard, guild, board=board),
                                      args.runs)
                 rows.append((f"{board} page 1, {label} server", ms, TARGET_MS))
         last = (await stats.leaderboard(largest, board="wins")).pages - 1

@@ -185,6 +185,7 @@ async def start_game(h: Harness, users: list[VirtualUser],
     await host.click(lobby, en("button.start"))
     assert h.bot is not None
     session = h.bot.games.in_channel(h.fake.channel.id)
+    assert session is not None
     # The Start click is answered with the table; the lobby message is edited after that.
     await h.fake.wait_for(lambda: session.message_id is not None and not lobby.buttons(),
                           timeout=3)

@@ -214,8 +214,9 @@ async def test_n4_wild_four_deflected_with_a_draw_two_of_the_named_colour(
     assert en("table.pending.challenge", player="Bob", by="Ann", card=card_name("W+4")) in text
     await table_shows(harness, bob, session, en("button.challenge"), en("button.accept"),
                       en("button.deflect"))
-    hand = (await bob.click(table_of(bob, session), en("button.deflect"))).response
-    assert hand is not None
+    deflecting = (await bob.click(table_of(bob, session), en("button.deflect"))).response
+    assert deflecting is not None
+    hand = deflecting
     assert style_of(hand, label("G+2")) == 3
     assert style_of(hand, label("B+2")) == 2  # not the named colour
     await bob.click(hand, "🟦 Blue Draw Two")
@@ -224,8 +225,9 @@ async def test_n4_wild_four_deflected_with_a_draw_two_of_the_named_colour(
     text = await table_after(harness, ann, session)
     assert en("table.pending.draw", player="Cid", count=2) in text
     await table_shows(harness, cid, session, en("button.deflect"))
-    await cid.click((await cid.click(table_of(cid, session), en("button.deflect"))).response,
-                    "🟨 Yellow Draw Two")  # N-2: a Draw Two of any colour
+    deflecting = (await cid.click(table_of(cid, session), en("button.deflect"))).response
+    assert deflecting is not None
+    await cid.click(deflecting, "🟨 Yellow Draw Two")  # N-2: a Draw Two of any colour
     text = await table_after(harness, bob, session)
     assert en("table.pending.draw", player="Ann", count=2) in text
     await table_shows(harness, ann, session, en("button.accept"))

@@ -109,7 +109,9 @@ async def test_p_rules_editor_refuses_a_conflicting_combination(harness: Harness
                 if o.get("default")]
     assert selected == ["stacking", "reverse_bounce"]
     await ann.click(lobby, en("button.start"))
-    session = harness.bot.games.in_channel(harness.fake.channel.id)  # type: ignore[union-attr]
+    assert harness.bot is not None
+    session = harness.bot.games.in_channel(harness.fake.channel.id)
+    assert session is not None
     assert session.game.options.stacking and session.game.options.reverse_bounce
     # The Start click is answered with the table; the lobby message is edited after that.
     await harness.fake.wait_for(lambda: session.message_id is not None and not lobby.buttons(),

@@ -4,6 +4,7 @@ match target (RULES.md C-8); and no public message ever shows a hand (C-9)."""
 from __future__ import annotations
 
 import re
+from typing import Any
 
 import pytest
 
@@ -48,7 +49,7 @@ def assert_no_hand_in_public(h: Harness) -> int:
 async def test_a_match_is_played_to_the_end_through_buttons(harness: Harness, players: int,
                                                             target: int | None) -> None:
     users: list[VirtualUser] = [harness.user(f"Player{i}") for i in range(players)]
-    create = {"turn_timer": 0} | ({"target": target} if target else {})
+    create: dict[str, Any] = {"turn_timer": 0} | ({"target": target} if target else {})
     session = await start_game(harness, users, **create)
     driver = Driver(harness, users, seed=players)
     await driver.play_to_end()

@@ -111,6 +111,8 @@ async def test_a_move_that_cannot_be_saved_is_not_made(harness: Harness,
     monkeypatch.setattr(repo, "update", disk_full)
     await ann.click(await open_hand(harness, ann, session), "🟥 Red 7")
     assert last_ephemeral(ann) == en("error.save_failed")
-    game = harness.bot.games.get(session.game_id).game
+    current = harness.bot.games.get(session.game_id)
+    assert current is not None
+    game = current.game
     assert game.version == version and game.hands[0] == hand_before
     harness.session.take_bot_errors()  # the failed save is logged, as it should be

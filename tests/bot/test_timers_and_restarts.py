@@ -69,9 +69,10 @@ async def test_three_timeouts_in_a_row_remove_the_player(harness: Harness) -> No
 async def test_a_game_nobody_plays_for_a_day_is_ended(harness: Harness) -> None:
     ann, bob = harness.user("Ann"), harness.user("Bob")
     session = await start_game(harness, [ann, bob], turn_timer=0)
-    assert harness.bot is not None
+    bot = harness.bot
+    assert bot is not None
     harness.clock.advance(ABANDONED_AFTER + 1)
-    await harness.fake.wait_for(lambda: harness.bot.games.in_channel(session.channel_id) is None,
+    await harness.fake.wait_for(lambda: bot.games.in_channel(session.channel_id) is None,
                                 timeout=3)
     table = ann.message(session.message_id)
     await harness.fake.wait_for(lambda: "nobody played" in table.content, timeout=3)
@@ -113,6 +114,7 @@ async def test_turn_deadline_survives_a_restart(harness: Harness) -> None:
     version = session.game.version
     bot = await harness.restart()
     restored = bot.games.in_channel(session.channel_id)
+    assert restored is not None
     harness.clock.advance(46)
     await _timer_fired(harness, restored, version)
     assert restored.timeouts  # the timer acted for the waiting player

@@ -85,7 +85,8 @@ class Gateway:
         """The session serving a guild; a connected one before one waiting to resume."""
         covering = [s for s in self.sessions.values() if s.covers(guild_id)]
         live = [s for s in covering if s.ws is not None and not s.ws.closed]
-        return (live or covering or [None])[0]
+        found = live or covering
+        return found[0] if found else None
 
     async def dispatch(self, event: str, data: dict[str, Any], guild_id: int) -> None:
         session = self.session_for(guild_id)

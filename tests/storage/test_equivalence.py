@@ -10,6 +10,7 @@ from __future__ import annotations
 import calendar
 import random
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -109,7 +110,7 @@ async def test_memory_stats_equal_sqlite_stats(db_path: Path, seed: int) -> None
                 assert await sql_stats.record_match(m) == await memory.stats.record_match(m)
             else:
                 for store in (sql_games, memory.games):
-                    base = {"guild_id": m.guild_id, "channel_id": 100 + n}
+                    base: dict[str, Any] = {"guild_id": m.guild_id, "channel_id": 100 + n}
                     await store.save(m.game_id, state={"version": 0}, version=0, **base)
                     for v, r in enumerate(rs[:-1], start=1):
                         await store.save(m.game_id, state={"version": v}, version=v,

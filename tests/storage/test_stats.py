@@ -9,6 +9,7 @@ from __future__ import annotations
 import calendar
 from collections.abc import Sequence
 from dataclasses import replace
+from typing import Any
 
 import pytest
 
@@ -32,7 +33,7 @@ JULY = calendar.timegm((2025, 7, 2, 12, 0, 0))
 
 def match(game_id: str, places: Sequence[int], *, guild: int = GUILD, at: float = JUNE,
           preset: str = "classic", scoring: str = "standard", points: Sequence[int] = (),
-          forfeited: Sequence[int] = (), **extra: dict[int, int]) -> MatchResult:
+          forfeited: Sequence[int] = (), **extra: dict[Any, int]) -> MatchResult:
     """A match of users 1..n; `places[i]` is user i+1's place (1 wins)."""
     seats = tuple(
         MatchSeat(user_id=i + 1, seat=i, name=f"P{i + 1}", place=place, won=place == 1,
@@ -219,7 +220,7 @@ async def test_forget_user_turns_their_seats_anonymous_in_every_guild(storage: S
 
 async def test_the_save_that_ends_a_match_records_it_and_removes_the_game(storage: Stores) -> None:
     games, stats = storage.games, storage.stats
-    base = {"guild_id": GUILD, "channel_id": 5}
+    base: dict[str, Any] = {"guild_id": GUILD, "channel_id": 5}
     await games.save("g1", state={"version": 1}, version=1, **base)
     await games.save("g1", state={"version": 2}, version=2, round_result=round_of("g1", 1, 1, 30),
                      **base)
@@ -235,7 +236,7 @@ async def test_the_save_that_ends_a_match_records_it_and_removes_the_game(storag
 
 async def test_a_refused_save_records_nothing(storage: Stores) -> None:
     games, stats = storage.games, storage.stats
-    base = {"guild_id": GUILD, "channel_id": 5}
+    base: dict[str, Any] = {"guild_id": GUILD, "channel_id": 5}
     await games.save("g1", state={"version": 4}, version=4, **base)
     with pytest.raises(StaleVersion):
         await games.save("g1", state={"version": 3}, version=3,
