@@ -29,7 +29,7 @@ from bot.services.lobbies import (
     rules_of,
 )
 from bot.services.session import Session
-from bot.storage import LobbyRecord
+from bot.storage import LobbyRecord, StatsRepository, StatsStore
 from bot.ui.answers import send, update
 from bot.ui.items import LobbyButton, RulesSelect
 from bot.ui.replies import guild_locale, refuse, say, tell, user_locale
@@ -97,6 +97,8 @@ class Lobby(commands.Cog):
         self.lobbies = bot.lobbies
         self.games = bot.games
         self.board = bot.lobby_board
+        # The records of finished matches: a rematch seats their players again.
+        self.results: StatsStore = StatsRepository(bot.db, clock=bot.clock.now)
 
     async def cog_load(self) -> None:
         self.bot.handlers.lobby_handler = self
@@ -330,6 +332,48 @@ class Lobby(commands.Cog):
             locale = guild_locale(interaction)
             await update(interaction, embed=render_lobby(lobby, locale),
                          view=lobby_view(lobby, locale))
+
+    async def rematch(self, interaction: Interaction, game_id: str, rules: RuleSet,
+                      turn_timer: int, host_seat: int) -> None:
+        """Rematch under a won match's table: a new lobby in this channel with the match's
+        players (those who stayed to the end) seated, its rules, timer and host. The players
+        come from the match's record (a player who used forget-me is not seated again)."""
+        channel_id, guild_id = interaction.channel_id or 0, interaction.guild_id or 0
+        match = await self.results.match(game_id)
+        if match is None or match.guild_id != guild_id:
+            await refuse(interaction, Refusal("rematch.gone"))
+            return
+        if all(seat.user_id != interaction.user.id for seat in match.seats):
+            await refuse(interaction, Refusal("rematch.not_player"))
+            return
+        busy = ("lobby.busy_game" if self.games.in_channel(channel_id) is not None
+                else "lobby.busy_lobby" if await self.lobbies.get(channel_id) else None)
+        if busy is not None:
+            await self._refuse_busy(interaction, Refusal(busy))
+            return
+        seats = sorted((s for s in match.seats if not s.forfeited and s.user_id > 0),
+                       key=lambda s: s.seat)
+        host = next((s.user_id for s in seats if s.seat == host_seat), interaction.user.id)
+        names = {s.user_id: s.name for s in seats}
+        names[interaction.user.id] = _display_name(interaction.user)
+        # The host sits first, the others in the order they sat, from the host on.
+        order = [s.user_id for s in seats]
+        if host in order:
+            order = order[order.index(host):] + order[:order.index(host)]
+        async with self.lobbies.changing(channel_id):
+            try:
+                lobby = await self.lobbies.rematch(
+                    guild_id=guild_id, channel_id=channel_id, host_id=host,
+                    players=[(user_id, names.get(user_id, "")) for user_id in order],
+                    rules=rules, turn_timer=turn_timer)
+            except Refusal as refusal:
+                await self._refuse_busy(interaction, refusal)
+                return
+            locale = guild_locale(interaction)
+            sent = await send(interaction, embed=render_lobby(lobby, locale),
+                              view=lobby_view(lobby, locale))
+            message = await sent.message()
+            await self.lobbies.set_message(lobby.channel_id, message.id)
 
     # -- the work behind commands and buttons
 
