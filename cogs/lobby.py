@@ -17,6 +17,7 @@ from bot.engine.rules import SILENCE_VALUES
 from bot.i18n import get_translator
 from bot.interactions import Interaction
 from bot.render.events import escape_name
+from bot.render.help import render_help
 from bot.render.lobby import render_closed_lobby, render_lobby
 from bot.render.rules import rules_summary
 from bot.services.errors import Refusal
@@ -294,6 +295,22 @@ class Lobby(commands.Cog):
             lobby = await self.lobbies.get(channel_id)
             rules = RuleSet.build(lobby.preset, lobby.options) if lobby else RuleSet.classic()
         await send(interaction, embed=rules_summary(rules, locale), ephemeral=True)
+
+    @uno.command(name="help", description="A short guide: starting, a turn, the buttons and "
+                 "commands")
+    async def help(self, interaction: Interaction) -> None:
+        """A short guide in the user's language, with the rules in force here when a game (or
+        a lobby) is on: the Rules button's summary."""
+        channel_id = interaction.channel_id or 0
+        locale = user_locale(interaction)
+        session = self.games.in_channel(channel_id)
+        lobby = await self.lobbies.get(channel_id) if session is None else None
+        rules = (session.view().rules if session is not None
+                 else rules_of(lobby) if lobby is not None else None)
+        embeds = [render_help(locale, rules_follow=rules is not None)]
+        if rules is not None:
+            embeds.append(rules_summary(rules, locale))
+        await send(interaction, embeds=embeds, ephemeral=True)
 
     # -- lobby buttons
 

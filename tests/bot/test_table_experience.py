@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
 from bot.engine import RuleSet
 from bot.i18n import get_translator
 from bot.render.text import card_label
@@ -198,3 +200,61 @@ async def test_a_rematch_of_a_match_with_no_record_is_refused(harness: Harness) 
     await ann.click(table, "Rematch")
     assert last_ephemeral(ann) == en("rematch.gone")
     assert await harness.bot.lobbies.get(harness.fake.channel.id) is None
+
+
+# -- /uno help
+
+
+@pytest.mark.parametrize("locale", ["en", "uk", "ru", "be"])
+async def test_help_is_a_short_guide_in_the_users_language(harness: Harness,
+                                                           locale: str) -> None:
+    """Ephemeral, in the reader's language (Belarusian by /uno settings: Discord has no
+    Belarusian client), from the keys the table and the commands use; with a game on, the
+    rules in force follow, as the Rules button shows them."""
+    user = harness.user("Olena", locale={"en": "en-US"}.get(locale, locale))
+    if locale == "be":
+        await user.slash("uno settings", language="be")
+    handle = await user.slash("uno help")
+    answer = handle.response
+    assert answer is not None and answer.ephemeral
+    (guide,) = answer.embeds  # no game, no lobby: the guide alone
+    assert guide["title"] == tr(locale, "help.title")
+    text = str(guide)
+    for key in ("button.hand", "button.uno", "button.catch", "button.rules", "button.next_round",
+                "button.rematch", "help.button.hand", "command.uno.create.description",
+                "command.uno.help.description"):
+        assert tr(locale, key) in text, key
+    assert tr(locale, "help.start.text", join=tr(locale, "button.join"),
+              start=tr(locale, "button.start")) in text
+    assert "/uno create" in text and "/uno leaderboard" in text
+
+    ann, bob = harness.user("Ann"), harness.user("Bob")
+    session = await start_game(harness, [ann, bob], preset="cnuno")
+    answer = (await user.slash("uno help")).response
+    assert answer is not None and answer.ephemeral
+    guide, rules = answer.embeds
+    assert tr(locale, "help.here") in guide["description"]
+    assert rules["title"] == tr(locale, "rules.in_force")
+    assert tr(locale, "preset.cnuno.name") in str(rules)
+    assert session.game.rules.preset == "cnuno"
+    if locale != "en":
+        assert tr(locale, "help.title") != tr("en", "help.title")
+
+
+def test_a_rules_code_reads_back_every_rule_set() -> None:
+    """The Rematch and Rules ids keep a rule set whole: every on/off option has its bit."""
+    from dataclasses import fields
+
+    from bot.engine.rules import Options
+    from bot.ui.items import RULE_SWITCHES, MatchButton
+
+    switches = {f.name for f in fields(Options) if isinstance(getattr(Options(), f.name), bool)}
+    assert set(RULE_SWITCHES) == switches and len(RULE_SWITCHES) == len(switches)
+    for rules in (RuleSet.classic(), RuleSet.build("cnuno", {"reverse_chain": False}),
+                  RuleSet.build("flip", {"silence": "wilds", "target_score": 1000}),
+                  RuleSet.classic(stacking=True, stack_mixed=True, draw_until_playable=True,
+                                  draw_cap=5, penalty_scoring=True, silence="twos")):
+        item = MatchButton("rules", "0123abcd", rules, 600, 9)
+        match = MatchButton.__discord_ui_compiled_template__.fullmatch(item.custom_id)
+        assert match is not None and len(item.custom_id) <= 100
+        assert MatchButton.from_match(match).rules == rules
