@@ -17,6 +17,7 @@ from bot.engine.rules import SILENCE_VALUES
 from bot.i18n import get_translator
 from bot.interactions import Interaction
 from bot.render.events import escape_name
+from bot.render.help import render_help
 from bot.render.lobby import render_closed_lobby, render_lobby
 from bot.render.rules import rules_summary
 from bot.services.errors import Refusal
@@ -29,7 +30,7 @@ from bot.services.lobbies import (
     rules_of,
 )
 from bot.services.session import Session
-from bot.storage import LobbyRecord
+from bot.storage import LobbyRecord, StatsRepository, StatsStore
 from bot.ui.answers import send, update
 from bot.ui.items import LobbyButton, RulesSelect
 from bot.ui.replies import guild_locale, refuse, say, tell, user_locale
@@ -97,6 +98,8 @@ class Lobby(commands.Cog):
         self.lobbies = bot.lobbies
         self.games = bot.games
         self.board = bot.lobby_board
+        # The records of finished matches: a rematch seats their players again.
+        self.results: StatsStore = StatsRepository(bot.db, clock=bot.clock.now)
 
     async def cog_load(self) -> None:
         self.bot.handlers.lobby_handler = self
@@ -293,6 +296,22 @@ class Lobby(commands.Cog):
             rules = RuleSet.build(lobby.preset, lobby.options) if lobby else RuleSet.classic()
         await send(interaction, embed=rules_summary(rules, locale), ephemeral=True)
 
+    @uno.command(name="help", description="A short guide: starting, a turn, the buttons and "
+                 "commands")
+    async def help(self, interaction: Interaction) -> None:
+        """A short guide in the user's language, with the rules in force here when a game (or
+        a lobby) is on: the Rules button's summary."""
+        channel_id = interaction.channel_id or 0
+        locale = user_locale(interaction)
+        session = self.games.in_channel(channel_id)
+        lobby = await self.lobbies.get(channel_id) if session is None else None
+        rules = (session.view().rules if session is not None
+                 else rules_of(lobby) if lobby is not None else None)
+        embeds = [render_help(locale, rules_follow=rules is not None)]
+        if rules is not None:
+            embeds.append(rules_summary(rules, locale))
+        await send(interaction, embeds=embeds, ephemeral=True)
+
     # -- lobby buttons
 
     async def lobby_button(self, interaction: Interaction, what: str, channel_id: int) -> None:
@@ -330,6 +349,48 @@ class Lobby(commands.Cog):
             locale = guild_locale(interaction)
             await update(interaction, embed=render_lobby(lobby, locale),
                          view=lobby_view(lobby, locale))
+
+    async def rematch(self, interaction: Interaction, game_id: str, rules: RuleSet,
+                      turn_timer: int, host_seat: int) -> None:
+        """Rematch under a won match's table: a new lobby in this channel with the match's
+        players (those who stayed to the end) seated, its rules, timer and host. The players
+        come from the match's record (a player who used forget-me is not seated again)."""
+        channel_id, guild_id = interaction.channel_id or 0, interaction.guild_id or 0
+        match = await self.results.match(game_id)
+        if match is None or match.guild_id != guild_id:
+            await refuse(interaction, Refusal("rematch.gone"))
+            return
+        if all(seat.user_id != interaction.user.id for seat in match.seats):
+            await refuse(interaction, Refusal("rematch.not_player"))
+            return
+        busy = ("lobby.busy_game" if self.games.in_channel(channel_id) is not None
+                else "lobby.busy_lobby" if await self.lobbies.get(channel_id) else None)
+        if busy is not None:
+            await self._refuse_busy(interaction, Refusal(busy))
+            return
+        seats = sorted((s for s in match.seats if not s.forfeited and s.user_id > 0),
+                       key=lambda s: s.seat)
+        host = next((s.user_id for s in seats if s.seat == host_seat), interaction.user.id)
+        names = {s.user_id: s.name for s in seats}
+        names[interaction.user.id] = _display_name(interaction.user)
+        # The host sits first, the others in the order they sat, from the host on.
+        order = [s.user_id for s in seats]
+        if host in order:
+            order = order[order.index(host):] + order[:order.index(host)]
+        async with self.lobbies.changing(channel_id):
+            try:
+                lobby = await self.lobbies.rematch(
+                    guild_id=guild_id, channel_id=channel_id, host_id=host,
+                    players=[(user_id, names.get(user_id, "")) for user_id in order],
+                    rules=rules, turn_timer=turn_timer)
+            except Refusal as refusal:
+                await self._refuse_busy(interaction, refusal)
+                return
+            locale = guild_locale(interaction)
+            sent = await send(interaction, embed=render_lobby(lobby, locale),
+                              view=lobby_view(lobby, locale))
+            message = await sent.message()
+            await self.lobbies.set_message(lobby.channel_id, message.id)
 
     # -- the work behind commands and buttons
 

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 from discord.ext import commands
 
-from bot.engine import Action, ActionType, Card
+from bot.engine import Action, ActionType, Card, RuleSet
 from bot.interactions import Interaction
 from bot.render.events import describe, describe_all
 from bot.render.hand import render_hand
@@ -100,6 +100,12 @@ class Play(commands.Cog):
             await refuse(interaction, refusal)
             return
         await self._answer_on_table(interaction, outcome)
+
+    async def match_rules(self, interaction: Interaction, rules: RuleSet) -> None:
+        """Rules under a won match's table: the rules it was played by, in the reader's
+        language (the match is over, so they come from the button's id)."""
+        await send(interaction, ephemeral=True,
+                   embed=rules_summary(rules, user_locale(interaction)))
 
     async def act(self, interaction: Interaction, game_id: str, version: int,
                   build: Builder) -> None:

@@ -258,6 +258,18 @@ class PlayerView:
             self.scores, self.round_winner, self.match_winner, self.legal_actions,
         )
 
+    # Issue 18: the round's end, as at a real table.
+
+    @property
+    def revealed_hands(self) -> tuple[tuple[Card, ...], ...]:
+        """C-8: once the round is over every hand is laid down to be counted, so everyone may see
+        it: each seat's cards, by seat (a card's `points` are its C-8 / F-9 value). While the
+        round is on, nothing: every entry is empty (C-9)."""
+        game = self._live()
+        if not game.round_over:
+            return tuple(() for _ in game.players)
+        return tuple(tuple(hand) for hand in game.hands)
+
 
 def player_view(game: Game, player: str | None) -> PlayerView:
     return PlayerView(game, player)

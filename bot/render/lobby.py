@@ -9,6 +9,7 @@ from bot.services.lobbies import LOBBY_IDLE_SECONDS, MAX_PLAYERS
 from bot.storage import LobbyRecord
 
 from .events import escape_name
+from .rules import option_title
 from .text import NEUTRAL, tr
 
 
@@ -17,8 +18,9 @@ def render_lobby(lobby: LobbyRecord, locale: str) -> discord.Embed:
                           description=tr(locale, "lobby.description", host=f"<@{lobby.host_id}>"))
     preset = tr(locale, f"preset.{lobby.preset}.name")
     rules = RuleSet.build(lobby.preset, lobby.options)
-    house = [tr(locale, f"option.{name}.name") for name in rules.enabled()
-             if name not in ("target_score", "draw_cap")]
+    # Each option by its full name ("Silence after a 2"); the target has its own line.
+    house = [option_title(rules, name, locale) for name in rules.enabled()
+             if name != "target_score"]
     embed.add_field(name=tr(locale, "lobby.rules"), inline=False,
                     value=f"**{preset}** — {tr(locale, f'preset.{lobby.preset}.description')}\n"
                           + tr(locale, "rules.target", count=rules.options.target_score) + "\n"

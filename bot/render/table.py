@@ -15,6 +15,9 @@ from .events import describe_all, escape_name
 from .text import EMBED_COLORS, NEUTRAL, card_label, card_name, color_name, name_of, tr
 
 LOG_LINES = 6
+EMBED_LIMIT = 5900  # an embed holds 6000 characters in all (title, fields, footer), with room
+FIELD_LIMIT = 1024  # an embed field's value
+MORE_TITLE = "\u200b"  # the name of a field that goes on from the one before it
 BACKS_SHOWN = 8  # inactive faces listed per Flip hand (an embed field holds 1024 characters)
 
 
@@ -56,13 +59,21 @@ def render_table(session: Session, *, ended_by: str | None = None,
         lines.append(tr(lc, "table.deadline", seconds=session.turn_timer))
     embed.description = "\n".join(lines)
     embed.add_field(name=tr(lc, "table.players"), value=_players(session, waiting), inline=False)
-    if view.round_winner is not None and view.match_winner is None:
+    if view.round_winner is not None:
         embed.add_field(name=tr(lc, "table.round_points"), value=_round_points(session),
                         inline=False)
+    if view.round_over and not view.rules.options.lazy_scoring:  # H-7 keeps no totals
+        final = view.match_winner is not None
+        embed.add_field(name=tr(lc, "table.final_standings" if final else "table.totals"),
+                        value=_standings(session), inline=False)
+    reveal_at = len(embed.fields)
     recent = _log_lines(session)[-LOG_LINES:]
     if recent:
         embed.add_field(name=tr(lc, "table.recent"), value=_fit("\n".join(recent)), inline=False)
     embed.set_footer(text=_rules_line(session))
+    if view.round_over:  # C-8: every hand laid down, in the room the embed has left
+        for index, (name, value) in enumerate(_reveal(session, EMBED_LIMIT - len(embed))):
+            embed.insert_field_at(reveal_at + index, name=name, value=value, inline=False)
     content = ""
     mention = None
     if ended_by is not None:
@@ -100,7 +111,7 @@ def _players(session: Session, waiting: str | None) -> str:
             lines.append(tr(lc, "table.player_left", player=name))
             continue
         marks = []
-        if player in called:
+        if player in called and view.hand_sizes[seat]:  # out: no UNO! mark left to show
             marks.append(tr(lc, "table.uno_mark"))
         if view.rules.options.seven_stages:  # H-13: the stage hand each player is on
             marks.append(tr(lc, "table.stage", count=view.stages[seat]))
@@ -133,6 +144,62 @@ def _round_points(session: Session) -> str:
             lines.append(tr(lc, "table.round_points_line", player=name_of(session.names, player),
                             count=points, total=view.scores[seat]))
     return "\n".join(lines) or tr(lc, "table.no_round_points")
+
+
+def _standings(session: Session) -> str:
+    """The match totals, best first (C-8: the highest; H-14: the lowest); equal totals share a
+    place, and those who left (C-10) come last. At the match's end: the final standings."""
+    view, lc = session.view(), session.locale
+    penalty = view.rules.options.penalty_scoring
+    sign = 1 if penalty else -1
+    winner = view.players.index(view.match_winner) if view.match_winner is not None else None
+    stayed = [s for s in range(len(view.players)) if view.active[s]]
+    others = [s for s in stayed if s != winner]
+    # As the match's record places them (services/results.py): the winner first (H-14's
+    # tie-break may have chosen between equal totals), then by total.
+    places = {s: (winner is not None) + 1 + sum(sign * view.scores[o] < sign * view.scores[s]
+                                                 for o in others) for s in others}
+    if winner is not None:
+        places[winner] = 1
+    key = "table.standing_line_penalty" if penalty else "table.standing_line"
+    lines = [tr(lc, key, place=places[s], player=name_of(session.names, view.players[s]),
+                count=view.scores[s]) for s in sorted(stayed, key=lambda s: (places[s], s))]
+    for place, s in enumerate((s for s in range(len(view.players)) if not view.active[s]),
+                              start=len(stayed) + 1):
+        lines.append(tr(lc, "table.standing_left", place=place,
+                        player=name_of(session.names, view.players[s])))
+    return _fit("\n".join(lines))
+
+
+def _reveal(session: Session, room: int) -> list[tuple[str, str]]:
+    """C-8: what every player still held when the round ended, each card with its points
+    (C-8.2, F-9: the face up), as embed fields of at most 1024 characters that together take
+    no more than `room`. A long hand is cut short (its total stays): the embed's limit."""
+    view, lc = session.view(), session.locale
+    lines = []
+    for seat, hand in enumerate(view.revealed_hands):
+        if not view.active[seat]:
+            continue  # C-10: their cards went under the deck when they left
+        name = name_of(session.names, view.players[seat])
+        if not hand:
+            lines.append(tr(lc, "table.reveal_out", player=name))
+            continue
+        cards = ", ".join(f"{card_label(c, lc)} ({c.points})" for c in hand)
+        lines.append(tr(lc, "table.reveal_line", player=name, count=sum(c.points for c in hand),
+                        cards=cards))
+    if not lines:
+        return []
+    title = tr(lc, "table.revealed")
+    room -= len(title) + len(lines) * (len(MORE_TITLE) + 2)  # the names of extra fields
+    share = max(60, min(FIELD_LIMIT, room // len(lines)))
+    lines = [line if len(line) <= share else line[:share - 1] + "…" for line in lines]
+    fields: list[tuple[str, str]] = []
+    for line in lines:
+        if fields and len(fields[-1][1]) + 1 + len(line) <= FIELD_LIMIT:
+            fields[-1] = (fields[-1][0], fields[-1][1] + "\n" + line)
+        else:
+            fields.append((MORE_TITLE if fields else title, line))
+    return fields
 
 
 def _rules_line(session: Session) -> str:

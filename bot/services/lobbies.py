@@ -17,6 +17,7 @@ from bot.clock import Clock
 from bot.engine import RulesError, RuleSet
 from bot.engine.rules import (
     CONFLICTS,
+    OPTION_NAMES,
     PRESETS,
     REFUSED_IN_FLIP,
     SILENCE_VALUES,
@@ -118,6 +119,23 @@ class LobbyService:
             key = "lobby.busy_game" if busy.kind == "game" else "lobby.busy_lobby"
             raise Refusal(key) from busy
         self._arm(lobby)
+        return lobby
+
+    async def rematch(self, *, guild_id: int, channel_id: int, host_id: int,
+                      players: list[tuple[int, str]], rules: RuleSet,
+                      turn_timer: int) -> LobbyRecord:
+        """A new lobby for the same table (issue 18): `players` (user id, name) seated in their
+        order, the same rules and timer, `host_id` hosting; the host only has to Start."""
+        preset = PRESETS[rules.preset]
+        options = {name: getattr(rules.options, name) for name in OPTION_NAMES
+                   if getattr(rules.options, name) != getattr(preset, name)}
+        names = dict(players)
+        lobby = await self.create(guild_id=guild_id, channel_id=channel_id, host_id=host_id,
+                                  host_name=names.get(host_id, ""), preset=rules.preset,
+                                  turn_timer=turn_timer, options=options)
+        for user_id, name in players:
+            if user_id != host_id and len(lobby.player_ids) < MAX_PLAYERS:
+                lobby = await self.join(channel_id, user_id, name)
         return lobby
 
     async def set_rules(self, channel_id: int, by: int, group: str,

@@ -12,7 +12,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Protocol
 
-from bot.engine import Action, Card
+from bot.engine import Action, Card, RuleSet
 from bot.interactions import Interaction
 from bot.services.session import Session
 
@@ -25,9 +25,14 @@ class LobbyHandler(Protocol):
     async def rules_select(self, interaction: Interaction, group: str, channel_id: int,
                            values: list[str]) -> None: ...
 
+    async def rematch(self, interaction: Interaction, game_id: str, rules: RuleSet,
+                      turn_timer: int, host_seat: int) -> None: ...
+
 
 class PlayHandler(Protocol):
     async def table_button(self, interaction: Interaction, game_id: str, what: str) -> None: ...
+
+    async def match_rules(self, interaction: Interaction, rules: RuleSet) -> None: ...
 
     async def act(self, interaction: Interaction, game_id: str, version: int,
                   build: Builder) -> None: ...

@@ -6,6 +6,7 @@ interaction listener (`unread_click`), never left silent.
 
 - `uno:l:<what>:<channel>` lobby buttons (join, leave, start); `uno:r:<group>:<channel>` the
   host's rules editor;
+- `uno:m:<what>:<game>:<rules>:<timer>:<host seat>` Rematch and Rules under a won match's table;
 - `uno:t:<game>:<what>` table buttons: valid for the whole game, they check the state when
   clicked, so merged table edits never make a fair click look stale;
 - `uno:c:<game>:<version>:<what>[:<args>]` controls tied to one decision (a card, a colour, a
@@ -21,8 +22,9 @@ from typing import Any, Self, TypeVar, cast
 
 import discord
 
-from bot.engine import Action, ActionType, Card, card
+from bot.engine import Action, ActionType, Card, RuleSet, card
 from bot.engine.cards import CardParseError
+from bot.engine.rules import SILENCE_VALUES
 from bot.interactions import Interaction
 from bot.services.errors import Refusal
 from bot.services.session import Session
@@ -189,6 +191,69 @@ class TableButton(UnoItem[Button], template=r"uno:t:" + _GAME + r":(?P<what>"
                                                             self.what)
 
 
+# -- the final table: a rematch, and the rules the match was played by
+
+
+# The on/off options, in the order of the bits of a rules code. Append only: an id already
+# posted reads its bits in this order (a missing trailing bit is an option then unknown: off).
+RULE_SWITCHES = ("false_uno_penalty", "draw_until_playable", "jump_in", "seven_zero",
+                 "stacking", "stack_mixed", "swap_on_five", "lazy_scoring", "uno_slap",
+                 "colours_around", "draw_ten_blanks", "reverse_bounce", "play_to_last",
+                 "seven_stages", "penalty_scoring", "deflect_skip", "deflect_draw_two",
+                 "reverse_chain", "wild_four_deflect", "wild_four_challenge_returns")
+_RULES = (r"(?P<preset>[a-z]{1,8})\.(?P<switches>[0-9a-f]{1,8})\.(?P<silence>[otw])\."
+          r"(?P<target>[0-9]{1,4})\.(?P<cap>[0-9]{1,3})")
+
+
+def rules_code(rules: RuleSet) -> str:
+    """A rule set in a few characters of an id (the match is gone from memory and from the
+    games table once it is won; the id keeps what its buttons need): the preset, the switches
+    as hex bits, the silence (H-5), the target and the draw cap (H-1)."""
+    options = rules.options
+    bits = sum(1 << i for i, name in enumerate(RULE_SWITCHES) if getattr(options, name))
+    return f"{rules.preset}.{bits:x}.{options.silence[0]}.{options.target_score}.{options.draw_cap}"
+
+
+def read_rules(match: re.Match[str]) -> RuleSet:
+    """The rule set of a `rules_code`; raises (RulesError) if the engine refuses it."""
+    bits = int(match["switches"], 16)
+    silence = next(v for v in SILENCE_VALUES if v[0] == match["silence"])
+    overrides: dict[str, object] = {name: bool(bits >> i & 1)
+                                    for i, name in enumerate(RULE_SWITCHES)}
+    overrides |= {"silence": silence, "target_score": int(match["target"]),
+                  "draw_cap": int(match["cap"])}
+    return RuleSet.build(match["preset"], overrides)
+
+
+class MatchButton(UnoItem[Button],
+                  template=r"uno:m:(?P<what>rematch|rules):" + _GAME + ":" + _RULES
+                  + r":(?P<timer>[0-9]{1,3}):(?P<host>[0-9]{1,2})"):
+    """Rematch and Rules under a won match's table. Everything they need is in the id: the
+    rules, the turn timer and the host's seat; the players are the match's record."""
+
+    def __init__(self, what: str, game_id: str, rules: RuleSet, turn_timer: int,
+                 host_seat: int, *, label: str = "", style: Style = Style.secondary) -> None:
+        custom_id = (f"uno:m:{what}:{game_id}:{rules_code(rules)}:{turn_timer}:{host_seat}")
+        super().__init__(discord.ui.Button(label=label or what, style=style,
+                                           custom_id=custom_id))
+        self.what, self.game_id, self.rules = what, game_id, rules
+        self.turn_timer, self.host_seat = turn_timer, host_seat
+
+    @classmethod
+    def from_match(cls, match: re.Match[str]) -> MatchButton:
+        return cls(match["what"], match["game"], read_rules(match), int(match["timer"]),
+                   int(match["host"]))
+
+    async def run(self, interaction: Interaction) -> None:
+        if on_a_hand(interaction):
+            raise Refusal("error.stale_button")
+        if self.what == "rules":
+            await interaction.client.handlers.play.match_rules(interaction, self.rules)
+            return
+        await interaction.client.handlers.lobby.rematch(
+            interaction, self.game_id, self.rules, self.turn_timer, self.host_seat)
+
+
 # -- controls of one decision (on a hand, or on the table for the player who decides)
 
 
@@ -347,5 +412,5 @@ class WhyButton(UnoItem[Button], template=_CONTROL + r"why:(?P<card>" + _CARD + 
 
 
 Control = PlayButton | DecisionButton | ColorButton | PickButton | PageButton | WhyButton
-DYNAMIC_ITEMS = (LobbyButton, RulesSelect, TableButton, PlayButton, DecisionButton, ColorButton,
-                 PickButton, PageButton, WhyButton)
+DYNAMIC_ITEMS = (LobbyButton, RulesSelect, TableButton, MatchButton, PlayButton, DecisionButton,
+                 ColorButton, PickButton, PageButton, WhyButton)

@@ -24,6 +24,7 @@ from .items import (
     ColorButton,
     Control,
     DecisionButton,
+    MatchButton,
     PageButton,
     PickButton,
     PlayButton,
@@ -50,12 +51,18 @@ def _label(text: str) -> str:
 
 def table_view(session: Session) -> discord.ui.View:
     """My hand, UNO!, Catch! (enabled while someone can be caught, C-5), Jump in (H-2), Slap!
-    (H-8), the pending decision's buttons for the one player it belongs to, Next round."""
+    (H-8), the pending decision's buttons for the one player it belongs to, Next round; under a
+    won match, Rematch and Rules."""
     lc, gid = session.locale, session.game_id
     view = _view()
-    if session.finished:
-        return view
     public = session.view()
+    if session.finished:  # the final table: a rematch of the same table, and its rules
+        host = public.players.index(session.host) if session.host in public.players else 0
+        for what, key, style in (("rematch", "button.rematch", Style.success),
+                                 ("rules", "button.rules", Style.secondary)):
+            view.add_item(MatchButton(what, gid, public.rules, session.turn_timer, host,
+                                      label=tr(lc, key), style=style))
+        return view
     if public.round_over:  # H-12: a round goes on after its winner is out
         view.add_item(TableButton(gid, "next", label=tr(lc, "button.next_round"),
                                   style=Style.success, row=0))

@@ -660,8 +660,9 @@ async def test_f9_round_ends_on_the_dark_side_dark_faces_score_next_round_is_lig
 
 
 async def test_f9_match_won_at_the_target(harness: Harness, pair: list[VirtualUser]) -> None:
-    """F-9/C-8.3: with a target of 150, Ann's 151 wins the match; the final table says so and
-    offers nothing more to press."""
+    """F-9/C-8.3: with a target of 150, Ann's 151 wins the match; the final table says so,
+    lays Bob's hand down with each card's F-9 points (the face up), and offers only Rematch and
+    Rules."""
     ann, bob = pair
     session = await flip_game(harness, pair, {"ann": [*S2_SKIPS, "Y5/P7"], "bob": S2_BOB},
                               start="R3/T7", then=S2_THEN, target=150)
@@ -670,7 +671,13 @@ async def test_f9_match_won_at_the_target(harness: Harness, pair: list[VirtualUs
     text = await table_after(harness, bob, session)
     assert en("table.match_over", player="Ann") in text
     assert en("event.match_won", player="Ann", count=151) in text
-    await harness.fake.wait_for(lambda: table_of(bob, session).buttons() == [], timeout=3)
+    rematch = [en("button.rematch"), en("button.rules")]
+    await harness.fake.wait_for(lambda: table_of(bob, session).labels() == rematch, timeout=3)
+    held = session.view().revealed_hands[1]
+    assert sum(c.points for c in held) == 151  # what Ann scored (F-9)
+    cards = ", ".join(f"{text_label(c)} ({c.points})" for c in held)
+    assert en("table.reveal_line", player="Bob", count=151, cards=cards) in table_text(
+        table_of(bob, session))
 
 
 # ---------------------------------------------------------------------------- a whole match
@@ -680,7 +687,7 @@ async def test_f_full_flip_match_played_to_the_end_through_buttons(harness: Harn
     """F-1 … F-9: a whole Flip match (target 50) played through the buttons by three virtual
     users. Each time the table turns (F-4) or a round starts (F-1), the public table shows the
     side in play and (F-2) the inactive face of every card in every hand and of the draw pile's
-    top; the final table names the winner and offers nothing more to press."""
+    top; the final table names the winner and offers only Rematch and Rules."""
     users = [harness.user(f"Player{i}") for i in range(3)]
     session = await start_game(harness, users, preset="flip", target=50, turn_timer=0)
     # A shuffled deck of our own (faces paired at random, F-1), so the match is the same at
@@ -716,7 +723,7 @@ async def test_f_full_flip_match_played_to_the_end_through_buttons(harness: Harn
     name = session.names[game.players[game.match_winner]]
     title = en("table.match_over", player=name)
     await harness.fake.wait_for(lambda: table.embeds[0]["title"] == title, timeout=3)
-    assert table.buttons() == []
+    assert table.labels() == [en("button.rematch"), en("button.rules")]
     text = table_text(table)
     assert en(f"table.side.{game.side}") in text
     assert en("preset.flip.name") in table.embeds[0]["footer"]["text"]

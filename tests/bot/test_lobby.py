@@ -684,3 +684,30 @@ async def test_commands_are_localized_and_not_synced_again_when_unchanged(
     # The commands Discord already has still work for the new process.
     ann = harness.user("Ann")
     assert is_open(await open_lobby(harness, ann))
+
+
+# ------------------------------------------------------------------------------------------------
+# 9. The rules line names each option fully (issue #18, item 5)
+
+
+@pytest.mark.parametrize("locale", ["en", "uk"])
+async def test_the_rules_line_names_each_option_fully(harness: Harness, locale: str) -> None:
+    """"Silence after a 2", not "Silence": an option that takes a value says which (H-5)."""
+    if locale != "en":
+        harness.fake.guild_locale = locale
+        await harness.restart()
+    ann = harness.user("Ann")
+    lobby = await open_lobby(harness, ann)
+    channel = harness.fake.channel.id
+    await ann.choose(lobby, "twos", custom_id=f"uno:r:silence:{channel}")
+    await ann.choose(lobby, "jump_in", custom_id=f"uno:r:play:{channel}")
+    rules = lobby.embeds[0]["fields"][0]["value"]
+    house = rules.splitlines()[-1].split(", ")
+    assert house == [tr(locale, "option.jump_in.name"), tr(locale, "option.silence.full.twos")]
+    assert tr(locale, "option.silence.full.twos") != tr(locale, "option.silence.name")
+    await ann.choose(lobby, "wilds", custom_id=f"uno:r:silence:{channel}")
+    assert lobby.embeds[0]["fields"][0]["value"].endswith(tr(locale, "option.silence.full.wilds"))
+    # The Rules summary names it the same way.
+    await ann.slash("uno rules")
+    summary = ann.ephemerals()[-1].embeds[0]["fields"][1]["value"]
+    assert f"**{tr('en', 'option.silence.full.wilds')}**" in summary

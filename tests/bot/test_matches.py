@@ -1,5 +1,6 @@
 """Whole matches played through the buttons users see, with 2, 3 and 10 virtual users, to the
-match target (RULES.md C-8); and no public message ever shows a hand (C-9)."""
+match target (RULES.md C-8); and no public message ever shows a hand (C-9) before its round is
+over (C-8: then every hand is laid down)."""
 
 from __future__ import annotations
 
@@ -27,8 +28,11 @@ def private_markers() -> list[str]:
 
 
 def assert_no_hand_in_public(h: Harness) -> int:
-    """Every version of every public message (edits included) is free of private card text."""
+    """Every version of every public message (edits included) is free of private card text,
+    and lays the hands down (C-8) only once their round is over: never on a table that still
+    offers My hand (issue 18)."""
     markers = private_markers()
+    revealed = get_translator().translate("en", "table.revealed")
     checked = 0
     for stored in h.fake.messages.values():
         if stored.visible_to is not None:
@@ -37,6 +41,10 @@ def assert_no_hand_in_public(h: Harness) -> int:
             text = str(payload.get("content")) + str(payload.get("embeds"))
             leaked = [m for m in markers if m in text]
             assert not leaked, f"public message {stored.id} shows {leaked}: {text[:300]}"
+            ids = [b.get("custom_id", "") for row in payload.get("components") or []
+                   for b in row["components"]]
+            if revealed in text:
+                assert not any(i.endswith(":hand") for i in ids), f"a hand shown mid-round: {text}"
             checked += 1
     return checked
 
@@ -60,7 +68,8 @@ async def test_a_match_is_played_to_the_end_through_buttons(harness: Harness, pl
     table = users[0].message(session.message_id)
     name = session.names[game.players[winner]]
     assert table.embeds[0]["title"] == en("table.match_over", player=name)
-    assert table.buttons() == []  # nothing left to press
+    assert table.labels() == [en("button.rematch"), en("button.rules")]  # nothing left to play
+    assert en("table.final_standings") in str(table.embeds[0]["fields"])
     # One table for the whole match, edited in place.
     tables = [m for m in users[-1].public_messages() if m.embeds
               and m.embeds[0].get("title", "").startswith("UNO — ")
