@@ -1,0 +1,61 @@
+"""The stateful fuzz test of issue 14: random users clicking whatever they see (current or
+stale), random slash commands, double clicks, restarts, gateway drops and 429s, with the
+invariants checked after every step (tests/bot/fuzzing.py). A small, fixed budget here;
+`python benchmarks/fuzz.py --steps 5000 --seed N` runs the same driver for thousands of steps.
+
+A failure names its seed and step; `python benchmarks/fuzz.py --seed S --steps K --episode K`
+replays it (the decks follow the seed; the timing of concurrent clicks may differ)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from .fuzzing import WEIGHTS, Failure, Fuzzer, fuzz_harness
+
+STEPS = 120
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3, 4])
+async def test_random_users_never_break_the_invariants(tmp_path: Path, seed: int) -> None:
+    async with fuzz_harness(tmp_path / "uno.db", seed) as (h, users, _):
+        fuzzer = Fuzzer(h, users, seed)
+        figures = await fuzzer.run(STEPS)
+    assert figures.steps == STEPS and figures.clicks > STEPS // 2
+
+
+async def test_a_game_is_played_to_its_end_among_the_noise(tmp_path: Path) -> None:
+    """Mostly progress, some noise: matches get finished and recorded, round by round."""
+    weights = {"progress": 80, "click": 10, "double": 5, "restart": 2, "reconnect": 2,
+               "rate_limit": 3}
+    async with fuzz_harness(tmp_path / "uno.db", 7, players=3) as (h, users, _):
+        fuzzer = Fuzzer(h, users, 7, weights=weights)
+        figures = await fuzzer.run(180)
+    assert figures.rounds_recorded >= 1 and figures.matches_recorded >= 1, figures
+
+
+# The seeds below found the fault named in their reason (benchmarks/fuzz.py --mode ...); the
+# timing of concurrent clicks decides whether a run hits it again, hence strict=False.
+
+
+@pytest.mark.xfail(strict=False, raises=Failure,
+                   reason="issue 14 item 2: Join/Leave racing Start (seed 105: Join while "
+                          "Start: NotFound 'no lobby in channel')")
+async def test_users_pressing_at_the_same_moment(tmp_path: Path) -> None:
+    """Two or three users press at the same moment (benchmarks/fuzz.py --mode race)."""
+    weights = dict(WEIGHTS, race=25)
+    async with fuzz_harness(tmp_path / "uno.db", 105) as (h, users, _):
+        await Fuzzer(h, users, 105, weights=weights).run(40)
+
+
+@pytest.mark.xfail(strict=False, raises=Failure,
+                   reason="issue 14 item 3: an edit that fails after discord.py's retries "
+                          "(429) is logged and the message left stale (seed 203: the lobby's "
+                          "Start edit)")
+async def test_429s_beyond_discord_py_retries(tmp_path: Path) -> None:
+    """429s pile up on a route beyond discord.py's 5 tries (benchmarks/fuzz.py --mode
+    heavy429)."""
+    weights = dict(WEIGHTS, rate_limit=25)
+    async with fuzz_harness(tmp_path / "uno.db", 203) as (h, users, _):
+        await Fuzzer(h, users, 203, weights=weights, stack_429s=True).run(40)
