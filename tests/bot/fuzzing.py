@@ -39,6 +39,7 @@ from unittest import mock
 from bot.client import UnoBot
 from bot.engine import dump
 from bot.i18n import get_translator
+from bot.i18n.translator import KNOWN_LOCALES
 from bot.services import games as games_module
 from tests.fake_discord import FakeDiscordSession, VirtualUser, fake_discord_session
 from tests.fake_discord.users import (
@@ -77,19 +78,32 @@ WEIGHTS: dict[str, int] = {
 
 
 def private_markers() -> list[str]:
-    """Fixed parts of every text that shows cards to their owner only (en): the hand's title
-    and its Cards field, and the private sentences (dealt, drew, shown, received)."""
+    """Fixed parts of every text that shows cards to their owner only, in every language (a
+    server may switch its tables' language): the hand's title, and the private sentences
+    (dealt, drew, shown, received, offered)."""
     tr = get_translator()
-    title = tr.message("en", "hand.title")
-    templates = list(title.values()) if isinstance(title, dict) else [str(title)]
-    for key in ("you.dealt", "you.drew", "you.hand_shown", "you.swap_received",
-                "you.swap_offered"):
-        template = tr.message("en", key)
-        assert isinstance(template, str)
-        templates.append(template)
+    templates: list[str] = []
+    for locale in KNOWN_LOCALES:
+        for key in ("hand.title", "you.dealt", "you.drew", "you.hand_shown",
+                    "you.swap_received", "you.swap_offered"):
+            message = tr.message(locale, key)
+            if isinstance(message, dict):
+                templates += [str(v) for v in message.values()]
+            elif message is not None:
+                templates.append(str(message))
     markers = [part for template in templates for part in re.split(r"\{[a-z]+\}", template)
                if len(part.strip()) > 5]
     return sorted(set(markers))
+
+
+def _by_id(message: SeenMessage, part: str, *, suffix: bool = False) -> dict[str, Any] | None:
+    """The enabled button whose custom id starts (or ends) with `part`."""
+    for button in message.buttons():
+        custom_id = str(button.get("custom_id", ""))
+        if not button.get("disabled") and (custom_id.endswith(part) if suffix
+                                           else custom_id.startswith(part)):
+            return button
+    return None
 
 
 class _Secrets:
@@ -340,12 +354,13 @@ class Fuzzer:
             await self._play(table)
         elif lobby is not None and lobby.id == newest:
             user = self.rng.choice(self.users)
-            label = self.rng.choice(["Join", "Join", "Start"])
-            if label not in lobby.labels():
+            what = self.rng.choice(["join", "join", "start"])
+            button = _by_id(lobby, f"uno:l:{what}:")
+            if button is None:
                 return
-            self.note(f"{user.name} clicks {label} on the lobby")
+            self.note(f"{user.name} clicks {what} on the lobby")
             self.figures.clicks += 1
-            await user.click(lobby, label)
+            await user.click(lobby, custom_id=button["custom_id"])
         else:
             host = self.rng.choice(self.users)
             preset = self.rng.choice(["classic", "classic", "cnuno", "flip"])
@@ -354,27 +369,26 @@ class Fuzzer:
             await host.slash("uno create", preset=preset, turn_timer=0, target=50)
 
     async def _play(self, table: SeenMessage) -> None:
-        if "Next round" in table.labels():
-            user = self.rng.choice(self.users)
-            self.note(f"{user.name} clicks Next round")
-            self.figures.clicks += 1
-            await user.click(table, "Next round")
-            return
-        if "Slap!" in table.labels():  # H-8: everyone else puts a hand on the table
-            user = self.rng.choice(self.users)
-            self.note(f"{user.name} clicks Slap!")
-            self.figures.clicks += 1
-            await user.click(table, "Slap!")
-            return
+        """Buttons are found by what their id says they do, so a table in any language
+        (/uno settings server_language) is played alike."""
+        for what in ("next", "slap"):  # Next round; H-8: everyone else puts a hand down
+            button = _by_id(table, ":" + what, suffix=True)
+            if button is not None:
+                user = self.rng.choice(self.users)
+                self.note(f"{user.name} clicks {what} on the table")
+                self.figures.clicks += 1
+                await user.click(table, custom_id=button["custom_id"])
+                return
         match = MENTION.search(table.content)
         named = self.by_id.get(int(match.group(1))) if match else None
-        if named is None or "My hand" not in table.labels():
+        mine = _by_id(table, ":hand", suffix=True)
+        if named is None or mine is None:
             self.note("the table names nobody")
             return
         user = named
         self.note(f"{user.name} opens their hand")
         self.figures.clicks += 1
-        opened = await user.click(table, "My hand")
+        opened = await user.click(table, custom_id=mine["custom_id"])
         hand = opened.response
         if hand is None or not hand.ephemeral or not hand.buttons():
             return
