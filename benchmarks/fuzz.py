@@ -12,9 +12,10 @@ invariant; the failure is printed with its seed and step, and the next episode s
 one: `--seed S --steps K --episode K` with the seed and step printed (the decks follow the seed;
 the timing of concurrent clicks may differ).
 
-Modes: `default` (the mix of the CI test), `race` (adds users pressing at the same moment: issue
-14 item 2), `heavy429` (429s that pile up beyond discord.py's retries: item 3), `restart-now`
-(restarts while table edits are still on their way).
+Modes: `default` (the mix of the CI test), `race` (users pressing a lobby's Join, Leave and
+Start, or anything, at the same moment: issue 14 item 2), `heavy429` (429s that pile up beyond
+discord.py's retries: items 3 and 5), `restart-now` (restarts while table edits may still be on
+their way).
 
 Prints steps, clicks (stale ones among them), slash commands, double clicks, restarts,
 reconnects, injected 429s, games, rounds and matches recorded, and failures.
@@ -35,12 +36,20 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from tests.bot.fuzzing import WEIGHTS, Failure, Figures, Fuzzer, fuzz_harness  # noqa: E402
+from tests.bot.fuzzing import (  # noqa: E402
+    HEAVY_429_WEIGHTS,
+    RACE_WEIGHTS,
+    WEIGHTS,
+    Failure,
+    Figures,
+    Fuzzer,
+    fuzz_harness,
+)
 
 MODES: dict[str, tuple[dict[str, int], bool]] = {
     "default": (WEIGHTS, False),
-    "race": (dict(WEIGHTS, race=25), False),
-    "heavy429": (dict(WEIGHTS, rate_limit=25), True),
+    "race": (RACE_WEIGHTS, False),
+    "heavy429": (HEAVY_429_WEIGHTS, True),
     "restart-now": (dict(WEIGHTS, restart=0, restart_now=4), False),
 }
 

@@ -40,6 +40,7 @@ from bot.client import UnoBot
 from bot.engine import dump
 from bot.i18n import get_translator
 from bot.i18n.translator import KNOWN_LOCALES
+from bot.render.table import render_table
 from bot.services import games as games_module
 from tests.fake_discord import FakeDiscordSession, VirtualUser, fake_discord_session
 from tests.fake_discord.users import (
@@ -57,6 +58,7 @@ from tests.fake_discord.users import (
 from .harness import Harness
 
 REFRESH_DELAY = 0.05
+TABLE_CHECK_EVERY = 10  # steps between checks that each table shows its game
 MENTION = re.compile(r"<@!?(\d+)>")
 # Controls of a private hand: never on a public message (a card button would show the hand).
 HAND_ONLY = re.compile(r"^uno:c:[0-9a-f]+:[0-9]+:(act:play|act:swap|pick|why|page):")
@@ -73,8 +75,12 @@ RATE_LIMITED_ROUTES = (
 # How often each kind of step is picked.
 WEIGHTS: dict[str, int] = {
     "progress": 45, "click": 30, "slash": 12, "double": 8, "restart": 2, "reconnect": 2,
-    "rate_limit": 4, "clock": 2, "restart_now": 0, "race": 0,
+    "rate_limit": 4, "clock": 2, "say": 2, "restart_now": 0, "race": 0,
+    "lobby_race": 0,
 }
+# Mixes aimed at one fault each (benchmarks/fuzz.py --mode race / heavy429).
+RACE_WEIGHTS = {"progress": 30, "lobby_race": 40, "race": 10, "slash": 10, "click": 10}
+HEAVY_429_WEIGHTS = {"progress": 60, "rate_limit": 30, "click": 10}
 
 
 def private_markers() -> list[str]:
@@ -286,6 +292,35 @@ class Fuzzer:
                                        for u, _, c in pressed))
         await asyncio.gather(*(h.wait_acknowledged() for h in handles))
 
+    async def _do_say(self) -> None:
+        """A user writes in the channel (H-5: a silence penalises players who speak)."""
+        user = self.rng.choice(self.users)
+        self.note(f"{user.name} writes in the channel")
+        await user.say("uno?")
+        await asyncio.sleep(0.01)
+
+    async def _do_lobby_race(self) -> None:
+        """On the newest lobby, two or three users press Join, Leave or Start at the same
+        moment (issue 14 item 2); a lobby is created first if there is none to race on."""
+        public = self.users[0].public_messages()
+        lobby = public[-1] if public else None
+        if lobby is None or _by_id(lobby, "uno:l:start:") is None:
+            await self._do_progress()
+            return
+        pressed = []
+        for user in self.rng.sample(self.users, self.rng.randint(2, 3)):
+            what = self.rng.choice(["join", "leave", "start"])
+            button = _by_id(lobby, f"uno:l:{what}:")
+            if button is not None:
+                pressed.append((user, button))
+        self.note("lobby race: " + "; ".join(f"{u.name} presses {b['custom_id']}"
+                                             for u, b in pressed))
+        handles = []
+        for user, button in pressed:
+            self.figures.clicks += 1
+            handles.append(await user.click(lobby, custom_id=button["custom_id"], wait=False))
+        await asyncio.gather(*(h.wait_acknowledged() for h in handles))
+
     async def _do_slash(self) -> None:
         user = self.rng.choice(self.users)
         commands = self.h.fake.guild_commands + self.h.fake.global_commands
@@ -465,7 +500,8 @@ class Fuzzer:
 
     async def _do_rate_limit(self) -> None:
         method, route = self.rng.choice(RATE_LIMITED_ROUTES)
-        times = self.rng.randint(1, 2)
+        # Stacked: often more in a row than discord.py's 5 tries (issue 14 item 3).
+        times = self.rng.randint(3, 7) if self.stack_429s else self.rng.randint(1, 2)
         # Few enough in a row for discord.py's retries (5 tries) to get through: a route that
         # still has some pending gets no more (exhausted retries are issue 14 item 3).
         if not self.stack_429s and any(i.method == method and i.route == route
@@ -478,9 +514,12 @@ class Fuzzer:
         self.h.fake.inject_429(method, route, times=times, retry_after=retry_after)
 
     async def _do_clock(self) -> None:
-        seconds = self.rng.choice([5, 31, 61, 95, 301, 601])
+        seconds = self.rng.choice([5, 31, 61, 95, 301, 601, 3601, 86401])
         self.figures.clock_jumps += 1
         self.note(f"the clock moves {seconds} s ahead")
+        # Only between bursts of work: a jump under a running handler would age its token by
+        # hours within a millisecond of real time (the fake would rightly refuse its edits).
+        await self.quiet()
         self.h.clock.advance(seconds)
         await asyncio.sleep(0.05)  # let due timers run
 
@@ -488,6 +527,8 @@ class Fuzzer:
 
     async def check(self) -> None:
         problems = await self.problems()
+        if not problems and self.figures.steps % TABLE_CHECK_EVERY == 0:
+            problems = await self.tables_show_their_games()
         if problems:
             raise Failure(self.seed, self.figures.steps, self.last_action, problems)
 
@@ -507,6 +548,31 @@ class Fuzzer:
                         and record.data() != dump(game.game):
                     problems.append(f"game {game.game_id}: the saved state differs from the "
                                     f"one in memory at version {record.version}")
+        return problems
+
+    async def tables_show_their_games(self) -> list[str]:
+        """Once the merged edits have landed, every running game's table shows the game as it
+        is (its text: the turn, the players' card counts, the scores, what happened)."""
+        bot = self.h.bot
+        if bot is None:
+            return []
+        await self.table_edits_landed()
+        problems = []
+        for game in list(bot.games._sessions.values()):
+            if game.message_id is None or game.lock.locked():
+                continue
+            stored = self.h.fake.messages.get(game.message_id)
+            if stored is None or stored.deleted:
+                problems.append(f"game {game.game_id}: its table message is gone")
+                continue
+            want = render_table(game).embed.to_dict()
+            embeds = stored.payload.get("embeds") or [{}]
+            got = embeds[0]
+            if (got.get("description") != want.get("description")
+                    or [f["value"] for f in got.get("fields", [])]
+                    != [f["value"] for f in want.get("fields", [])]):
+                problems.append(f"game {game.game_id} at version {game.game.version}: the "
+                                f"table shows {got} instead of {want}")
         return problems
 
     def _count(self, game: Any) -> None:
