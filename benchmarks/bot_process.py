@@ -25,6 +25,7 @@ import gc
 import json
 import logging
 import os
+import random
 import signal
 import sys
 import time
@@ -39,6 +40,7 @@ from discord.gateway import DiscordWebSocket  # noqa: E402
 from discord.http import Route  # noqa: E402
 
 from bot.client import UnoBot  # noqa: E402
+from bot.services import games as games_module  # noqa: E402
 from bot.services.games import REFRESH_DELAY  # noqa: E402
 from bot.settings import Settings  # noqa: E402
 
@@ -101,10 +103,28 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     parser.add_argument("--log-level", default="WARNING")
     parser.add_argument("--refresh-delay", type=float, default=REFRESH_DELAY,
                         help="seconds a merged table edit waits (the bot's REFRESH_DELAY)")
+    parser.add_argument("--game-seed", default=None,
+                        help="tests only: deal from a random generator seeded with this text "
+                             "(new games' seeds and ids) instead of the secrets module")
     return parser.parse_args(argv)
 
 
+class SeededSecrets:
+    """Stands in for `secrets` in the game manager (--game-seed): repeatable deals."""
+
+    def __init__(self, seed: str) -> None:
+        self._rng = random.Random(seed)
+
+    def randbits(self, k: int) -> int:
+        return self._rng.getrandbits(k)
+
+    def token_hex(self, nbytes: int = 32) -> str:
+        return self._rng.getrandbits(nbytes * 8).to_bytes(nbytes, "big").hex()
+
+
 async def run(args: argparse.Namespace) -> int:
+    if args.game_seed is not None:
+        setattr(games_module, "secrets", SeededSecrets(args.game_seed))  # noqa: B010
     Route.BASE = f"{args.base_url.rstrip('/')}/api/v10"
     DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(args.gateway)
     settings = Settings(discord_token=args.token, database_path=args.db,

@@ -8,9 +8,10 @@ Usage, from the repository root::
 
 Trial `seed + i` draws its players (2 or 3), its preset (classic, CNUNO, Flip) and its kill
 points from its seed; a failed trial is printed with its seed, and
-`--seed S --trials 1 --kills K` replays it (the decks are the bot's own random ones: the
-kill points and the players' choices follow the seed). `--concurrency` trials run at once, each
-with its own fake Discord and bot process.
+`--seed S --trials 1 --kills K` replays it (the bot deals from the seed too, through
+bot_process.py's --game-seed; a click killed in flight may land or not, so a replay can part
+from the original after its first such kill). `--concurrency` trials run at once, each with its
+own fake Discord and bot process.
 
 Prints trials, kills (and how many hit a click in flight), clicks lost with a killed bot,
 actions, rounds, the time, and failures.
@@ -83,6 +84,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--progress", action="store_true", help="a line every 10 trials")
     args = parser.parse_args(argv)
     logging.getLogger("discord").setLevel(logging.ERROR)
+    # A killed bot cuts its uploads short; the fake's HTTP server logs each cut request.
+    logging.getLogger("aiohttp.server").setLevel(logging.CRITICAL)
     return asyncio.run(main_async(args))
 
 

@@ -77,7 +77,9 @@ class TrialFailed(AssertionError):
 class BotProcess:
     """One bot process after another on the same database."""
 
-    def __init__(self, session: FakeDiscordSession, db_path: Path, log_path: Path) -> None:
+    def __init__(self, session: FakeDiscordSession, db_path: Path, log_path: Path,
+                 seed: int) -> None:
+        self.seed = seed
         self.session = session
         self.fake = session.fake
         self.db_path = db_path
@@ -95,6 +97,8 @@ class BotProcess:
                 "--gateway", fake.gateway.url, "--token", fake.token,
                 "--guild", str(fake.guild_id), "--db", str(self.db_path),
                 "--log-level", "WARNING", "--refresh-delay", str(REFRESH_DELAY),
+                # Repeatable deals: the trial's seed, and which start of the bot this is.
+                "--game-seed", f"{self.seed}-{self.starts}",
                 cwd=ROOT, stdout=asyncio.subprocess.PIPE, stderr=log)
         self.starts += 1
         assert self.process.stdout is not None
@@ -154,7 +158,7 @@ class Trial:
         self.rng = random.Random(seed)
         self.result = TrialResult(seed)
         self.db_path = folder / "uno.db"
-        self.bot = BotProcess(session, self.db_path, folder / "bot.log")
+        self.bot = BotProcess(session, self.db_path, folder / "bot.log", seed)
         self.users = [session.user(f"Player{i}") for i in range(players)]
         self.by_id = {u.id: u for u in self.users}
         self.preset = preset
@@ -292,7 +296,8 @@ class Trial:
                                         else ""):
                 handle = await self._one_action(table, wait=False)
             if handle is not None:
-                await asyncio.sleep(self.rng.uniform(0, 0.03))
+                # From "before the bot read it" to "while it saves and answers".
+                await asyncio.sleep(self.rng.choice([0, 0.001, 0.003, 0.01, 0.03]))
                 result.in_flight_kills += 1
         self.bot.kill()
         await self.bot.wait_dead()
@@ -327,7 +332,7 @@ class Trial:
         table = self.fake.messages[self.table_id]
         with contextlib.suppress(TimeoutError):
             await self.fake.wait_for(lambda: len(table.history) > before, EDIT_TIMEOUT)
-        await asyncio.sleep(REFRESH_DELAY + 0.02)  # an edit already under way lands too
+        await asyncio.sleep(0.02)  # a second edit already under way (the picture) lands too
 
     async def _wait_message(self, ready: Any) -> SeenMessage:
         viewer = self.users[0]

@@ -13,9 +13,12 @@ import pytest
 
 from .killing import run_trial
 
+# The trial's seed picks the kill points, the players' choices and (through bot_process.py's
+# --game-seed) the deals; these two are short matches (about 10 s each on 2 cores).
+
 
 @pytest.mark.parametrize(("seed", "players", "preset"),
-                         [(1, 2, "classic"), (2, 3, "cnuno")], ids=["2-classic", "3-cnuno"])
+                         [(2, 2, "classic"), (3, 3, "cnuno")], ids=["2-classic", "3-cnuno"])
 async def test_killed_bot_comes_back_and_the_match_stays_consistent(
         seed: int, players: int, preset: str) -> None:
     result = await run_trial(seed, players=players, preset=preset, kills=3, kill_window=30)
