@@ -51,6 +51,8 @@ ANSWER_TIMEOUT = 5.0   # a click to a living bot: answered by then (Discord's li
 EDIT_TIMEOUT = 3.0     # an accepted action: the table edited by then
 REFRESH_DELAY = 0.05   # the bot's merged-edit delay in these trials (production: 0.25 s)
 MAX_ACTIONS = 1500
+STUCK_AFTER = 8        # actions in a row that do not change the table: the trial is stuck
+HAND_SIZE = re.compile(r"— (\d+) cards?$")
 
 
 @dataclass
@@ -152,7 +154,12 @@ class BotProcess:
 class Trial:
     def __init__(self, session: FakeDiscordSession, folder: Path, seed: int, *,
                  players: int = 2, kills: int = 3, preset: str = "classic",
-                 target: int = 50, kill_window: int = 40) -> None:
+                 target: int = 50, kill_window: int = 40,
+                 kill_on_last_card: float | None = None) -> None:
+        """`kills` SIGKILLs before seeded actions among the first `kill_window`;
+        `kill_on_last_card` (seconds) also kills the bot that long after every click that
+        plays a hand's last card (the save that ends a round or the match is then done and
+        its table edit not yet)."""
         self.session = session
         self.fake = session.fake
         self.rng = random.Random(seed)
@@ -165,6 +172,7 @@ class Trial:
         self.target = target
         # The seeded kill points: before these actions (counted from the first deal).
         self.kill_at = sorted(self.rng.sample(range(1, kill_window), kills))
+        self.kill_on_last_card = kill_on_last_card
         self.lost: set[int] = set()  # interactions sent to a bot that was then killed
         self.markers = private_markers()
         self.game_id: str | None = None
@@ -202,6 +210,7 @@ class Trial:
         self.game_id = custom_id.split(":")[2]
 
     async def _play(self) -> None:
+        idle = 0
         for index in range(MAX_ACTIONS):
             if self.kill_at and index >= self.kill_at[0]:
                 self.kill_at.pop(0)
@@ -211,10 +220,28 @@ class Trial:
             title = table.embeds[0].get("title", "") if table.embeds else ""
             if "wins the match" in title:
                 return
+            before = table.edits
             await self._one_action(table)
             self.result.actions += 1
             await self._check_saved_game()
+            idle = idle + 1 if table.edits == before else 0
+            if idle >= STUCK_AFTER:
+                await self._stuck(table)
         raise TrialFailed(f"the match did not end within {MAX_ACTIONS} actions")
+
+    async def _stuck(self, table: SeenMessage) -> None:
+        """Nothing the players can do changes the table any more: say what they see."""
+        record = await self._saved()
+        assert self.game_id is not None
+        async with Database.open(self.db_path) as db:
+            match = await StatsRepository(db).match(self.game_id)
+        answers = [m.content for u in self.users for m in u.ephemerals()[-1:]]
+        raise TrialFailed(
+            f"stuck: {STUCK_AFTER} actions in a row changed nothing; the table shows "
+            f"{table.content!r} / {table.embeds[0].get('title') if table.embeds else None!r} "
+            f"with {table.labels()}; the players' last answers {answers}; saved game: "
+            f"{'version ' + str(record.version) if record else 'none'}; match recorded: "
+            f"{match is not None}")
 
     def _table(self) -> SeenMessage:
         assert self.table_id is not None
@@ -249,6 +276,7 @@ class Trial:
         if choice is None:  # the hand says it is not this player's move: the table lags
             await self._table_edited(before)
             return None
+        last_card = self._holds_one(hand) and self._what(choice) in ("act", "pick")
         handle = await user.click(hand, custom_id=choice["custom_id"], wait=False)
         self.result.clicks += 1
         if str(choice["custom_id"]).split(":")[4] == "pick":  # a wild: choose its colour
@@ -263,9 +291,19 @@ class Trial:
             self.result.clicks += 1
         if not wait:
             return handle
+        if last_card and self.kill_on_last_card is not None and self.bot.alive():
+            await asyncio.sleep(self.kill_on_last_card)
+            await self._kill_and_restart(in_flight=False)
+            return None
         await self._answered(handle)
         await self._table_edited(before)
         return None
+
+    @staticmethod
+    def _holds_one(hand: SeenMessage) -> bool:
+        title = hand.embeds[0].get("title", "") if hand.embeds else ""
+        found = HAND_SIZE.search(str(title))
+        return found is not None and found.group(1) == "1"
 
     @staticmethod
     def _what(button: dict[str, Any]) -> str:
@@ -360,9 +398,26 @@ class Trial:
             raise TrialFailed("; ".join(problems))
 
     async def _check_table(self) -> None:
-        """The table shows the saved game (after a restart the new bot shows it again)."""
+        """The table shows the saved game (after a restart the new bot shows it again); once
+        the game is no longer saved (the match is won), the table shows the match's end."""
         record = await self._saved()
         if record is None:
+            assert self.table_id is not None
+            ended = self.fake.messages[self.table_id]
+
+            def over() -> bool:
+                embeds = ended.payload.get("embeds") or [{}]
+                return "wins the match" in str(embeds[0].get("title", ""))
+
+            try:
+                await self.fake.wait_for(over, EDIT_TIMEOUT)
+            except TimeoutError:
+                embeds = ended.payload.get("embeds") or [{}]
+                raise TrialFailed(
+                    f"after restart {self.bot.starts - 1} the game is no longer saved (the "
+                    f"match is over) but its table still shows "
+                    f"{embeds[0].get('title')!r}, {ended.payload.get('content')!r} with its "
+                    f"buttons") from None
             return
         want = render_table(Session.from_record(record)).embed.to_dict()
         assert self.table_id is not None
