@@ -3,7 +3,8 @@
 Usage, from the repository root::
 
     python benchmarks/bot_process.py --base-url http://127.0.0.1:PORT --gateway ws://.../gateway \
-        --token TOKEN --guild GUILD_ID --db /tmp/uno.db [--log-level WARNING]
+        --token TOKEN --guild GUILD_ID --db /tmp/uno.db [--log-level WARNING] \
+        [--refresh-delay 0.25]
 
 It redirects discord.py the way tests/fake_discord/fixtures.py does (`Route.BASE` and
 `DiscordWebSocket.DEFAULT_GATEWAY`), runs `UnoBot` with the guild as its development guild (so the
@@ -24,6 +25,7 @@ import gc
 import json
 import logging
 import os
+import random
 import signal
 import sys
 import time
@@ -38,6 +40,8 @@ from discord.gateway import DiscordWebSocket  # noqa: E402
 from discord.http import Route  # noqa: E402
 
 from bot.client import UnoBot  # noqa: E402
+from bot.services import games as games_module  # noqa: E402
+from bot.services.games import REFRESH_DELAY  # noqa: E402
 from bot.settings import Settings  # noqa: E402
 
 PROBE_INTERVAL = 0.02
@@ -97,16 +101,36 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     parser.add_argument("--guild", type=int, required=True, help="the development guild's id")
     parser.add_argument("--db", type=Path, required=True, help="SQLite file (created if missing)")
     parser.add_argument("--log-level", default="WARNING")
+    parser.add_argument("--refresh-delay", type=float, default=REFRESH_DELAY,
+                        help="seconds a merged table edit waits (the bot's REFRESH_DELAY)")
+    parser.add_argument("--game-seed", default=None,
+                        help="tests only: deal from a random generator seeded with this text "
+                             "(new games' seeds and ids) instead of the secrets module")
     return parser.parse_args(argv)
 
 
+class SeededSecrets:
+    """Stands in for `secrets` in the game manager (--game-seed): repeatable deals."""
+
+    def __init__(self, seed: str) -> None:
+        self._rng = random.Random(seed)
+
+    def randbits(self, k: int) -> int:
+        return self._rng.getrandbits(k)
+
+    def token_hex(self, nbytes: int = 32) -> str:
+        return self._rng.getrandbits(nbytes * 8).to_bytes(nbytes, "big").hex()
+
+
 async def run(args: argparse.Namespace) -> int:
+    if args.game_seed is not None:
+        setattr(games_module, "secrets", SeededSecrets(args.game_seed))  # noqa: B010
     Route.BASE = f"{args.base_url.rstrip('/')}/api/v10"
     DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(args.gateway)
     settings = Settings(discord_token=args.token, database_path=args.db,
                         dev_guild_id=args.guild, log_level=args.log_level)
     # READY would wait this long for GUILD_CREATEs that the fake sends at once.
-    bot = UnoBot(settings, guild_ready_timeout=0.05)
+    bot = UnoBot(settings, guild_ready_timeout=0.05, refresh_delay=args.refresh_delay)
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()
     for sig in (signal.SIGTERM, signal.SIGINT):

@@ -1,0 +1,39 @@
+"""The kill-and-restart test of issue 14: the bot as a real process, SIGKILLed at seeded points
+of a match (turn timers off) and started again on the same SQLite file, while the players go on
+from what they see (tests/bot/killing.py). A few kills here;
+`python benchmarks/kill_restart.py --trials 1000` runs many trials.
+
+Checked all along: the saved game conserves its cards, the table shows the saved game after
+every restart, the match ends and is recorded once with its rounds 1..n each once, Discord would
+refuse nothing, every click that reached a living bot was answered, the bot logged no error."""
+
+from __future__ import annotations
+
+import pytest
+
+from .killing import run_trial
+
+# The trial's seed picks the kill points, the players' choices and (through bot_process.py's
+# --game-seed) the deals; these two are short matches (about 10 s each on 2 cores).
+
+
+@pytest.mark.parametrize(("seed", "players", "preset"),
+                         [(2, 2, "classic"), (3, 3, "cnuno")], ids=["2-classic", "3-cnuno"])
+async def test_killed_bot_comes_back_and_the_match_stays_consistent(
+        seed: int, players: int, preset: str) -> None:
+    result = await run_trial(seed, players=players, preset=preset, kills=3, kill_window=30)
+    assert result.ok, "\n".join([f"seed {seed}:", *result.problems])
+    assert result.kills == 3 and result.rounds >= 1
+
+
+@pytest.mark.xfail(strict=False, raises=AssertionError,
+                   reason="not in issue 14's list (found by these trials): a bot killed after "
+                          "the save that wins the match and before the table's edit leaves the "
+                          "table showing the match still running; the won game is no longer "
+                          "saved, so no restart shows its end (clicks answer 'This game is "
+                          "over.')")
+async def test_a_bot_killed_as_the_match_is_won_still_shows_its_end() -> None:
+    """Every click that plays a hand's last card is followed by a SIGKILL 20 ms later: the
+    save is done by then, the merged table edit (50 ms here) is not."""
+    result = await run_trial(1, players=2, preset="classic", kills=0, kill_on_last_card=0.02)
+    assert result.ok, "\n".join(["seed 1:", *result.problems])
