@@ -34,6 +34,9 @@ class CommandTree(app_commands.CommandTree[Any]):
                 log.warning("/%s: answer dropped (%s)", _name(interaction), original)
             elif isinstance(original, Refusal):
                 await refuse(interaction, original)
+            elif isinstance(original, discord.HTTPException):  # Discord refused a request
+                log.warning("/%s: Discord refused a request: %s", _name(interaction), original)
+                await apologise(interaction)
             elif isinstance(error, app_commands.TransformerError):
                 # e.g. a member option naming a user who is not in this server
                 name = getattr(error.value, "display_name", None) or str(error.value)

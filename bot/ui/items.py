@@ -83,6 +83,9 @@ class UnoItem(discord.ui.DynamicItem[ItemT], template=_NEVER):
             await refuse(interaction, refusal)
         except Expired as expired:  # the answer came too late for Discord to take it
             log.warning("%s: answer dropped (%s)", self.custom_id, expired)
+        except discord.HTTPException as exc:  # Discord refused a request: not a bug of ours
+            log.warning("%s: Discord refused a request: %s", self.custom_id, exc)
+            await apologise(interaction)
         except Exception:
             if interaction.client.is_closed():  # shutting down mid-answer: nothing to fix
                 log.info("%s: not answered, the bot is closing", self.custom_id)

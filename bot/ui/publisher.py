@@ -7,7 +7,10 @@ cogs use them for what a command or click shows, so there is one way to show a t
 
 from __future__ import annotations
 
+import asyncio
 import logging
+import weakref
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -17,17 +20,25 @@ from bot.interactions import Interaction
 from bot.render.lobby import render_closed_lobby
 from bot.render.pictures import table_picture_of
 from bot.render.table import TableText, render_table
+from bot.services.games import backoff
 from bot.services.outlets import TableGone
 from bot.services.session import Session
 from bot.storage import LobbyRecord
 
-from .answers import send
+from .answers import Expired, send
 from .views import table_view
 
 if TYPE_CHECKING:
     from bot.client import UnoBot
 
 log = logging.getLogger(__name__)
+
+
+@dataclass(frozen=True, slots=True)
+class _LobbyEdit:
+    lobby: LobbyRecord
+    embed: discord.Embed
+    view: discord.ui.View | None
 
 UNKNOWN_MESSAGE = 10008
 # Discord's answers that mean the table can never be shown: Unknown Channel, Unknown Guild (the
@@ -111,27 +122,80 @@ class TablePublisher:
     async def post_first(self, interaction: Interaction, session: Session) -> None:
         """The first table of a game, as the answer to the click or command that started it."""
         # Answered at once; the first merged edit brings the picture.
-        sent = await send(interaction, **await table_message(session, picture=False))
-        message = await sent.message()
+        try:
+            sent = await send(interaction, **await table_message(session, picture=False))
+            message = await sent.message()
+        except (discord.HTTPException, Expired) as exc:
+            # The game has started whether or not this answer got through: with no message
+            # yet, the table is posted in the channel instead.
+            log.warning("the first table of game %s was not the answer (%r); posting it",
+                        session.game_id, exc)
+            self._bot.games.refresh(session)
+            return
         await self._bot.games.set_message(session, message.id)
         self._bot.games.refresh(session)
 
 
 class LobbyBoard:
-    """Edits a lobby's public message: its seats and rules, or why it closed."""
+    """Edits a lobby's public message: its seats and rules, or why it closed. An edit that
+    fails (after discord.py's own retries of a 429) is tried again in the background with
+    backoff, the newest content of each message winning, so a lobby never stays stale."""
 
     def __init__(self, bot: UnoBot) -> None:
         self._bot = bot
+        self._newest: dict[int, _LobbyEdit] = {}  # message id -> what it should show
+        self._retrying: dict[int, asyncio.Task[None]] = {}
+        self._sending: weakref.WeakValueDictionary[int, asyncio.Lock] = (
+            weakref.WeakValueDictionary())
 
     async def edit(self, lobby: LobbyRecord, embed: discord.Embed,
                    view: discord.ui.View | None = None) -> None:
         if lobby.message_id is None:
             return
-        channel = self._bot.get_partial_messageable(lobby.channel_id, guild_id=lobby.guild_id)
+        message_id = lobby.message_id
+        self._newest[message_id] = _LobbyEdit(lobby, embed, view)
+        if message_id in self._retrying:
+            return  # the retry under way sends this newest content
         try:
-            await channel.get_partial_message(lobby.message_id).edit(embed=embed, view=view)
-        except discord.NotFound:
-            log.info("lobby message %s is gone", lobby.message_id)
+            await self._send(message_id)
+        except Exception as exc:  # noqa: BLE001 - retried, never the caller's failure
+            log.warning("lobby message %s not updated (%r); retrying", message_id, exc)
+            self._retrying[message_id] = asyncio.create_task(
+                self._retry(message_id), name=f"lobby message {message_id}")
+
+    async def _send(self, message_id: int) -> None:
+        """Send the newest content; one edit of a message at a time, so the last sent is the
+        newest."""
+        lock = self._sending.get(message_id)
+        if lock is None:
+            lock = self._sending[message_id] = asyncio.Lock()
+        async with lock:
+            edit = self._newest.get(message_id)
+            if edit is None:
+                return  # sent meanwhile by the call that held the lock
+            lobby = edit.lobby
+            channel = self._bot.get_partial_messageable(lobby.channel_id,
+                                                        guild_id=lobby.guild_id)
+            try:
+                await channel.get_partial_message(message_id).edit(embed=edit.embed,
+                                                                   view=edit.view)
+            except discord.NotFound:
+                log.info("lobby message %s is gone", message_id)
+            if self._newest.get(message_id) is edit:
+                del self._newest[message_id]
+
+    async def _retry(self, message_id: int) -> None:
+        failures = 1
+        try:
+            while message_id in self._newest and not self._bot.is_closed():
+                await self._bot.clock.sleep(backoff(failures))
+                try:
+                    await self._send(message_id)
+                except Exception as exc:  # noqa: BLE001 - the next try may work
+                    failures += 1
+                    log.warning("lobby message %s still not updated (%r)", message_id, exc)
+        finally:
+            self._retrying.pop(message_id, None)
 
     async def expired(self, lobby: LobbyRecord) -> None:
         # A lobby that ran out while the bot was down expires during start-up, before the guild
