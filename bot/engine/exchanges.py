@@ -6,7 +6,7 @@ from dataclasses import replace
 
 from .cards import Card
 from .errors import ErrorCode
-from .events import Event
+from .events import Event, EventType
 from .state import Pending, illegal
 from .talk import TalkRules
 
@@ -27,13 +27,13 @@ class ExchangeRules(TalkRules):
         moved = {self._next(s): self.hands[s] for s in seats}
         for s, hand in moved.items():
             self.hands[s] = hand
-        events.append(Event("hands_passed", by=self.players[seat], amount=self.direction))
+        events.append(Event(EventType.HANDS_PASSED, by=self.players[seat], amount=self.direction))
         self._hands_changed()
 
     def _swap_hands(self, seat: int, other: int, events: list[Event]) -> None:
         """A 7: the player swaps hands with the player they chose."""
         self.hands[seat], self.hands[other] = self.hands[other], self.hands[seat]
-        events.append(Event("hands_swapped", by=self.players[seat],
+        events.append(Event(EventType.HANDS_SWAPPED, by=self.players[seat],
                             target=self.players[other]))
         self._hands_changed()
 
@@ -52,7 +52,8 @@ class ExchangeRules(TalkRules):
         if pending.card is None:
             other = self._target_seat(seat, target)
             self.pending = replace(pending, target=other, card=card)
-            events.append(Event("swap_offered", by=name, target=self.players[other], card=card))
+            events.append(Event(EventType.SWAP_OFFERED, by=name, target=self.players[other],
+                                card=card))
             return
         if target != self.players[pending.by]:
             raise illegal(ErrorCode.INVALID_TARGET, "answer the player who offered the swap")
@@ -62,13 +63,13 @@ class ExchangeRules(TalkRules):
         self.hands[giver].append(card)
         self.hands[seat].append(offered)
         self.pending = None
-        events.append(Event("swapped", by=self.players[giver], target=name))
+        events.append(Event(EventType.SWAPPED, by=self.players[giver], target=name))
         # Each player learns only the card they receive.
-        events.append(Event("swap_received", by=name, card=offered))
-        events.append(Event("swap_received", by=self.players[giver], card=card))
+        events.append(Event(EventType.SWAP_RECEIVED, by=name, card=offered))
+        events.append(Event(EventType.SWAP_RECEIVED, by=self.players[giver], card=card))
 
     def _decline_swap(self, seat: int, pending: Pending, events: list[Event]) -> None:
         if pending.card is not None:
             raise illegal(ErrorCode.NOT_ALLOWED_NOW, "name the card you give in the swap")
         self.pending = None
-        events.append(Event("swap_declined", by=self.players[seat]))
+        events.append(Event(EventType.SWAP_DECLINED, by=self.players[seat]))

@@ -15,7 +15,7 @@ from dataclasses import replace
 from .actions import Action, ActionType
 from .cards import WILD_RANKS, Card, Color, FlipCard, Rank, classic_deck, flip_card, flip_faces
 from .errors import ErrorCode
-from .events import Event
+from .events import Event, EventType
 from .exchanges import ExchangeRules
 from .legal import legal_actions
 from .rules import RuleSet
@@ -121,11 +121,11 @@ class Game(ExchangeRules):
             values = {}
             for seat, drawn in zip(contenders, cards, strict=True):
                 values[seat] = int(drawn.rank.value) if drawn.is_number else 0
-                events.append(Event("drew_for_dealer", by=self.players[seat], card=drawn))
+                events.append(Event(EventType.DREW_FOR_DEALER, by=self.players[seat], card=drawn))
             best = max(values.values())
             contenders = [seat for seat in contenders if values[seat] == best]
             if len(contenders) == 1:
-                events.append(Event("dealer_chosen", by=self.players[contenders[0]]))
+                events.append(Event(EventType.DEALER_CHOSEN, by=self.players[contenders[0]]))
                 return contenders[0]
 
     def _deal_round(self, pile: list[Card], events: list[Event]) -> None:
@@ -151,7 +151,8 @@ class Game(ExchangeRules):
         self.stages = [HAND_SIZE] * n
         self.skip_next = set()
         self.side = "light"  # F-1: every round starts on the light side
-        events.append(Event("round_started", by=self.players[self.dealer], amount=self.round))
+        events.append(Event(EventType.ROUND_STARTED, by=self.players[self.dealer],
+                            amount=self.round))
         first = self._next(self.dealer)
         order = [s % n for s in range(first, first + n) if self.active[s % n]]
         hands, names = self.hands, self.players
@@ -159,7 +160,7 @@ class Game(ExchangeRules):
             for seat in order:
                 card = pile.pop()
                 hands[seat].append(card)
-                events.append(Event("dealt", names[seat], None, card))
+                events.append(Event(EventType.DEALT, names[seat], None, card))
         self._turn_up_start_card(events)
 
     def _turn_up_start_card(self, events: list[Event]) -> None:
@@ -167,13 +168,13 @@ class Game(ExchangeRules):
         last round's winner, who plays first)."""
         while True:
             start = self.draw_pile.pop()
-            events.append(Event("start_card", card=start))
+            events.append(Event(EventType.START_CARD, card=start))
             if start.rank not in _RETURNED_START_CARDS:
                 break
             # A Wild Draw Four (or H-10 Draw Ten) goes back into the pile, which is reshuffled.
             self.draw_pile.append(start)
             self._shuffle(self.draw_pile)
-            events.append(Event("start_card_returned", card=start))
+            events.append(Event(EventType.START_CARD_RETURNED, card=start))
         self.discard.append(start)
         lazy_first = self.first_player if self.options.lazy_scoring else None
         if lazy_first is not None and not self.active[lazy_first]:
@@ -191,7 +192,7 @@ class Game(ExchangeRules):
             self._take_penalty(first, 1, events, reason="penalty")
         elif rank is Rank.REVERSE:
             self.direction = -1
-            events.append(Event("reversed", amount=-1))
+            events.append(Event(EventType.REVERSED, amount=-1))
             self.turn = self.dealer if lazy_first is None else lazy_first
         elif rank is Rank.WILD or rank is Rank.WILD_DRAW_TWO:
             # No colour until the first player names one (nothing is played before); H-9 too.
@@ -331,8 +332,9 @@ class Game(ExchangeRules):
         self.discard.append(card)
         self.color = color
         name = self.players[seat]
-        events.append(Event("played", name, None, card, color.value if card.color is None else None,
-                            None, None, "jump_in" if jump else None))
+        events.append(Event(EventType.PLAYED, name, None, card,
+                            color.value if card.color is None else None, None, None,
+                            "jump_in" if jump else None))
         left = len(hand)
         if left == 1:
             if action.uno:
@@ -386,7 +388,7 @@ class Game(ExchangeRules):
                 self._flip_table(seat, card, events)
         elif rank is Rank.REVERSE:
             self.direction = -self.direction
-            events.append(Event("reversed", by=self.players[seat], amount=self.direction))
+            events.append(Event(EventType.REVERSED, by=self.players[seat], amount=self.direction))
             if self.in_round_count == 2:
                 # Two players: the Reverse also skips the other, so the same player goes again.
                 self._skip(self._next(seat), events)
@@ -404,7 +406,7 @@ class Game(ExchangeRules):
         if self.drawn is not None:
             self.drawn = None
         self.side = "dark" if self.side == "light" else "light"
-        events.append(Event("flipped", by=self.players[seat], card=card,
+        events.append(Event(EventType.FLIPPED, by=self.players[seat], card=card,
                             reason=self.side))
         top = self.discard[-1]
         if top.color is not None:
@@ -443,7 +445,7 @@ class Game(ExchangeRules):
             return
         if not got:
             # C-7 decision: nothing left to draw anywhere, so the player simply passes.
-            events.append(Event("passed", by=self.players[seat], reason="nothing_to_draw"))
+            events.append(Event(EventType.PASSED, by=self.players[seat], reason="nothing_to_draw"))
         self.turn = self._next(seat)
 
     def _on_pass(self, seat: int, action: Action, events: list[Event]) -> None:
@@ -457,7 +459,7 @@ class Game(ExchangeRules):
             raise illegal(ErrorCode.NOT_ALLOWED_NOW, "you may pass only after drawing")
         self._close_uno_window_for(seat)
         self.drawn = None
-        events.append(Event("passed", by=self.players[seat]))
+        events.append(Event(EventType.PASSED, by=self.players[seat]))
         self.turn = self._next(seat)
 
     def _on_color(self, seat: int, action: Action, events: list[Event]) -> None:
@@ -468,7 +470,7 @@ class Game(ExchangeRules):
         color = self._color_arg(action.color)
         self.color = color
         self.pending = None
-        events.append(Event("color_chosen", by=self.players[seat], color=color.value))
+        events.append(Event(EventType.COLOR_CHOSEN, by=self.players[seat], color=color.value))
 
     def _on_accept(self, seat: int, action: Action, events: list[Event]) -> None:
         self._require_waiting_for(seat)
@@ -502,7 +504,7 @@ class Game(ExchangeRules):
         self.skip_next.discard(seat)
         if self.uno_owed == seat:
             self.uno_owed = None
-        events.append(Event("left", by=name, amount=len(hand)))
+        events.append(Event(EventType.LEFT, by=name, amount=len(hand)))
         self._slap_without(seat, events)
         if sum(self.active) == 1:
             self._win_by_forfeit(events)
@@ -514,7 +516,7 @@ class Game(ExchangeRules):
             if pending.kind == "color" and pending.by == seat:
                 self.color = most_held
                 self.pending = None
-                events.append(Event("color_chosen", by=name, color=most_held.value,
+                events.append(Event(EventType.COLOR_CHOSEN, by=name, color=most_held.value,
                                     reason="left"))
             elif pending.kind == "swap" and seat in (pending.by, pending.target):
                 self.pending = None  # a swap waiting on them is dropped

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from .cards import Card, Color, Rank, all_cards
 from .errors import ErrorCode
-from .events import Event
+from .events import Event, EventType
 from .scoring import ScoringRules
 from .state import Pending, illegal
 
@@ -126,7 +126,7 @@ class PenaltyRules(ScoringRules):
             self._start_skip(seat, events, final=final)
         elif mode == "bounce":  # H-11: the whole penalty goes back to its sender
             self.direction = -self.direction
-            events.append(Event("reversed", by=self.players[seat], amount=self.direction))
+            events.append(Event(EventType.REVERSED, by=self.players[seat], amount=self.direction))
             sender, amount = pending.by, pending.amount or 0
             if final:
                 self._take_penalty(sender, amount, events, reason="penalty")
@@ -150,11 +150,11 @@ class PenaltyRules(ScoringRules):
         self.pending = None
         name = self.players[seat]
         if pending.kind == "skip":
-            events.append(Event("accepted", by=name))
+            events.append(Event(EventType.ACCEPTED, by=name))
             self._skip(seat, events)
             self.turn = self._next(seat)
         else:
-            events.append(Event("accepted", by=name, amount=pending.amount))
+            events.append(Event(EventType.ACCEPTED, by=name, amount=pending.amount))
             self._take_penalty(seat, pending.amount or 0, events, reason="penalty",
                                until_color=pending.until_color)
         self._settle_if_empty(pending.by, events)
@@ -167,10 +167,10 @@ class PenaltyRules(ScoringRules):
         culprit = pending.by
         name, culprit_name = self.players[seat], self.players[culprit]
         card = self.discard[-1]
-        events.append(Event("challenged", by=name, target=culprit_name, card=card,
+        events.append(Event(EventType.CHALLENGED, by=name, target=culprit_name, card=card,
                             reason="guilty" if pending.guilty else "innocent"))
         # C-6 / C-9: the challenged hand is shown to the challenger alone, once.
-        events.append(Event("hand_shown", by=culprit_name, target=name,
+        events.append(Event(EventType.HAND_SHOWN, by=culprit_name, target=name,
                             cards=tuple(self.hands[culprit])))
         amount = pending.amount or 0
         until = pending.until_color
@@ -185,7 +185,7 @@ class PenaltyRules(ScoringRules):
             if len(self.discard) > 1:
                 self.discard.pop()
                 self.hands[culprit].append(card)
-                events.append(Event("card_returned", by=culprit_name, card=card))
+                events.append(Event(EventType.CARD_RETURNED, by=culprit_name, card=card))
             self.color = pending.color_before
             self._draw(culprit, amount, events, reason="challenge_lost")
             self.skip_next.add(culprit)
@@ -212,10 +212,10 @@ class PenaltyRules(ScoringRules):
             # Their own penalty card waits: drop it; its victim plays normally.
             self.pending = None
             self.turn = pending.victim
-            events.append(Event("penalty_dropped", by=self.players[pending.victim or 0]))
+            events.append(Event(EventType.PENALTY_DROPPED, by=self.players[pending.victim or 0]))
             return False
         if pending.victim == seat:
             self.pending = None
-            events.append(Event("penalty_dropped", by=self.players[seat]))
+            events.append(Event(EventType.PENALTY_DROPPED, by=self.players[seat]))
             return True
         return False

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from .events import Event
+from .events import Event, EventType
 from .state import TableState
 
 
@@ -19,7 +19,7 @@ class ScoringRules(TableState):
         if not self._is_last_card(seat):
             size = self.stages[seat] - 1
             self.stages[seat] = size
-            events.append(Event("stage_cleared", by=self.players[seat], amount=size))
+            events.append(Event(EventType.STAGE_CLEARED, by=self.players[seat], amount=size))
             self._draw(seat, size, events, reason="stage")
             return
         self._went_out(seat, events)
@@ -27,7 +27,8 @@ class ScoringRules(TableState):
     def _went_out(self, seat: int, events: list[Event]) -> None:
         self.finished.append(seat)
         if self.options.play_to_last:
-            events.append(Event("went_out", by=self.players[seat], amount=len(self.finished)))
+            events.append(Event(EventType.WENT_OUT, by=self.players[seat],
+                                amount=len(self.finished)))
         if self.round_winner is None:
             self.round_winner = seat
             self._score_round_winner(seat, events)
@@ -49,7 +50,7 @@ class ScoringRules(TableState):
         if not (self.options.lazy_scoring or self.options.penalty_scoring):
             points = sum(c.points for s, hand in enumerate(self.hands) if s != seat for c in hand)
             self.scores[seat] += points
-        events.append(Event("round_won", by=self.players[seat], amount=points))
+        events.append(Event(EventType.ROUND_WON, by=self.players[seat], amount=points))
 
     def _close_table(self) -> None:
         """The round is over: nothing waits any more."""
@@ -92,7 +93,7 @@ class ScoringRules(TableState):
             loser = max(holders, key=lambda s: sum(c.points for c in self.hands[s]))
         self.round_loser = loser
         self.first_player = winner
-        events.append(Event("round_lost", by=self.players[loser]))
+        events.append(Event(EventType.ROUND_LOST, by=self.players[loser]))
 
     def _add_penalty_points(self, events: list[Event]) -> None:
         """H-14: everyone adds their own hand (with H-12, only the last player); lowest wins."""
@@ -106,7 +107,7 @@ class ScoringRules(TableState):
             points[s] = sum(c.points for c in self.hands[s])
             self.scores[s] += points[s]
             if points[s]:
-                events.append(Event("penalty_points", by=self.players[s], amount=points[s]))
+                events.append(Event(EventType.PENALTY_POINTS, by=self.players[s], amount=points[s]))
         self.last_round_points = points
         target = self.options.target_score
         if not any(self.scores[s] >= target for s in range(n) if self.active[s]):
@@ -119,7 +120,7 @@ class ScoringRules(TableState):
 
     def _win_match(self, seat: int, events: list[Event]) -> None:
         self.match_winner = seat
-        events.append(Event("match_won", by=self.players[seat], amount=self.scores[seat]))
+        events.append(Event(EventType.MATCH_WON, by=self.players[seat], amount=self.scores[seat]))
 
     def _win_by_forfeit(self, events: list[Event]) -> None:
         """C-10: the last player left wins the round and the match, scoring nothing."""
@@ -128,7 +129,8 @@ class ScoringRules(TableState):
         if seat not in self.finished:
             self.finished.append(seat)
         name = self.players[seat]
-        events.append(Event("round_won", by=name, amount=0, reason="forfeit"))
+        events.append(Event(EventType.ROUND_WON, by=name, amount=0, reason="forfeit"))
         self._close_table()
         self.match_winner = seat
-        events.append(Event("match_won", by=name, amount=self.scores[seat], reason="forfeit"))
+        events.append(Event(EventType.MATCH_WON, by=name, amount=self.scores[seat],
+                            reason="forfeit"))

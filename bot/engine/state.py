@@ -14,7 +14,7 @@ from dataclasses import dataclass
 
 from .cards import DARK_COLORS, LIGHT_COLORS, Card, Color
 from .errors import ErrorCode, IllegalAction
-from .events import Event
+from .events import Event, EventType
 from .rules import Options, RuleSet
 
 COLOR_LETTERS = tuple(c.value for c in LIGHT_COLORS)
@@ -212,7 +212,7 @@ class TableState:
             card = pile.pop()
             hand.append(card)
             got.append(card)
-            events.append(Event("drew", name, None, card, None, None, None, reason))
+            events.append(Event(EventType.DREW, name, None, card, None, None, None, reason))
         if got:
             self.uno_called.discard(seat)
         return got
@@ -223,7 +223,7 @@ class TableState:
         self._shuffle(pile)
         self.draw_pile = pile
         self.discard = [top]
-        events.append(Event("reshuffled", amount=len(pile)))
+        events.append(Event(EventType.RESHUFFLED, amount=len(pile)))
 
     def _draw_until(self, seat: int, color: Color | None, events: list[Event], *,
                     reason: str) -> None:
@@ -235,7 +235,7 @@ class TableState:
                 return
 
     def _skip(self, seat: int, events: list[Event]) -> None:
-        events.append(Event("skipped", self.players[seat]))
+        events.append(Event(EventType.SKIPPED, self.players[seat]))
 
     def _hands_changed(self) -> None:
         """After hands change owners (H-3): nobody owes or has made an UNO call any more (C-9)."""
