@@ -8,7 +8,7 @@ mutates a card (RLCard's habit of mutating cards is what STYLE.md warns against)
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from enum import Enum
+from enum import Enum, StrEnum
 
 
 class Color(str, Enum):
@@ -59,6 +59,13 @@ class Rank(str, Enum):
     DRAW_FIVE = "+5"
     SKIP_EVERYONE = "SA"
     WILD_DRAW_COLOR = "WDC"
+
+
+class Side(StrEnum):
+    """The side of the cards that is up (F-1); always light outside Flip."""
+
+    LIGHT = "light"
+    DARK = "dark"
 
 
 LIGHT_COLORS = (Color.RED, Color.YELLOW, Color.GREEN, Color.BLUE)

@@ -82,7 +82,7 @@ class Event(NamedTuple):
     reason: str | None = None
 
     def to_dict(self) -> dict[str, Any]:
-        out: dict[str, Any] = {"type": self.type}
+        out: dict[str, Any] = {"type": str(self.type)}  # the plain string, as in JSON
         if self.by is not None:
             out["by"] = self.by
         if self.target is not None:

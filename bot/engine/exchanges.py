@@ -7,11 +7,12 @@ from dataclasses import replace
 from .cards import Card
 from .errors import ErrorCode
 from .events import Event, EventType
-from .state import Pending, illegal
-from .talk import TalkRules
+from .state import Pending, PendingKind, TableState, illegal
 
 
-class ExchangeRules(TalkRules):
+class ExchangeRules(TableState):
+    """Cards and hands changing owners: uses only the state."""
+
     def _target_seat(self, seat: int, target: str | None) -> int:
         """A target must be another player still in the round (`invalid_target` otherwise)."""
         other = self._seat.get(target) if target is not None else None
@@ -42,7 +43,7 @@ class ExchangeRules(TalkRules):
     def _on_swap(self, seat: int, card: Card | None, target: str | None,
                  events: list[Event]) -> None:
         pending = self.pending
-        if pending is None or pending.kind != "swap":
+        if pending is None or pending.kind is not PendingKind.SWAP:
             self._require_waiting_for(seat)
             raise illegal(ErrorCode.NOT_ALLOWED_NOW, "there is no swap to make")
         self._require_waiting_for(seat)

@@ -2,34 +2,54 @@
 
 `apply(action)` validates completely before it changes anything, so a refused action raises
 `IllegalAction` and leaves the state untouched without copying it. Players are seats (indices in
-`players`, clockwise); names appear only at the edges (actions, events, views). The rule families
-live in the layers below (see `state`); this module holds turns, plays and the deal.
+`players`, clockwise); names appear only at the edges (actions, events, views).
+
+`Game` composes the rule families, siblings over the state (see `state`), with turns, plays and
+the deal. Actions go through one table (`_HANDLERS`, action type -> handler), and so do card
+effects (`Game.effects`, rank -> effect). A preset that changes the cards themselves is a variant:
+a subclass registered in `VARIANTS` by preset name (UNO Flip: `flip.FlipGame`), which `start` and
+`serialize.load` pick.
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
-from dataclasses import replace
+from collections.abc import Callable, Mapping, Sequence
+from typing import ClassVar
 
 from .actions import Action, ActionType
-from .cards import WILD_RANKS, Card, Color, FlipCard, Rank, classic_deck, flip_card, flip_faces
+from .cards import NUMBER_RANKS, WILD_RANKS, Card, Color, Rank, Side, classic_deck
 from .errors import ErrorCode
 from .events import Event, EventType
 from .exchanges import ExchangeRules
 from .legal import legal_actions
-from .rules import RuleSet
-from .state import COLOR_CIRCLE, DARK_COLOR_CIRCLE, Pending, illegal
+from .penalties import PENALTY_RANKS, PenaltyRules
+from .rules import RuleSet, SilenceMode
+from .state import (
+    COLOR_CIRCLE,
+    DARK_COLOR_CIRCLE,
+    HAND_SIZE,
+    AnswerMode,
+    Pending,
+    PendingKind,
+    illegal,
+)
+from .talk import TalkRules
 
-HAND_SIZE = 7
 MIN_PLAYERS, MAX_PLAYERS = 2, 10
 _NO_JUMP_IN = WILD_RANKS - {Rank.WILD}  # H-2: of the wild cards only a plain Wild jumps in
 # C-3.3, H-10, F-3 decision: these start cards go back into the pile.
 _RETURNED_START_CARDS = (Rank.WILD_DRAW_FOUR, Rank.WILD_DRAW_TEN, Rank.FLIP)
+_CIRCLES = {Side.LIGHT: COLOR_CIRCLE, Side.DARK: DARK_COLOR_CIRCLE}
+
+# A card's effect: (game, seat, card, colour before, 7's target, events, final, empties).
+Effect = Callable[["Game", int, Card, Color | None, int | None, list[Event], bool, bool], None]
 
 
-class Game(ExchangeRules):
+class Game(PenaltyRules, TalkRules, ExchangeRules):
     """A match at one table. Create it with `Game.start`; restore it with `serialize.load`."""
+
+    effects: ClassVar[Mapping[Rank, Effect]]  # rank -> effect (C-4), filled below
 
     # ------------------------------------------------------------------ creation
 
@@ -53,24 +73,10 @@ class Game(ExchangeRules):
             raise ValueError(f"UNO takes {MIN_PLAYERS} to {MAX_PLAYERS} players")
         if len(set(players)) != len(players):
             raise ValueError("player names must be distinct")
-        game = cls.__new__(cls)
-        game.rules = rules or RuleSet.classic()
-        game.players = players
-        game._index()
-        n = len(players)
-        game.rng = random.Random(seed)
-        game.scores = [0] * n
-        game.round = 0
-        game.active = [True] * n
-        game.match_winner = None
-        game.first_player = None
-        game.round_loser = None
-        game.last_round_points = [0] * n
-        game.version = 0
-        game.side = "light"
-        game.flip_deck = []
-        if game.flip:
-            game.flip_deck = game._pair_flip_faces(deck)
+        rules = rules or RuleSet.classic()
+        variant = VARIANTS.get(rules.preset, cls)
+        game = variant(rules=rules, players=players, rng=random.Random(seed))
+        game._prepare_deck(deck)
         events: list[Event] = []
         if dealer is None:
             game.dealer = game._draw_for_dealer(events)
@@ -88,25 +94,11 @@ class Game(ExchangeRules):
         game._deal_round(pile, events)
         return game, events
 
-    def _new_deck(self) -> list[Card]:
-        if self.flip:
-            return list(self.flip_deck)
-        return classic_deck(draw_ten_blanks=self.options.draw_ten_blanks)
+    def _prepare_deck(self, deck: Sequence[Card] | None) -> None:
+        """Set up the match's cards before the first deal (a variant's hook)."""
 
-    def _pair_flip_faces(self, deck: Sequence[Card] | None) -> list[Card]:
-        """F-1 decision: the faces are paired once per match, from the game's random source
-        (or as a given deck pairs them)."""
-        light, dark = flip_faces()
-        if deck is None:
-            self._shuffle(dark)
-            return [flip_card(a, b) for a, b in zip(light, dark, strict=True)]
-        cards = list(deck)
-        if not all(isinstance(c, FlipCard) and not c.dark_up for c in cards) or (
-                sorted(c.light.code for c in cards) != sorted(c.code for c in light)  # type: ignore[attr-defined]
-                or sorted(c.dark.code for c in cards) != sorted(c.code for c in dark)):  # type: ignore[attr-defined]
-            raise ValueError("a Flip deck pairs the 112 light faces with the 112 dark faces "
-                             "of F-1, written light/dark")
-        return sorted(cards, key=lambda c: c.code)
+    def _new_deck(self) -> list[Card]:
+        return classic_deck(draw_ten_blanks=self.options.draw_ten_blanks)
 
     def _shuffled_deck(self) -> list[Card]:
         deck = self._new_deck()
@@ -132,25 +124,8 @@ class Game(ExchangeRules):
         """C-3.2–3: deal seven each from the left of the dealer, then turn up the start card."""
         n = len(self.players)
         self.round += 1
-        self.hands = [[] for _ in range(n)]
-        self.in_round = list(self.active)
+        self._new_round()
         self.draw_pile = pile
-        self.discard = []
-        self.direction = 1
-        self.pending = None
-        self.drawn = None
-        self.uno_owed = None
-        self.uno_called = set()
-        self.round_over = False
-        self.round_winner = None
-        self.round_loser = None
-        self.finished = []
-        self.start_top = True
-        self.silence = None
-        self.slap = None
-        self.stages = [HAND_SIZE] * n
-        self.skip_next = set()
-        self.side = "light"  # F-1: every round starts on the light side
         events.append(Event(EventType.ROUND_STARTED, by=self.players[self.dealer],
                             amount=self.round))
         first = self._next(self.dealer)
@@ -198,7 +173,7 @@ class Game(ExchangeRules):
             # No colour until the first player names one (nothing is played before); H-9 too.
             # F-3: a Wild Draw Two start card only asks for the colour; nobody draws.
             self.color = None
-            self.pending = Pending("color", by=first)
+            self.pending = Pending(PendingKind.COLOR, by=first)
 
     # ------------------------------------------------------------------ apply
 
@@ -210,8 +185,6 @@ class Game(ExchangeRules):
         kind = action.type
         if self.round_over and kind is not ActionType.NEXT_ROUND:
             raise illegal(ErrorCode.ROUND_OVER, "the round is over")
-        if self.flip and action.card is not None:
-            action = replace(action, card=self._held_card(seat, action.card))
         events: list[Event] = []
         _HANDLERS[kind](self, seat, action, events)
         if self.silence is not None:
@@ -220,21 +193,6 @@ class Game(ExchangeRules):
             self._pass_over_skipped(events)
         self.version += 1
         return events
-
-    def _held_card(self, seat: int, named: Card) -> Card:
-        """REPLAY.md: a Flip card is named `light/dark`, or by its active face alone (the first
-        such card in the hand; after a draw, the drawn card if its face is named)."""
-        hand = self.hands[seat]
-        if isinstance(named, FlipCard):
-            held = named if named.dark_up == (self.side == "dark") else named.turned
-            return held
-        drawn = self.drawn
-        if drawn is not None and self.turn == seat and drawn.face is named:
-            return drawn
-        for card in hand:
-            if card.face is named:
-                return card
-        return named  # not held: refused with card_not_in_hand
 
     def _not_during_slap(self) -> None:
         if self.slap is not None:
@@ -264,8 +222,16 @@ class Game(ExchangeRules):
 
     def may_jump_in(self, seat: int, card: Card | None) -> bool:
         """H-2: an identical card, out of turn, with nothing pending and not on the start card."""
-        return (card is not None and self._jump_in_open()
-                and card.face is self.discard[-1].face)
+        return card is not None and self._jump_in_open() and self._identical(card,
+                                                                             self.discard[-1])
+
+    def _identical(self, card: Card, other: Card) -> bool:
+        """H-2's "identical": interned classic cards are identical when they are the same."""
+        return card is other
+
+    def _backs(self, cards: Sequence[Card]) -> tuple[Card, ...]:
+        """F-2: the inactive faces of these cards (classic cards have none)."""
+        return ()
 
     def jumpers(self) -> list[str]:
         """H-2: the players who may jump in right now, so the bot can offer them (and only them)
@@ -274,10 +240,6 @@ class Game(ExchangeRules):
             return []
         top = self.discard[-1]
         waiting, hands, in_round = self.waiting_for, self.hands, self.in_round
-        if self.flip:  # identical means the same active face (the other sides may differ)
-            face = top.face
-            return [name for s, name in enumerate(self.players) if in_round[s] and s != waiting
-                    and any(c.face is face for c in hands[s])]
         # Interned classic cards: identical is identical, and `in` checks it in C (every step).
         return [name for s, name in enumerate(self.players)
                 if in_round[s] and s != waiting and top in hands[s]]
@@ -293,7 +255,7 @@ class Game(ExchangeRules):
             raise illegal(ErrorCode.CARD_NOT_IN_HAND, "that card is not in your hand")
         if self.slap is not None:
             self._not_during_slap()
-        mode = None
+        mode: AnswerMode | None = None
         if pending is not None and not jump:
             mode = self._answer_mode(pending, card)
             if mode is None:
@@ -345,79 +307,60 @@ class Game(ExchangeRules):
             assert pending is not None  # only a pending penalty has answers
             self._answer(mode, pending, seat, card, color_before, events, final=final)
         else:
-            self._card_effect(seat, card, color_before, other, events, final=final,
-                              empties=empties)
-        if self.options.silence != "off":
+            self.effects[card.rank](self, seat, card, color_before, other, events, final,
+                                    empties)
+        if self.options.silence != SilenceMode.OFF:
             self._start_silence(seat, card.rank, events)
         if left == 0 and self.pending is None:
             self._settle_if_empty(seat, events)
 
     def _around(self, color: Color | None) -> Color:
         """H-9: the next colour around the active side's circle in the direction of play."""
-        circle = DARK_COLOR_CIRCLE if self.side == "dark" else COLOR_CIRCLE
+        circle = _CIRCLES[self.side]
         if color not in circle:
             return circle[0]
         i = circle.index(color)
         return circle[(i + self.direction) % len(circle)]
 
-    def _card_effect(self, seat: int, card: Card, color_before: Color | None, other: int | None,
-                     events: list[Event], *, final: bool, empties: bool) -> None:
-        """C-4 effects (and H-3, H-6 for numbers); sets whose turn it is next."""
-        rank = card.rank
-        if card.plain:
-            self.turn = self._next(seat)
-            if empties:
-                return  # C-8.1, H-13: a 0, 7 or 5 that empties a hand has no effect
-            options = self.options
-            if options.seven_zero and rank is Rank.ZERO:
-                self._pass_hands(seat, events)
-            elif other is not None:
-                self._swap_hands(seat, other, events)
-            elif options.swap_on_five and rank is Rank.FIVE:
-                self.pending = Pending("swap", seat)
-        elif rank is Rank.SKIP:
-            self._start_skip(seat, events, final=final)
-        elif rank is Rank.SKIP_EVERYONE:  # F-6: everyone else is skipped; play again at once
-            for other in range(len(self.players)):
-                if other != seat and self.in_round[other]:
-                    self._skip(other, events)
-            self.turn = seat
-        elif rank is Rank.FLIP:
-            self.turn = self._next(seat)
-            if not empties:  # C-8.1: a last Flip card has no effect
-                self._flip_table(seat, card, events)
-        elif rank is Rank.REVERSE:
-            self.direction = -self.direction
-            events.append(Event(EventType.REVERSED, by=self.players[seat], amount=self.direction))
-            if self.in_round_count == 2:
-                # Two players: the Reverse also skips the other, so the same player goes again.
-                self._skip(self._next(seat), events)
-                self.turn = seat
-            else:
-                self.turn = self._next(seat)
-        else:
-            self._start_draw_penalty(seat, card, color_before, events, final=final)
+    # ------------------------------------------------------------------ card effects (C-4)
 
-    def _flip_table(self, seat: int, card: Card, events: list[Event]) -> None:
-        """F-4: the discard pile and the draw pile are turned over, every hand is turned."""
-        self.discard = [c.turned for c in reversed(self.discard)]  # type: ignore[attr-defined]
-        self.draw_pile = [c.turned for c in reversed(self.draw_pile)]  # type: ignore[attr-defined]
-        self.hands = [[c.turned for c in hand] for hand in self.hands]  # type: ignore[attr-defined]
-        if self.drawn is not None:
-            self.drawn = None
-        self.side = "dark" if self.side == "light" else "light"
-        events.append(Event(EventType.FLIPPED, by=self.players[seat], card=card,
-                            reason=self.side))
-        top = self.discard[-1]
-        if top.color is not None:
-            self.color = top.color
-        elif self.options.colours_around:
-            self.color = self.colors[0]  # H-9: the first colour of the new side's circle
+    def _number_effect(self, seat: int, card: Card, color_before: Color | None,
+                       other: int | None, events: list[Event], final: bool,
+                       empties: bool) -> None:
+        """A number or a plain Wild: no effect, but H-3's 0 and 7 and H-6's 5."""
+        self.turn = self._next(seat)
+        if empties:
+            return  # C-8.1, H-13: a 0, 7 or 5 that empties a hand has no effect
+        rank = card.rank
+        options = self.options
+        if options.seven_zero and rank is Rank.ZERO:
+            self._pass_hands(seat, events)
+        elif other is not None:
+            self._swap_hands(seat, other, events)
+        elif options.swap_on_five and rank is Rank.FIVE:
+            self.pending = Pending(PendingKind.SWAP, seat)
+
+    def _skip_effect(self, seat: int, card: Card, color_before: Color | None,
+                     other: int | None, events: list[Event], final: bool,
+                     empties: bool) -> None:
+        self._start_skip(seat, events, final=final)
+
+    def _reverse_effect(self, seat: int, card: Card, color_before: Color | None,
+                        other: int | None, events: list[Event], final: bool,
+                        empties: bool) -> None:
+        self.direction = -self.direction
+        events.append(Event(EventType.REVERSED, by=self.players[seat], amount=self.direction))
+        if self.in_round_count == 2:
+            # Two players: the Reverse also skips the other, so the same player goes again.
+            self._skip(self._next(seat), events)
+            self.turn = seat
         else:
-            # F-4 decision: the player of the Flip names the colour; the top's action is not
-            # carried out.
-            self.color = None
-            self.pending = Pending("color", by=seat)
+            self.turn = self._next(seat)
+
+    def _draw_effect(self, seat: int, card: Card, color_before: Color | None,
+                     other: int | None, events: list[Event], final: bool,
+                     empties: bool) -> None:
+        self._start_draw_penalty(seat, card, color_before, events, final=final)
 
     # ------------------------------------------------------------------ draw, pass, colour
 
@@ -426,7 +369,7 @@ class Game(ExchangeRules):
         self._not_during_slap()
         pending = self.pending
         if pending is not None:
-            if pending.kind in ("challenge", "draw"):
+            if pending.kind is PendingKind.CHALLENGE or pending.kind is PendingKind.DRAW:
                 self._accept(seat, events)  # REPLAY.md: draw also accepts a draw penalty
                 return
             raise illegal(ErrorCode.NOT_ALLOWED_NOW, f"answer the {pending.kind} first")
@@ -452,7 +395,7 @@ class Game(ExchangeRules):
         self._require_waiting_for(seat)
         self._not_during_slap()
         pending = self.pending
-        if pending is not None and pending.kind == "swap":
+        if pending is not None and pending.kind is PendingKind.SWAP:
             self._decline_swap(seat, pending, events)  # H-6
             return
         if self.drawn is None or pending is not None:
@@ -465,7 +408,7 @@ class Game(ExchangeRules):
     def _on_color(self, seat: int, action: Action, events: list[Event]) -> None:
         self._require_waiting_for(seat)
         self._not_during_slap()
-        if self.pending is None or self.pending.kind != "color":
+        if self.pending is None or self.pending.kind is not PendingKind.COLOR:
             raise illegal(ErrorCode.NOT_ALLOWED_NOW, "there is no colour to name")
         color = self._color_arg(action.color)
         self.color = color
@@ -513,12 +456,12 @@ class Game(ExchangeRules):
             self._end_round(events)  # H-12: the others are all out already
             return
         if pending is not None:
-            if pending.kind == "color" and pending.by == seat:
+            if pending.kind is PendingKind.COLOR and pending.by == seat:
                 self.color = most_held
                 self.pending = None
                 events.append(Event(EventType.COLOR_CHOSEN, by=name, color=most_held.value,
                                     reason="left"))
-            elif pending.kind == "swap" and seat in (pending.by, pending.target):
+            elif pending.kind is PendingKind.SWAP and seat in (pending.by, pending.target):
                 self.pending = None  # a swap waiting on them is dropped
             elif self._drop_pending_of(seat, events):
                 self.turn = next_seat
@@ -535,8 +478,8 @@ class Game(ExchangeRules):
             raise illegal(ErrorCode.NOT_ALLOWED_NOW, "the round is still being played")
         if self.match_winner is not None:
             raise illegal(ErrorCode.NOT_ALLOWED_NOW, "the match is over")
+        self.in_round = list(self.active)  # so that `_next` finds the next dealer
         self.direction = 1
-        self.in_round = list(self.active)
         if self.options.lazy_scoring and self.round_loser is not None and self.active[
                 self.round_loser]:
             self.dealer = self.round_loser  # H-7: the loser deals
@@ -577,3 +520,16 @@ _HANDLERS: dict[ActionType, _Handler] = {
     ActionType.LEAVE: Game._on_leave,
     ActionType.NEXT_ROUND: Game._on_next_round,
 }
+
+
+_NUMBER_EFFECT: Effect = Game._number_effect
+Game.effects = {
+    **dict.fromkeys(NUMBER_RANKS, _NUMBER_EFFECT),
+    Rank.WILD: _NUMBER_EFFECT,
+    Rank.SKIP: Game._skip_effect,
+    Rank.REVERSE: Game._reverse_effect,
+    **dict.fromkeys(PENALTY_RANKS, Game._draw_effect),
+}
+
+# Variants by preset name (like python-chess's): the game class `start` and `load` create.
+VARIANTS: dict[str, type[Game]] = {}

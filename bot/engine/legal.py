@@ -9,8 +9,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from .actions import Action, ActionType
-from .cards import Card, FlipCard, Rank
-from .state import COLOR_LETTERS, DARK_COLOR_LETTERS
+from .cards import Card, FlipCard, Rank, Side
+from .state import COLOR_LETTERS, DARK_COLOR_LETTERS, PendingKind
 
 if TYPE_CHECKING:
     from .game import Game
@@ -52,7 +52,7 @@ def legal_actions(game: Game, player: str) -> list[Action]:
             # Each distinct playable card once, in hand order.
             playable = dict.fromkeys([c for c in hand if c.color is None
                                       or c.color is color or c.rank is top_rank])
-            if game.flip or game.options.colours_around:
+            if game.options.colours_around:
                 for card in playable:
                     actions += _plays_of(game, seat, card, plays)
             elif game.options.seven_zero:  # only a 7 needs its targets listed (H-3)
@@ -82,11 +82,11 @@ def _add_decisions(game: Game, seat: int, own: _OwnActions, actions: list[Action
     pending = game.pending
     assert pending is not None
     kind = pending.kind
-    if kind == "color":
-        actions += own.dark_colors if game.side == "dark" else own.colors
+    if kind is PendingKind.COLOR:
+        actions += own.dark_colors if game.side is Side.DARK else own.colors
         return
     hand = game.hands[seat]
-    if kind == "swap":  # H-6: offer one of one's cards to someone, or (target) give one back
+    if kind is PendingKind.SWAP:  # H-6: offer a card to someone, or (target) give one back
         cards = dict.fromkeys(hand)
         if pending.card is None:
             others = [s for s in range(len(game.players)) if game.in_round[s] and s != seat]
@@ -99,7 +99,7 @@ def _add_decisions(game: Game, seat: int, own: _OwnActions, actions: list[Action
             giver = game.players[pending.by]
             actions += [Action(own.player, ActionType.SWAP, card, target=giver) for card in cards]
         return
-    if kind == "challenge":
+    if kind is PendingKind.CHALLENGE:
         actions.append(own.challenge)
     actions.append(own.accept)
     plays = own.plays_with_uno if len(hand) == 2 else own.plays
@@ -108,22 +108,14 @@ def _add_decisions(game: Game, seat: int, own: _OwnActions, actions: list[Action
             actions += _plays_of(game, seat, card, plays)
 
 
-def _plays_of(game: Game, seat: int, card: Card, plays: dict[Card, tuple[Action, ...]]
-              ) -> tuple[Action, ...]:
+def _plays_of(game: Game, seat: int, card: Card, plays: _Plays) -> tuple[Action, ...]:
     """The plays of one card: one per colour for a wild card (just one under H-9, which ignores
     the colour), one per target for a 7 under H-3 (unless it is the player's last card)."""
     options = game.options
-    if isinstance(card, FlipCard):  # Flip cards are many pairs: built when asked
-        uno = len(game.hands[seat]) == 2
-        player = game.players[seat]
-        if card.color is not None or options.colours_around:
-            if card.rank is Rank.SEVEN and options.seven_zero and len(game.hands[seat]) > 1:
-                return tuple(Action(player, ActionType.PLAY, card, None, game.players[s], uno)
-                             for s in range(len(game.players)) if game.in_round[s] and s != seat)
-            return (Action(player, ActionType.PLAY, card, None, None, uno),)
-        letters = DARK_COLOR_LETTERS if game.side == "dark" else COLOR_LETTERS
-        return tuple(Action(player, ActionType.PLAY, card, c, None, uno) for c in letters)
     if card.color is None and options.colours_around:
+        if isinstance(card, FlipCard):  # F-7 with H-9: no colour is named at all
+            return (Action(game.players[seat], ActionType.PLAY, card, None, None,
+                           plays.uno),)
         return plays[card][:1]
     if card.rank is Rank.SEVEN and options.seven_zero and len(game.hands[seat]) > 1:
         uno = plays[card][0].uno
@@ -144,8 +136,13 @@ class _Plays(dict[Card, tuple[Action, ...]]):
         self.player, self.uno = player, uno
 
     def __missing__(self, card: Card) -> tuple[Action, ...]:
+        # A Flip card is interned per side up, so its plays are kept like a classic card's.
+        letters: tuple[str | None, ...] = (None,)
+        if card.color is None:
+            dark = isinstance(card, FlipCard) and card.dark_up
+            letters = DARK_COLOR_LETTERS if dark else COLOR_LETTERS
         plays = tuple(Action(self.player, ActionType.PLAY, card, c, None, self.uno)
-                      for c in (COLOR_LETTERS if card.color is None else (None,)))
+                      for c in letters)
         self[card] = plays
         return plays
 

@@ -3,10 +3,13 @@
 from __future__ import annotations
 
 from .events import Event, EventType
+from .rules import ScoringMode
 from .state import TableState
 
 
 class ScoringRules(TableState):
+    """Going out and scoring: uses only the state."""
+
     def _is_last_card(self, seat: int) -> bool:
         """Would emptying this hand take the player out (not merely end an H-13 stage)?"""
         return not self.options.seven_stages or self.stages[seat] == 1
@@ -47,7 +50,7 @@ class ScoringRules(TableState):
     def _score_round_winner(self, seat: int, events: list[Event]) -> None:
         """C-8.2: the winner scores every other hand, counted now (H-12: as they go out)."""
         points = 0
-        if not (self.options.lazy_scoring or self.options.penalty_scoring):
+        if self.options.scoring is ScoringMode.CLASSIC:
             points = sum(c.points for s, hand in enumerate(self.hands) if s != seat for c in hand)
             self.scores[seat] += points
         events.append(Event(EventType.ROUND_WON, by=self.players[seat], amount=points))
@@ -69,14 +72,12 @@ class ScoringRules(TableState):
         remaining = [s for s in range(len(self.players)) if self.in_round[s] and s != winner]
         if self.options.play_to_last and len(remaining) == 1:
             self.round_loser = remaining[0]
-        options = self.options
-        if options.lazy_scoring:
+        scoring = self.options.scoring
+        if scoring is ScoringMode.LAZY:
             self._lazy_loser(events)
-            return
-        if options.penalty_scoring:
+        elif scoring is ScoringMode.PENALTY:
             self._add_penalty_points(events)
-            return
-        if winner is not None and self.scores[winner] >= options.target_score:
+        elif winner is not None and self.scores[winner] >= self.options.target_score:
             self._win_match(winner, events)
 
     def _lazy_loser(self, events: list[Event]) -> None:

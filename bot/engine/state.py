@@ -1,22 +1,31 @@
-"""The table's state and the low-level moves every rule is built from (seats, drawing, skipping).
+"""The table's state, declared once, and the low-level moves every rule is built from.
 
-The rules themselves are layered on top, one module per family, each a class that extends the one
-below it: `scoring` (going out, rounds, matches), `penalties` (draws, skips, challenges and their
-answers), `talk` (UNO call, catch, slap, silence), `exchanges` (seven-zero, swap on five) and
-finally `game` (turns, plays, `apply`). Everything here is plain data so that `serialize` can dump
-and load it exactly.
+`TableState` is a dataclass that declares and initialises every field of a table: the match's
+fields once, the round's fields (`round_field`) again at each deal by `_new_round`, and the
+derived lookups (`derived_field`) from the others. `serialize` walks these same fields, so a
+field added here is saved and loaded without a hand-kept list to update.
+
+The rule families are sibling classes over this state, each depending only on what it uses:
+`scoring` (going out, rounds, matches), `penalties` (draws, skips, challenges and their answers,
+which settle through scoring), `talk` (UNO call, catch, slap, silence) and `exchanges`
+(seven-zero, swap on five). `game` composes them with turns, plays and `apply`; `flip` is the
+UNO Flip variant of that game.
 """
 
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
+from collections.abc import Callable
+from dataclasses import MISSING, dataclass, field, fields
+from enum import StrEnum
+from typing import Any, ClassVar
 
-from .cards import DARK_COLORS, LIGHT_COLORS, Card, Color
+from .cards import DARK_COLORS, LIGHT_COLORS, Card, Color, Side
 from .errors import ErrorCode, IllegalAction
 from .events import Event, EventType
-from .rules import Options, RuleSet
+from .rules import Options, RuleSet, SilenceMode
 
+HAND_SIZE = 7
 COLOR_LETTERS = tuple(c.value for c in LIGHT_COLORS)
 DARK_COLOR_LETTERS = tuple(c.value for c in DARK_COLORS)
 COLOR_BY_LETTER = {c.value: c for c in Color}
@@ -25,20 +34,39 @@ COLOR_CIRCLE = (Color.RED, Color.BLUE, Color.GREEN, Color.YELLOW)
 DARK_COLOR_CIRCLE = (Color.PINK, Color.TEAL, Color.ORANGE, Color.VIOLET)
 
 
+class PendingKind(StrEnum):
+    """What a pending decision waits for (REPLAY.md `pending.kind`)."""
+
+    CHALLENGE = "challenge"  # a challengeable wild draw card waits for its victim (C-6)
+    DRAW = "draw"  # a draw penalty its victim may answer (H-4, N-2, N-4, H-11)
+    SKIP = "skip"  # N-1
+    COLOR = "color"  # a colour to name
+    SWAP = "swap"  # H-6
+    SLAP = "slap"  # H-8: never a `Pending`; views and replay output show an open slap window so
+
+
+class AnswerMode(StrEnum):
+    """How a card answers a pending penalty (H-4, N-1, N-2, N-4, H-11)."""
+
+    STACK = "stack"
+    DEFLECT = "deflect"
+    DEFLECT_SKIP = "deflect_skip"
+    BOUNCE = "bounce"
+
+
 @dataclass(frozen=True, slots=True)
 class Pending:
     """A decision the table waits for besides a normal turn (REPLAY.md `pending`).
 
-    kind: "challenge" (a Wild Draw Four waits for its victim), "draw" (a draw penalty its victim
-    may answer), "skip" (N-1), "color" (a colour to name), "swap" (H-6). `by` played the card (or
-    must name the colour / offered the swap); `victim` must decide (for "swap", the `target` once
-    named). `guilty` and `color_before` are the referee's notes for a challenge (C-6): never
-    shown to players, since they would reveal a hand. `final` marks a penalty card that was its
-    player's last: it can be challenged but not stacked, deflected or bounced (C-8.1). `bounced`
-    marks a penalty sent back by H-11 (then only another bounce, or drawing, answers it).
+    `by` played the card (or must name the colour / offered the swap); `victim` must decide (for
+    a swap, the `target` once named). `guilty` and `color_before` are the referee's notes for a
+    challenge (C-6): never shown to players, since they would reveal a hand. `final` marks a
+    penalty card that was its player's last: it can be challenged but not stacked, deflected or
+    bounced (C-8.1). `bounced` marks a penalty sent back by H-11 (then only another bounce, or
+    drawing, answers it).
     """
 
-    kind: str
+    kind: PendingKind
     by: int
     victim: int | None = None
     amount: int | None = None
@@ -52,7 +80,7 @@ class Pending:
 
     @property
     def decider(self) -> int:
-        if self.kind == "swap" and self.card is not None and self.target is not None:
+        if self.kind is PendingKind.SWAP and self.card is not None and self.target is not None:
             return self.target  # H-6: the offer is made; the target answers
         return self.by if self.victim is None else self.victim
 
@@ -61,7 +89,7 @@ class Pending:
 class Silence:
     """H-5: a silence in force, started by `by`'s 2 (`twos`) or wild naming `color` (`wilds`)."""
 
-    kind: str
+    kind: SilenceMode
     by: int
     color: Color | None = None
 
@@ -79,57 +107,124 @@ def illegal(code: ErrorCode, message: str) -> IllegalAction:
     return IllegalAction(code, message)
 
 
-class TableState:
-    """The state of one match at one table, and the moves shared by every rule."""
+# ---------------------------------------------------------------------------- field declarations
 
-    rules: RuleSet
-    options: Options
-    players: tuple[str, ...]
-    rng: random.Random
-    scores: list[int]
-    round: int
-    dealer: int
-    active: list[bool]  # False once a player has left (C-10)
-    in_round: list[bool]  # active and not yet out of this round (H-12 passes over those out)
-    match_winner: int | None
-    hands: list[list[Card]]
-    draw_pile: list[Card]  # top of the pile is the END of the list
-    discard: list[Card]  # top card is the END of the list
-    color: Color | None  # None only while a start-card Wild waits for its colour
-    direction: int
-    turn: int | None
-    pending: Pending | None
-    drawn: Card | None  # C-4.4 / H-1: the playable card the player at turn just drew
-    uno_owed: int | None  # C-5: the player who may be caught right now
-    uno_called: set[int]  # players holding one card who have called UNO (for display)
-    round_over: bool
-    round_winner: int | None
-    round_loser: int | None  # H-12: the last player holding cards; H-7: who deals next
-    finished: list[int]  # players out of this round, in order (H-12; otherwise the winner)
-    start_top: bool  # the top card is still the round's start card (H-2: no jump-in on it)
-    silence: Silence | None  # H-5
-    slap: Slap | None  # H-8
-    stages: list[int]  # H-13: the size of each player's current stage hand
-    skip_next: set[int]  # N-5: players whose next turn is passed over
-    first_player: int | None  # H-7: who plays first next round (the last round's winner)
-    last_round_points: list[int]  # H-14: tie-break on the last round's points
-    version: int  # +1 per applied action: views and the bot's buttons use it to spot stale state
-    side: str  # "light" or "dark" (F-1; always light outside Flip)
-    flip_deck: list[Card]  # F-1: the match's double-sided cards, light side up (empty otherwise)
-    # Derived from the above, rebuilt by `_index()`; never serialized.
-    _seat: dict[str, int]
-    flip: bool
+# How `serialize` writes a field (see its `_CODECS`); `plain` values are saved as they are.
+PLAIN, CARDS, CARD, HANDS, COLOR, SEATS_SET, RECORD, SIDE, RULES, PLAYERS, RNG, DECK = (
+    "plain", "cards", "card", "hands", "color", "seats_set", "record", "side", "rules", "players",
+    "rng", "deck")
+
+
+def match_field(codec: str = PLAIN, *, default: Any = MISSING,
+                factory: Callable[[], Any] | None = None,
+                per_seat: Callable[[int], Any] | None = None) -> Any:
+    """A field of the match. `per_seat(n)` builds a value sized for the table's n seats."""
+    meta = {"codec": codec, "per_seat": per_seat, "round": False}
+    if per_seat is not None:
+        return field(default_factory=list, metadata=meta)
+    if factory is not None:
+        return field(default_factory=factory, metadata=meta)
+    return field(default=default, metadata=meta)
+
+
+def round_field(codec: str = PLAIN, *, default: Any = None,
+                factory: Callable[[], Any] | None = None,
+                per_seat: Callable[[int], Any] | None = None) -> Any:
+    """A field of the round: set to its initial value again at every deal (`_new_round`)."""
+    meta = {"codec": codec, "per_seat": per_seat, "round": True}
+    if per_seat is not None:
+        return field(default_factory=list, metadata=meta)
+    if factory is not None:
+        return field(default_factory=factory, metadata=meta)
+    return field(default=default, metadata=meta)
+
+
+def derived_field() -> Any:
+    """A lookup derived from the other fields by `_index`; never saved."""
+    return field(default=None, init=False, repr=False, compare=False,
+                 metadata={"codec": None, "per_seat": None, "round": False})
+
+
+@dataclass(eq=False)
+class TableState:
+    """The state of one match at one table, and the moves shared by every rule.
+
+    Every field is declared here once. Create a game with `Game.start`, which fills the match's
+    fields; `serialize.load` passes every saved field to the constructor instead.
+    """
+
+    # Class-level flag of the variant (see `flip.FlipGame`), like python-chess's variants.
+    flip: ClassVar[bool] = False
+
+    rules: RuleSet = match_field(RULES)
+    players: tuple[str, ...] = match_field(PLAYERS)
+    rng: random.Random = match_field(RNG, factory=random.Random)
+    scores: list[int] = match_field(per_seat=lambda n: [0] * n)
+    round: int = match_field(default=0)
+    dealer: int = match_field(default=0)
+    active: list[bool] = match_field(per_seat=lambda n: [True] * n)  # False once left (C-10)
+    match_winner: int | None = match_field(default=None)
+    first_player: int | None = match_field(default=None)  # H-7: who plays first next round
+    last_round_points: list[int] = match_field(per_seat=lambda n: [0] * n)  # H-14 tie-break
+    version: int = match_field(default=0)  # +1 per applied action: spots stale views, buttons
+    flip_deck: list[Card] = match_field(DECK, factory=list)  # F-1: paired faces, light side up
+
+    # The round's fields.
+    in_round: list[bool] = round_field(factory=list)  # active and not out (H-12), set per deal
+    hands: list[list[Card]] = round_field(HANDS, per_seat=lambda n: [[] for _ in range(n)])
+    draw_pile: list[Card] = round_field(CARDS, factory=list)  # top of the pile: END of the list
+    discard: list[Card] = round_field(CARDS, factory=list)  # top card: END of the list
+    color: Color | None = round_field(COLOR)  # None only while a wild start card waits
+    direction: int = round_field(default=1)
+    turn: int | None = round_field()
+    pending: Pending | None = round_field(RECORD)
+    drawn: Card | None = round_field(CARD)  # C-4.4 / H-1: the playable card just drawn
+    uno_owed: int | None = round_field()  # C-5: the player who may be caught right now
+    uno_called: set[int] = round_field(SEATS_SET, factory=set)  # one card, UNO called
+    round_over: bool = round_field(default=False)
+    round_winner: int | None = round_field()
+    round_loser: int | None = round_field()  # H-12: last holding cards; H-7: deals next
+    finished: list[int] = round_field(factory=list)  # out of this round, in order (H-12)
+    start_top: bool = round_field(default=True)  # the top is the start card (H-2: no jump-in)
+    silence: Silence | None = round_field(RECORD)  # H-5
+    slap: Slap | None = round_field(RECORD)  # H-8
+    stages: list[int] = round_field(per_seat=lambda n: [HAND_SIZE] * n)  # H-13 stage sizes
+    skip_next: set[int] = round_field(SEATS_SET, factory=set)  # N-5: next turn passed over
+    side: Side = round_field(SIDE, default=Side.LIGHT)  # F-1: every round starts light up
+
+    # Derived from the above by `_index`; never saved.
+    options: Options = derived_field()
+    _seat: dict[str, int] = derived_field()
+
+    def __post_init__(self) -> None:
+        n = len(self.players)
+        for f in fields(self):
+            make = f.metadata.get("per_seat")
+            if make is not None and not getattr(self, f.name):
+                setattr(self, f.name, make(n))
+        self._index()
 
     def _index(self) -> None:
         """Rebuild the derived lookups (after creation or loading)."""
         self._seat = {name: seat for seat, name in enumerate(self.players)}
         self.options = self.rules.options
-        self.flip = self.rules.preset == "flip"
+
+    def _new_round(self) -> None:
+        """Set every round field to its initial value (the deal then fills hands and piles)."""
+        n = len(self.players)
+        for name, default, factory, per_seat in _round_fields():
+            if per_seat is not None:
+                setattr(self, name, per_seat(n))
+            elif factory is not None:
+                setattr(self, name, factory())
+            else:
+                setattr(self, name, default)
+        self.in_round = list(self.active)
 
     @property
     def colors(self) -> tuple[Color, ...]:
         """The colours of the active side (F-7), in the tie-break order of C-10."""
-        return DARK_COLORS if self.side == "dark" else LIGHT_COLORS
+        return DARK_COLORS if self.side is Side.DARK else LIGHT_COLORS
 
     # ------------------------------------------------------------------ seats
 
@@ -241,3 +336,17 @@ class TableState:
         """After hands change owners (H-3): nobody owes or has made an UNO call any more (C-9)."""
         self.uno_owed = None
         self.uno_called.clear()
+
+
+_ROUND_FIELDS: list[tuple[str, Any, Callable[[], Any] | None, Callable[[int], Any] | None]] = []
+
+
+def _round_fields() -> list[tuple[str, Any, Callable[[], Any] | None,
+                                  Callable[[int], Any] | None]]:
+    """The round's fields with their initial values, read once from the declarations."""
+    if not _ROUND_FIELDS:
+        for f in fields(TableState):
+            if f.metadata.get("round"):
+                factory = None if f.default_factory is MISSING else f.default_factory
+                _ROUND_FIELDS.append((f.name, f.default, factory, f.metadata["per_seat"]))
+    return _ROUND_FIELDS

@@ -5,11 +5,13 @@ from __future__ import annotations
 from .cards import WILD_RANKS, Rank
 from .errors import ErrorCode
 from .events import Event, EventType
-from .penalties import PenaltyRules
-from .state import Silence, Slap, illegal
+from .rules import SilenceMode
+from .state import Silence, Slap, TableState, illegal
 
 
-class TalkRules(PenaltyRules):
+class TalkRules(TableState):
+    """What players say: uses only the state (a call or a catch draws cards, nothing more)."""
+
     # ------------------------------------------------------------------ UNO call and catch
 
     def _called_uno(self, seat: int, events: list[Event]) -> None:
@@ -94,10 +96,10 @@ class TalkRules(PenaltyRules):
 
     def _start_silence(self, seat: int, rank: Rank, events: list[Event]) -> None:
         mode = self.options.silence
-        if mode == "twos" and rank is Rank.TWO:
-            self.silence = Silence("twos", seat)
-        elif mode == "wilds" and rank in WILD_RANKS:
-            self.silence = Silence("wilds", seat, self.color)
+        if mode == SilenceMode.TWOS and rank is Rank.TWO:
+            self.silence = Silence(SilenceMode.TWOS, seat)
+        elif mode == SilenceMode.WILDS and rank in WILD_RANKS:
+            self.silence = Silence(SilenceMode.WILDS, seat, self.color)
         else:
             return
         events.append(Event(EventType.SILENCE_STARTED, by=self.players[seat]))
@@ -116,7 +118,7 @@ class TalkRules(PenaltyRules):
         silence = self.silence
         if silence is None:
             return
-        if silence.kind == "twos":
+        if silence.kind is SilenceMode.TWOS:
             over = self.waiting_for == silence.by
         else:
             over = self.color is not silence.color

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from .actions import Action, ActionType
 from .game import Game
+from .state import PendingKind
 
 
 def timeout_action(game: Game) -> Action | None:
@@ -29,9 +30,9 @@ def timeout_action(game: Game) -> Action | None:
     pending = game.pending
     if pending is None:
         return Action(name, ActionType.PASS if game.drawn is not None else ActionType.DRAW)
-    if pending.kind == "color":  # named as C-10 says: the colour they hold most
+    if pending.kind is PendingKind.COLOR:  # named as C-10 says: the colour they hold most
         return Action(name, ActionType.COLOR, color=game._most_held_color(seat).value)
-    if pending.kind == "swap":
+    if pending.kind is PendingKind.SWAP:
         if pending.card is None:
             return Action(name, ActionType.PASS)  # the swap offer is declined
         # The swap answer gives their first card.

@@ -14,10 +14,11 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from .actions import Action
-from .cards import Card
+from .cards import Card, Side
 from .game import Game
 from .legal import legal_actions
 from .rules import RuleSet
+from .state import PendingKind
 
 
 class StaleView(RuntimeError):
@@ -28,7 +29,7 @@ class PendingView(NamedTuple):
     """The public part of a pending decision, shaped as REPLAY.md's `pending`: never the
     challenge's verdict, never the card offered in a swap."""
 
-    kind: str  # challenge, draw, skip, color, swap, slap
+    kind: PendingKind  # challenge, draw, skip, color, swap, slap
     by: str
     victim: str | None
     amount: int | None
@@ -159,7 +160,7 @@ class PlayerView:
         game = self._live()
         names = game.players
         if game.slap is not None:  # H-8: the slap window holds everything else back
-            return PendingView("slap", names[game.slap.by], None, None,
+            return PendingView(PendingKind.SLAP, names[game.slap.by], None, None,
                                waiting=tuple(names[s] for s in game.slap.waiting))
         pending = game.pending
         if pending is None:
@@ -168,7 +169,7 @@ class PlayerView:
                            pending.amount, self._name(pending.target))
 
     @property
-    def side(self) -> str:
+    def side(self) -> Side:
         """F-1: "light" or "dark" (always light outside Flip)."""
         return self._live().side
 
@@ -177,16 +178,14 @@ class PlayerView:
         """F-2: every other hand as its inactive faces, by seat (the viewer's own entry, and
         every entry outside Flip, is empty): a Flip player sees the backs of the others' cards."""
         game = self._live()
-        if not game.flip:
-            return tuple(() for _ in game.players)
-        return tuple(() if seat == self._seat else tuple(c.back for c in hand)  # type: ignore[misc]
+        return tuple(() if seat == self._seat else game._backs(hand)
                      for seat, hand in enumerate(game.hands))
 
     @property
     def draw_pile_inactive(self) -> Card | None:
         """F-2: the draw pile lies inactive face up, so its top card's other face is public."""
         game = self._live()
-        return game.draw_pile[-1].back if game.flip and game.draw_pile else None
+        return game.draw_pile[-1].back if game.draw_pile else None
 
     @property
     def jumpers(self) -> tuple[str, ...]:
