@@ -2,7 +2,16 @@
 
 Usage, from the repository root (no installation needed)::
 
-    python benchmarks/engine.py [--games N] [--seed S]
+    python benchmarks/engine.py [--games N] [--seed S] [--base COMMIT]
+
+Against the old engine
+    The engine of `--base` (default 6fd6d15, the commit before issue 15's rework) is copied out of
+    git (`git archive COMMIT bot/engine`) into a temporary directory and imported under another
+    module name, `engine_base`, so that both engines run in the same process, interleaved, under
+    the same conditions. For each line the script prints the median and the range (fastest to
+    slowest) of the repeated runs, and the new/old ratio as the median and range of the ratios of
+    runs made side by side. Without git or that commit, a line says so and only the new engine
+    is measured.
 
 What is measured
     N games of 4 players under classic rules. A "game" is one round, from the deal until a player
@@ -10,7 +19,7 @@ What is measured
     environment (it ends when one player empties their hand). Each game is a fresh
     `Game.start(players, RuleSet.classic(), seed=S + i)`; the agent's choices come from one
     `random.Random(S)`, so a run is reproducible. The clock covers dealing, building the views,
-    choosing and `Game.apply`, and each figure is the best of seven identical runs, the rule sets
+    choosing and `Game.apply`, and every run is repeated REPEATS times, the engines, rule sets
     (and RLCard) taking turns so that compared figures meet the same conditions. It prints
     games per second, actions (`Game.apply` calls) per second, and the peak memory that
     `tracemalloc` reports during a separate, shorter run (tracemalloc
@@ -55,73 +64,105 @@ RLCard comparison (optional: `pip install rlcard`, which brings numpy)
 from __future__ import annotations
 
 import argparse
-import functools
+import importlib
 import random
+import shutil
+import statistics
+import subprocess
 import sys
+import tempfile
 import time
 import tracemalloc
 from collections.abc import Callable
 from pathlib import Path
+from types import ModuleType
+from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from bot.engine import Action, ActionType, Game, RuleSet, player_view  # noqa: E402
+import bot.engine  # noqa: E402
 
 PLAYERS = ("P1", "P2", "P3", "P4")
 DEFAULT_GAMES = 600
-REPEATS = 7  # each figure is the best of this many identical runs, interleaved
+REPEATS = 7  # each figure comes from this many identical runs, interleaved
 DEFAULT_SEED = 2024
+DEFAULT_BASE = "6fd6d15"  # the engine before issue 15
 MEMORY_GAMES = 100  # games in the separate tracemalloc run
 MAX_ACTIONS_PER_GAME = 100_000  # a safety net: a game that never ends is a bug, not a result
-
-_REACTIONS = (ActionType.CATCH, ActionType.UNO)
-_PLAY = ActionType.PLAY
-
-
-def choose(legal: tuple[Action, ...], rng: random.Random) -> Action:
-    """RLCard-style random choice among a player's legal actions (see the module docstring)."""
-    options = [a for a in legal if a.type not in _REACTIONS]
-    plays = [a for a in options if a.type is _PLAY]
-    return rng.choice(plays or options)
-
 
 # H-issue's heavy combination: penalties that wait, out-of-turn plays, hand swaps, long draws.
 HEAVY_OPTIONS = {"stacking": True, "jump_in": True, "seven_zero": True,
                  "draw_until_playable": True}
 
+Run = Callable[[int, int], tuple[int, int]]
 
-def play_ours(games: int, seed: int, rules: RuleSet | None = None) -> tuple[int, int]:
-    """Play `games` complete games; return (games, actions applied).
 
-    Under jump-in (H-2), the table is asked at every step who may jump in (as a bot showing
-    "Jump in" buttons must), and one of them, if any, jumps in half of the time."""
-    rules = rules or RuleSet.classic()
+def player_for(engine: ModuleType, preset: str = "classic",
+               options: dict[str, Any] | None = None) -> Run:
+    """`play(games, seed)` for one engine module (the new one or `engine_base`) and rule set."""
+    rules = engine.RuleSet.build(preset, options or {})
+    Game, player_view = engine.Game, engine.player_view  # noqa: N806
+    reactions = (engine.ActionType.CATCH, engine.ActionType.UNO)
+    play_type = engine.ActionType.PLAY
     rivals = rules.options.jump_in
-    rng = random.Random(seed)
-    actions = 0
-    for i in range(games):
-        game, _ = Game.start(PLAYERS, rules, seed=seed + i)
-        names = game.players
-        steps = 0
-        while game.round_winner is None:
-            name = names[game.waiting_for]
-            if rivals:
-                jumpers = game.jumpers()
-                if jumpers and rng.random() < 0.5:
-                    rival = rng.choice(jumpers)
-                    jumps = [a for a in player_view(game, rival).legal_actions if a.type is _PLAY]
-                    game.apply(rng.choice(jumps))
-                    steps += 1
-                    continue
-            view = player_view(game, name)
-            game.apply(choose(view.legal_actions, rng))
-            steps += 1
-            if steps > MAX_ACTIONS_PER_GAME:
-                raise RuntimeError(f"game {i} (seed {seed + i}) did not end")
-        actions += steps
-    return games, actions
+
+    def choose(legal: tuple[Any, ...], rng: random.Random) -> Any:
+        """RLCard-style random choice among a player's legal actions (see the docstring)."""
+        options = [a for a in legal if a.type not in reactions]
+        plays = [a for a in options if a.type is play_type]
+        return rng.choice(plays or options)
+
+    def play(games: int, seed: int) -> tuple[int, int]:
+        """Play `games` complete games; return (games, actions applied).
+
+        Under jump-in (H-2), the table is asked at every step who may jump in (as a bot showing
+        "Jump in" buttons must), and one of them, if any, jumps in half of the time."""
+        rng = random.Random(seed)
+        actions = 0
+        for i in range(games):
+            game, _ = Game.start(PLAYERS, rules, seed=seed + i)
+            names = game.players
+            steps = 0
+            while game.round_winner is None:
+                name = names[game.waiting_for]
+                if rivals:
+                    jumpers = game.jumpers()
+                    if jumpers and rng.random() < 0.5:
+                        rival = rng.choice(jumpers)
+                        jumps = [a for a in player_view(game, rival).legal_actions
+                                 if a.type is play_type]
+                        game.apply(rng.choice(jumps))
+                        steps += 1
+                        continue
+                view = player_view(game, name)
+                game.apply(choose(view.legal_actions, rng))
+                steps += 1
+                if steps > MAX_ACTIONS_PER_GAME:
+                    raise RuntimeError(f"game {i} (seed {seed + i}) did not end")
+            actions += steps
+        return games, actions
+
+    return play
+
+
+def load_base(commit: str) -> ModuleType | None:
+    """The engine of `commit`, imported as `engine_base` (None, with a note, if unavailable)."""
+    tmp = Path(tempfile.mkdtemp(prefix="engine-base-"))
+    target = tmp / "engine_base"
+    target.mkdir()
+    try:
+        archive = subprocess.run(["git", "-C", str(ROOT), "archive", commit, "bot/engine"],
+                                 check=True, capture_output=True).stdout
+        subprocess.run(["tar", "-x", "-C", str(target), "--strip-components=2"], input=archive,
+                       check=True, capture_output=True)
+    except (OSError, subprocess.CalledProcessError) as exc:
+        print(f"The old engine ({commit}) is unavailable ({exc}): comparison skipped")
+        shutil.rmtree(tmp, ignore_errors=True)
+        return None
+    sys.path.insert(0, str(tmp))
+    return importlib.import_module("engine_base")
 
 
 # ---------------------------------------------------------------------------- RLCard
@@ -171,30 +212,27 @@ def play_rlcard(games: int, seed: int) -> tuple[int, int]:
 # ---------------------------------------------------------------------------- measuring
 
 
-Run = Callable[[int, int], tuple[int, int]]
-
-
 def timed_together(runs: dict[str, Run], games: int,
-                   seed: int) -> dict[str, tuple[int, int, float]]:
-    """For each run: games, actions and its best time over REPEATS rounds, the runs taking turns.
+                   seed: int) -> dict[str, tuple[int, int, list[float]]]:
+    """For each run: games, actions and its times over REPEATS rounds, the runs taking turns.
 
     On a shared 2-core machine one run's time says as much about the neighbours as about the
-    code (the same work was seen to take 4.5 s or 6.4 s): the best of several runs, interleaved
-    so that the figures compared with each other meet the same conditions, is the fair one.
+    code (the same work was seen to take 4.5 s or 6.4 s): runs interleaved so that the figures
+    compared with each other meet the same conditions, and medians and ranges over several.
     """
-    results: dict[str, tuple[int, int, float]] = {}
+    results: dict[str, tuple[int, int, list[float]]] = {}
     for _ in range(REPEATS):
         for label, run in runs.items():
             start = time.perf_counter()
             played, actions = run(games, seed)
             elapsed = time.perf_counter() - start
-            if label not in results or elapsed < results[label][2]:
-                results[label] = (played, actions, elapsed)
+            results.setdefault(label, (played, actions, []))[2].append(elapsed)
     return results
 
 
-def peak_memory(run: Callable[[int, int], tuple[int, int]], games: int, seed: int) -> int:
+def peak_memory(run: Run, games: int, seed: int) -> int:
     """tracemalloc's peak (bytes) over a separate run, above what was allocated before it."""
+    run(min(games, 5), seed)  # warm the shared caches of both engines alike
     tracemalloc.start()
     try:
         tracemalloc.reset_peak()
@@ -205,15 +243,30 @@ def peak_memory(run: Callable[[int, int], tuple[int, int]], games: int, seed: in
     return peak
 
 
-def report(label: str, games: int, actions: int, seconds: float, peak: int) -> float:
-    rate = games / seconds
-    print(f"[{label}] {games} games, {actions} actions in {seconds:.2f} s "
-          f"({actions / games:.1f} actions/game)")
-    print(f"[{label}] {rate:.0f} games/s")
-    print(f"[{label}] {actions / seconds:.0f} actions/s")
-    print(f"[{label}] peak memory: {peak / 1024:.0f} KiB "
-          f"(tracemalloc peak during a separate {min(MEMORY_GAMES, games)}-game run)")
-    return rate
+def spread(values: list[float]) -> str:
+    return f"{statistics.median(values):.2f} [{min(values):.2f}-{max(values):.2f}]"
+
+
+def report(label: str, games: int, actions: int, times: list[float], peak: int) -> None:
+    rates = [games / t for t in times]
+    print(f"[{label}] {games} games, {actions} actions ({actions / games:.1f} actions/game); "
+          f"games/s median {statistics.median(rates):.0f} [{min(rates):.0f}-{max(rates):.0f}], "
+          f"actions/s median {actions / statistics.median(times):.0f}; "
+          f"peak memory {peak / 1024:.0f} KiB ({MEMORY_GAMES}-game tracemalloc run)")
+
+
+def ratios(results: dict[str, tuple[int, int, list[float]]], top: str, bottom: str, *,
+           per_action: bool = False) -> list[float]:
+    """Speed of `top` over `bottom`, run by run (games/s, or actions/s when `per_action`)."""
+    g1, a1, t1 = results[top]
+    g2, a2, t2 = results[bottom]
+    n1, n2 = (a1, a2) if per_action else (g1, g2)
+    return [(n1 / x) / (n2 / y) for x, y in zip(t1, t2, strict=True)]
+
+
+def verdict(value: float, target: float, *, at_least: bool) -> str:
+    met = value >= target if at_least else value <= target
+    return f"target {'>=' if at_least else '<='} {target}: {'met' if met else 'MISSED'}"
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -222,28 +275,33 @@ def main(argv: list[str] | None = None) -> int:
                         help=f"games to play per engine (default {DEFAULT_GAMES})")
     parser.add_argument("--seed", type=int, default=DEFAULT_SEED,
                         help=f"fixed seed for deals and agents (default {DEFAULT_SEED})")
+    parser.add_argument("--base", default=DEFAULT_BASE,
+                        help=f"commit of the old engine to compare with (default {DEFAULT_BASE})")
     args = parser.parse_args(argv)
     if args.games < 1:
         parser.error("--games must be at least 1")
     if args.seed < 0:
         parser.error("--seed must be non-negative (RLCard refuses negative seeds)")
     games, seed = args.games, args.seed
-    memory_games = min(MEMORY_GAMES, games)
 
-    print(f"UNO engine benchmark: {games} games, {len(PLAYERS)} players, classic rules, "
-          f"random legal moves, seed {seed}, Python {sys.version.split()[0]}")
-    heavy_label = "ours, heavy: " + "+".join(HEAVY_OPTIONS)
-    runs: dict[str, Run] = {
-        "ours": play_ours,
-        heavy_label: functools.partial(play_ours, rules=RuleSet.classic(**HEAVY_OPTIONS)),
-        "ours, flip": functools.partial(play_ours, rules=RuleSet.build("flip")),
-    }
+    print(f"UNO engine benchmark: {games} games, {len(PLAYERS)} players, random legal moves, "
+          f"seed {seed}, {REPEATS} interleaved runs each, Python {sys.version.split()[0]}")
+    lines = {"classic": ("classic", {}), "heavy": ("classic", HEAVY_OPTIONS),
+             "flip": ("flip", {})}
+    engines: dict[str, ModuleType] = {"new": bot.engine}
+    base = load_base(args.base)
+    if base is not None:
+        engines["old"] = base
+    runs: dict[str, Run] = {}
+    for line, (preset, options) in lines.items():
+        for name, engine in engines.items():
+            runs[f"{name} {line}"] = player_for(engine, preset, options)
     rlcard_label = None
     try:
         import rlcard
         from rlcard.agents import RandomAgent  # noqa: F401
     except ImportError:
-        print("RLCard is not installed (pip install rlcard): comparison skipped")
+        print("RLCard is unavailable (pip install rlcard): comparison skipped")
     else:
         try:
             check_rlcard_players(seed)
@@ -253,17 +311,34 @@ def main(argv: list[str] | None = None) -> int:
         else:
             rlcard_label = f"RLCard {rlcard.__version__}"
             runs[rlcard_label] = play_rlcard
+    print(f"heavy = {'+'.join(HEAVY_OPTIONS)} (one rival per step may jump in)")
 
     results = timed_together(runs, games, seed)
-    rates = {label: report(label, *results[label], peak_memory(run, memory_games, seed))
-             for label, run in runs.items()}
-    classic = results["ours"][1] / results["ours"][2]
-    heavy = results[heavy_label][1] / results[heavy_label][2]
-    print(f"classic / heavy actions per second: {classic / heavy:.2f} (target: at most 1.5)")
-    if rlcard_label is None:
-        return 0
-    ours, theirs = rates["ours"], rates[rlcard_label]
-    print(f"ratio (ours / RLCard, games/s): {ours / theirs:.2f}")
+    peaks = {label: peak_memory(run, MEMORY_GAMES, seed) for label, run in runs.items()}
+    for label in runs:
+        report(label, *results[label], peaks[label])
+
+    print()
+    if "old" in engines:
+        for line in lines:
+            r = ratios(results, f"new {line}", f"old {line}")
+            target = "  (" + verdict(statistics.median(r), 2.0, at_least=True) + ")" if (
+                line == "classic") else ""
+            print(f"new / old, {line}, games/s: {spread(r)}{target}")
+            old_mem, new_mem = peaks[f"old {line}"], peaks[f"new {line}"]
+            print(f"  peak memory {line}: new {new_mem / 1024:.0f} KiB, old {old_mem / 1024:.0f} "
+                  f"KiB ({'not higher: met' if new_mem <= old_mem * 1.02 else 'HIGHER: missed'})")
+    for name in engines:
+        r = ratios(results, f"{name} flip", f"{name} classic")
+        print(f"{name}: flip / classic, games/s: {spread(r)}  "
+              f"({verdict(statistics.median(r), 0.7, at_least=True)})")
+        r = [1 / x for x in ratios(results, f"{name} heavy", f"{name} classic", per_action=True)]
+        print(f"{name}: heavy / classic, cost per action: {spread(r)}  "
+              f"({verdict(statistics.median(r), 1.5, at_least=False)})")
+    if rlcard_label is not None:
+        for name in engines:
+            r = ratios(results, f"{name} classic", rlcard_label)
+            print(f"{name} classic / {rlcard_label}, games/s: {spread(r)}")
     return 0
 
 

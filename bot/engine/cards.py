@@ -249,6 +249,10 @@ def flip_card(light: Card, dark: Card, dark_up: bool = False) -> FlipCard:
 
 def flip_faces() -> tuple[list[Card], list[Card]]:
     """F-1: the 112 light faces and the 112 dark faces, each in a fixed order."""
+    return list(_FLIP_FACES[0]), list(_FLIP_FACES[1])
+
+
+def _build_flip_faces() -> tuple[tuple[Card, ...], tuple[Card, ...]]:
     light: list[Card] = []
     dark: list[Card] = []
     for colors, ranks, side in ((LIGHT_COLORS, _FLIP_LIGHT_RANKS, light),
@@ -258,4 +262,7 @@ def flip_faces() -> tuple[list[Card], list[Card]]:
                 side += [_BY_CODE[color.value + rank.value]] * 2
     light += [_BY_CODE["W"]] * 4 + [_BY_CODE["W+2"]] * 4
     dark += [_BY_CODE["W"]] * 4 + [_BY_CODE["WDC"]] * 4
-    return light, dark
+    return tuple(light), tuple(dark)
+
+
+_FLIP_FACES = _build_flip_faces()

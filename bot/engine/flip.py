@@ -29,7 +29,7 @@ class FlipGame(Game):
         light, dark = flip_faces()
         if deck is None:
             self._shuffle(dark)
-            self.flip_deck = [flip_card(a, b) for a, b in zip(light, dark, strict=True)]
+            self.flip_deck = list(map(flip_card, light, dark))
             return
         cards = [c for c in deck if isinstance(c, FlipCard) and not c.dark_up]
         if len(cards) != len(deck) or (
@@ -47,13 +47,15 @@ class FlipGame(Game):
     def apply(self, action: Action) -> list[Event]:
         """As `Game.apply`, once a card named by its active face alone is found in the hand."""
         named = action.card
-        if named is not None:
+        # A card from the legal actions is already the held card, with the table's side up.
+        if named is not None and not (named.__class__ is FlipCard
+                                      and named.dark_up is (self.side is Side.DARK)):
             seat = self._seat.get(action.by)
             if seat is not None:
                 held = self._held_card(seat, named)
                 if held is not named:
                     action = replace(action, card=held)
-        return super().apply(action)
+        return Game.apply(self, action)
 
     def _held_card(self, seat: int, named: Card) -> Card:
         """REPLAY.md: a Flip card is named `light/dark`, or by its active face alone (the first

@@ -198,10 +198,9 @@ class TableState:
 
     def __post_init__(self) -> None:
         n = len(self.players)
-        for f in fields(self):
-            make = f.metadata.get("per_seat")
-            if make is not None and not getattr(self, f.name):
-                setattr(self, f.name, make(n))
+        for name, make in _DECLARED.per_seat:
+            if not getattr(self, name):  # given by `load`; created by `start`
+                setattr(self, name, make(n))
         self._index()
 
     def _index(self) -> None:
@@ -212,7 +211,7 @@ class TableState:
     def _new_round(self) -> None:
         """Set every round field to its initial value (the deal then fills hands and piles)."""
         n = len(self.players)
-        for name, default, factory, per_seat in _round_fields():
+        for name, default, factory, per_seat in _DECLARED.round:
             if per_seat is not None:
                 setattr(self, name, per_seat(n))
             elif factory is not None:
@@ -338,15 +337,16 @@ class TableState:
         self.uno_called.clear()
 
 
-_ROUND_FIELDS: list[tuple[str, Any, Callable[[], Any] | None, Callable[[int], Any] | None]] = []
+class _Declared:
+    """What `__post_init__` and `_new_round` need of the declarations, read once."""
+
+    def __init__(self) -> None:
+        declared = fields(TableState)
+        self.per_seat = [(f.name, f.metadata["per_seat"]) for f in declared
+                         if f.metadata["per_seat"] is not None and not f.metadata["round"]]
+        self.round = [(f.name, f.default,
+                       None if f.default_factory is MISSING else f.default_factory,
+                       f.metadata["per_seat"]) for f in declared if f.metadata["round"]]
 
 
-def _round_fields() -> list[tuple[str, Any, Callable[[], Any] | None,
-                                  Callable[[int], Any] | None]]:
-    """The round's fields with their initial values, read once from the declarations."""
-    if not _ROUND_FIELDS:
-        for f in fields(TableState):
-            if f.metadata.get("round"):
-                factory = None if f.default_factory is MISSING else f.default_factory
-                _ROUND_FIELDS.append((f.name, f.default, factory, f.metadata["per_seat"]))
-    return _ROUND_FIELDS
+_DECLARED = _Declared()
