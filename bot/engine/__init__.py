@@ -5,12 +5,16 @@ bot and AI players read a game through `player_view` and change it only through 
 What this package exports is the engine's public surface; everything else is private.
 """
 
+from ._flip import FlipGame
+from ._game import VARIANTS, Game
+from ._serialize import dump, load
+from ._state import AnswerMode, Pending, PendingKind
+from ._timeouts import timeout_action
+from ._view import PendingView, PlayerView, StaleView, ViewSnapshot, player_view
 from .actions import Action, ActionType
 from .cards import Card, CardParseError, Color, FlipCard, Rank, Side, all_cards, card, classic_deck
 from .errors import ErrorCode, IllegalAction, RulesError
 from .events import Event, EventType
-from .flip import FlipGame
-from .game import VARIANTS, Game
 from .rules import (
     CONFLICTS,
     OPTION_NAMES,
@@ -23,10 +27,6 @@ from .rules import (
     ScoringMode,
     SilenceMode,
 )
-from .serialize import dump, load
-from .state import AnswerMode, Pending, PendingKind
-from .timeouts import timeout_action
-from .view import PendingView, PlayerView, StaleView, ViewSnapshot, player_view
 
 __all__ = [
     "CONFLICTS", "OPTION_NAMES", "PRESETS", "REFUSED_IN_FLIP", "SILENCE_VALUES",

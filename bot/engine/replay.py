@@ -11,13 +11,13 @@ import sys
 from collections.abc import Mapping
 from typing import Any
 
+from ._game import MAX_PLAYERS, MIN_PLAYERS, Game
+from ._state import PendingKind
 from .actions import Action, ActionFormatError, ActionType
 from .cards import Card, CardParseError
 from .errors import IllegalAction, RulesError
 from .events import Event
-from .game import MAX_PLAYERS, MIN_PLAYERS, Game
 from .rules import RuleSet
-from .state import PendingKind
 
 
 class MalformedReplay(ValueError):

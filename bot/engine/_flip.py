@@ -9,11 +9,11 @@ from collections.abc import Sequence
 from dataclasses import replace
 from typing import ClassVar, cast
 
+from ._game import VARIANTS, Effect, Game
+from ._state import Pending, PendingKind
 from .actions import Action
 from .cards import Card, Color, FlipCard, Rank, Side, flip_card, flip_faces
 from .events import Event, EventType
-from .game import VARIANTS, Effect, Game
-from .state import Pending, PendingKind
 
 
 class FlipGame(Game):

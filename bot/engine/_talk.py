@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
+from ._state import Silence, Slap, TableState, illegal
 from .cards import WILD_RANKS, Rank
 from .errors import ErrorCode
 from .events import Event, EventType
 from .rules import SilenceMode
-from .state import Silence, Slap, TableState, illegal
 
 
 class TalkRules(TableState):

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
+from ._state import TableState
 from .events import Event, EventType
 from .rules import ScoringMode
-from .state import TableState
 
 
 class ScoringRules(TableState):

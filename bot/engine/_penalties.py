@@ -8,11 +8,11 @@ A penalty card that was its player's last card (C-8.1) can be challenged but not
 
 from __future__ import annotations
 
+from ._scoring import ScoringRules
+from ._state import AnswerMode, Pending, PendingKind, illegal
 from .cards import Card, Color, Rank, all_cards
 from .errors import ErrorCode
 from .events import Event, EventType
-from .scoring import ScoringRules
-from .state import AnswerMode, Pending, PendingKind, illegal
 
 _PENALTY_AMOUNT = {Rank.DRAW_TWO: 2, Rank.WILD_DRAW_FOUR: 4, Rank.WILD_DRAW_TEN: 10,
                    Rank.DRAW_ONE: 1, Rank.DRAW_FIVE: 5, Rank.WILD_DRAW_TWO: 2,

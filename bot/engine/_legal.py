@@ -8,12 +8,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from ._state import COLOR_LETTERS, DARK_COLOR_LETTERS, PendingKind
 from .actions import Action, ActionType
 from .cards import Card, FlipCard, Rank, Side
-from .state import COLOR_LETTERS, DARK_COLOR_LETTERS, PendingKind
 
 if TYPE_CHECKING:
-    from .game import Game
+    from ._game import Game
 
 
 def legal_actions(game: Game, player: str) -> list[Action]:
@@ -124,6 +124,9 @@ def _plays_of(game: Game, seat: int, card: Card, plays: _Plays) -> tuple[Action,
     return plays[card]
 
 
+_FLIP_PLAYS_LIMIT = 512  # cards a player's Flip plays are kept for (classic has 54 at most)
+
+
 class _Plays(dict[Card, tuple[Action, ...]]):
     """A player's plays of each card (one per colour for a wild card), built the first time a
     card is asked for: most players only ever hold a part of the 100-odd cards, and building all
@@ -136,10 +139,15 @@ class _Plays(dict[Card, tuple[Action, ...]]):
         self.player, self.uno = player, uno
 
     def __missing__(self, card: Card) -> tuple[Action, ...]:
-        # A Flip card is interned per side up, so its plays are kept like a classic card's.
+        # A Flip card is interned per side up, so its plays are kept like a classic card's; but
+        # each match pairs the faces anew, so a player's Flip plays are dropped now and then.
         letters: tuple[str | None, ...] = (None,)
+        dark = False
+        if isinstance(card, FlipCard):
+            dark = card.dark_up
+            if len(self) >= _FLIP_PLAYS_LIMIT:
+                self.clear()
         if card.color is None:
-            dark = isinstance(card, FlipCard) and card.dark_up
             letters = DARK_COLOR_LETTERS if dark else COLOR_LETTERS
         plays = tuple(Action(self.player, ActionType.PLAY, card, c, None, self.uno)
                       for c in letters)

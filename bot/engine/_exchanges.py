@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from ._state import Pending, PendingKind, TableState, illegal
 from .cards import Card
 from .errors import ErrorCode
 from .events import Event, EventType
-from .state import Pending, PendingKind, TableState, illegal
 
 
 class ExchangeRules(TableState):
