@@ -106,10 +106,10 @@ class FlipGame(Game):
 
     def _flip_table(self, seat: int, card: Card, events: list[Event]) -> None:
         """F-4: the discard pile and the draw pile are turned over, every hand is turned."""
-        turned = _TURNED
-        self.discard = [turned[c] for c in reversed(self.discard)]
-        self.draw_pile = [turned[c] for c in reversed(self.draw_pile)]
-        self.hands = [[turned[c] for c in hand] for hand in self.hands]
+        # Every card of a Flip table is a FlipCard, whose `twin` is itself turned over.
+        self.discard = [c.twin for c in reversed(self.discard)]  # type: ignore[attr-defined]
+        self.draw_pile = [c.twin for c in reversed(self.draw_pile)]  # type: ignore[attr-defined]
+        self.hands = [[c.twin for c in hand] for hand in self.hands]  # type: ignore[attr-defined]
         self.drawn = None
         self.side = Side.DARK if self.side is Side.LIGHT else Side.LIGHT
         events.append(Event(EventType.FLIPPED, by=self.players[seat], card=card,
@@ -125,17 +125,6 @@ class FlipGame(Game):
             self.color = None
             self.pending = Pending(PendingKind.COLOR, by=seat)
 
-
-class _Turned(dict[Card, Card]):
-    """Each Flip card's `turned` twin, looked up once per card and then by a dict access."""
-
-    def __missing__(self, card: Card) -> Card:
-        assert isinstance(card, FlipCard)
-        turned = self[card] = card.turned
-        return turned
-
-
-_TURNED = _Turned()
 
 # Flip's effects take a FlipGame: its table is only ever read by FlipGame instances.
 _FLIP_EFFECT = cast(Effect, FlipGame._flip_effect)

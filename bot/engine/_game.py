@@ -33,7 +33,7 @@ from ._talk import TalkRules
 from .actions import Action, ActionType
 from .cards import NUMBER_RANKS, WILD_RANKS, Card, Color, Rank, Side, classic_deck
 from .errors import ErrorCode
-from .events import Event, EventType
+from .events import Event, EventType, new_event
 from .rules import RuleSet, SilenceMode
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 10
@@ -135,7 +135,8 @@ class Game(PenaltyRules, TalkRules, ExchangeRules):
             for seat in order:
                 card = pile.pop()
                 hands[seat].append(card)
-                events.append(Event(EventType.DEALT, names[seat], None, card))
+                events.append(new_event(Event, (EventType.DEALT, names[seat], None, card, None,
+                                                None, None, None)))
         self._turn_up_start_card(events)
 
     def _turn_up_start_card(self, events: list[Event]) -> None:
@@ -294,9 +295,9 @@ class Game(PenaltyRules, TalkRules, ExchangeRules):
         self.discard.append(card)
         self.color = color
         name = self.players[seat]
-        events.append(Event(EventType.PLAYED, name, None, card,
-                            color.value if card.color is None else None, None, None,
-                            "jump_in" if jump else None))
+        events.append(new_event(Event, (EventType.PLAYED, name, None, card,
+                                        color.value if card.color is None else None, None, None,
+                                        "jump_in" if jump else None)))
         left = len(hand)
         if left == 1:
             if action.uno:

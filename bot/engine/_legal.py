@@ -16,7 +16,7 @@ if TYPE_CHECKING:
     from ._game import Game
 
 
-def legal_actions(game: Game, player: str) -> list[Action]:
+def legal_actions(game: Game, player: str, seat: int | None = None) -> list[Action]:
     """Everything `player` may do right now, in a stable order.
 
     A play of one's next-to-last card is listed with the UNO call (the choice a player makes with
@@ -24,9 +24,10 @@ def legal_actions(game: Game, player: str) -> list[Action]:
     their own, for whoever may do them. `leave` and `speak` are always possible and so never
     listed; `slap_timeout` is listed while a slap window is open (the bot's timer sends it).
     """
-    seat = game._seat.get(player)
     if seat is None:
-        seat = game.seat_of(player)  # raises unknown_player
+        seat = game._seat.get(player)
+        if seat is None:
+            seat = game.seat_of(player)  # raises unknown_player
     if not game.active[seat]:
         return []
     own = _own_actions(player)
@@ -124,9 +125,6 @@ def _plays_of(game: Game, seat: int, card: Card, plays: _Plays) -> tuple[Action,
     return plays[card]
 
 
-_FLIP_PLAYS_LIMIT = 512  # cards a player's Flip plays are kept for (classic has 54 at most)
-
-
 class _Plays(dict[Card, tuple[Action, ...]]):
     """A player's plays of each card (one per colour for a wild card), built the first time a
     card is asked for: most players only ever hold a part of the 100-odd cards, and building all
@@ -139,19 +137,14 @@ class _Plays(dict[Card, tuple[Action, ...]]):
         self.player, self.uno = player, uno
 
     def __missing__(self, card: Card) -> tuple[Action, ...]:
-        # A Flip card is interned per side up, so its plays are kept like a classic card's; but
-        # each match pairs the faces anew, so a player's Flip plays are dropped now and then.
-        letters: tuple[str | None, ...] = (None,)
-        dark = False
         if isinstance(card, FlipCard):
-            dark = card.dark_up
-            if len(self) >= _FLIP_PLAYS_LIMIT:
-                self.clear()
-        if card.color is None:
-            letters = DARK_COLOR_LETTERS if dark else COLOR_LETTERS
-        plays = tuple(Action(self.player, ActionType.PLAY, card, c, None, self.uno)
-                      for c in letters)
-        self[card] = plays
+            # Not kept: every Flip match pairs the faces anew, so its cards are new ones.
+            letters = ((DARK_COLOR_LETTERS if card.dark_up else COLOR_LETTERS)
+                       if card.color is None else (None,))
+            return tuple(Action(self.player, ActionType.PLAY, card, c, None, self.uno)
+                         for c in letters)
+        plays = self[card] = tuple(Action(self.player, ActionType.PLAY, card, c, None, self.uno)
+                                   for c in (COLOR_LETTERS if card.color is None else (None,)))
         return plays
 
 
@@ -180,7 +173,6 @@ class _OwnActions:
 
     def _plays(self, *, uno: bool) -> _Plays:
         return _Plays(self.player, uno)
-
     def catch(self, target: str) -> Action:
         action = self._catch.get(target)
         if action is None:
@@ -199,3 +191,4 @@ def _own_actions(player: str) -> _OwnActions:
             _OWN_ACTIONS.clear()
         own = _OWN_ACTIONS[player] = _OwnActions(player)
     return own
+

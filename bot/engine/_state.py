@@ -22,7 +22,7 @@ from typing import Any, ClassVar
 
 from .cards import DARK_COLORS, LIGHT_COLORS, Card, Color, Side
 from .errors import ErrorCode, IllegalAction
-from .events import Event, EventType
+from .events import Event, EventType, new_event
 from .rules import Options, RuleSet, SilenceMode
 
 HAND_SIZE = 7
@@ -320,7 +320,8 @@ class TableState:
             card = pile.pop()
             hand.append(card)
             got.append(card)
-            events.append(Event(EventType.DREW, name, None, card, None, None, None, reason))
+            events.append(new_event(Event, (EventType.DREW, name, None, card, None, None, None,
+                                            reason)))
         if got:
             self.uno_called.discard(seat)
         return got
@@ -343,7 +344,8 @@ class TableState:
                 return
 
     def _skip(self, seat: int, events: list[Event]) -> None:
-        events.append(Event(EventType.SKIPPED, self.players[seat]))
+        events.append(new_event(Event, (EventType.SKIPPED, self.players[seat], None, None, None,
+                                        None, None, None)))
 
     def _hands_changed(self) -> None:
         """After hands change owners (H-3): nobody owes or has made an UNO call any more (C-9)."""

@@ -71,7 +71,12 @@ class PlayerView:
 
     def __init__(self, game: Game, player: str | None) -> None:
         self._game = game
-        self._seat = game.seat_of(player) if player is not None else None
+        seat = None
+        if player is not None:
+            seat = game._seat.get(player)
+            if seat is None:
+                seat = game.seat_of(player)  # raises unknown_player
+        self._seat = seat
         self._version = game.version
         self._legal: tuple[Action, ...] | None = None
         self.player = player
@@ -97,7 +102,9 @@ class PlayerView:
         if game.version != self._version:
             raise StaleView("the game has changed since this view was made")
         if self._legal is None:  # computed once: an AI player reads it at every decision
-            self._legal = tuple(legal_actions(game, self.player)) if self.player is not None else ()
+            player = self.player
+            self._legal = (tuple(legal_actions(game, player, self._seat)) if player is not None
+                           else ())
         return self._legal
 
     @property

@@ -209,6 +209,8 @@ class FlipCard(Card):
     light: Card = field(default=None)  # type: ignore[assignment]
     dark: Card = field(default=None)  # type: ignore[assignment]
     dark_up: bool = False
+    # The same card with the other side up, set by `flip_card` (turning a table is a look-up).
+    twin: FlipCard = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         up = self.dark if self.dark_up else self.light
@@ -227,7 +229,7 @@ class FlipCard(Card):
 
     @property
     def turned(self) -> FlipCard:
-        return flip_card(self.light, self.dark, dark_up=not self.dark_up)
+        return self.twin
 
     def __reduce__(self) -> tuple[object, tuple[Card, Card, bool]]:  # type: ignore[override]
         return flip_card, (self.light, self.dark, self.dark_up)
@@ -241,9 +243,13 @@ def flip_card(light: Card, dark: Card, dark_up: bool = False) -> FlipCard:
     key = (light, dark, dark_up)
     found = _FLIP_CARDS.get(key)
     if found is None:
-        up = dark if dark_up else light
-        found = _FLIP_CARDS[key] = FlipCard(up.color, up.rank, light=light, dark=dark,
-                                            dark_up=dark_up)
+        light_up = FlipCard(light.color, light.rank, light=light, dark=dark, dark_up=False)
+        dark_up_card = FlipCard(dark.color, dark.rank, light=light, dark=dark, dark_up=True)
+        object.__setattr__(light_up, "twin", dark_up_card)
+        object.__setattr__(dark_up_card, "twin", light_up)
+        _FLIP_CARDS[(light, dark, False)] = light_up
+        _FLIP_CARDS[(light, dark, True)] = dark_up_card
+        found = dark_up_card if dark_up else light_up
     return found
 
 

@@ -8,6 +8,7 @@ a tuple is built several times faster.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from enum import StrEnum
 from typing import Any, NamedTuple
 
@@ -124,3 +125,10 @@ class Event(NamedTuple):
         if self.type == EventType.HAND_SHOWN and player != self.target:
             return self._replace(cards=None)
         return self
+
+
+# `new_event(Event, (type, by, target, card, color, amount, cards, reason))`: all eight fields
+# given, without the keyword handling of `Event(...)`; for the few events made at every step.
+new_event: Callable[[type[Event], tuple[EventType, str | None, str | None, Card | None,
+                                        str | None, int | None, tuple[Card, ...] | None,
+                                        str | None]], Event] = tuple.__new__
