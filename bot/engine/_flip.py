@@ -9,9 +9,9 @@ from collections.abc import Sequence
 from dataclasses import replace
 from typing import ClassVar, cast
 
-from ._game import VARIANTS, Effect, Game
+from ._game import VARIANTS, Effect, Game, Handler
 from ._state import Pending, PendingKind
-from .actions import Action
+from .actions import Action, ActionType
 from .cards import Card, Color, FlipCard, Rank, Side, flip_card, flip_faces
 from .events import Event, EventType
 
@@ -43,19 +43,6 @@ class FlipGame(Game):
         return list(self.flip_deck)
 
     # ------------------------------------------------------------------ naming a card
-
-    def apply(self, action: Action) -> list[Event]:
-        """As `Game.apply`, once a card named by its active face alone is found in the hand."""
-        named = action.card
-        # A card from the legal actions is already the held card, with the table's side up.
-        if named is not None and not (named.__class__ is FlipCard
-                                      and named.dark_up is (self.side is Side.DARK)):
-            seat = self._seat.get(action.by)
-            if seat is not None:
-                held = self._held_card(seat, named)
-                if held is not named:
-                    action = replace(action, card=held)
-        return Game.apply(self, action)
 
     def _held_card(self, seat: int, named: Card) -> Card:
         """REPLAY.md: a Flip card is named `light/dark`, or by its active face alone (the first
@@ -129,6 +116,25 @@ class FlipGame(Game):
 # Flip's effects take a FlipGame: its table is only ever read by FlipGame instances.
 _FLIP_EFFECT = cast(Effect, FlipGame._flip_effect)
 _SKIP_EVERYONE_EFFECT = cast(Effect, FlipGame._skip_everyone_effect)
+def _naming_faces(handler: Handler) -> Handler:
+    """`handler`, once a card named by its active face alone is found in the hand (a card from
+    the legal actions is already the held card, with the table's side up)."""
+
+    def handle(game: Game, seat: int, action: Action, events: list[Event]) -> None:
+        named = action.card
+        if named is not None and not (named.__class__ is FlipCard
+                                      and named.dark_up is (game.side is Side.DARK)):
+            held = cast(FlipGame, game)._held_card(seat, named)
+            if held is not named:
+                action = replace(action, card=held)
+        handler(game, seat, action, events)
+
+    return handle
+
+
+FlipGame.handlers = {**Game.handlers,
+                     ActionType.PLAY: _naming_faces(Game.handlers[ActionType.PLAY]),
+                     ActionType.SWAP: _naming_faces(Game.handlers[ActionType.SWAP])}
 FlipGame.effects = {**Game.effects, Rank.FLIP: _FLIP_EFFECT,
                     Rank.SKIP_EVERYONE: _SKIP_EVERYONE_EFFECT}
 VARIANTS["flip"] = FlipGame

@@ -5,7 +5,7 @@
 `players`, clockwise); names appear only at the edges (actions, events, views).
 
 `Game` composes the rule families, siblings over the state (see `_state`), with turns, plays and
-the deal. Actions go through one table (`_HANDLERS`, action type -> handler), and so do card
+the deal. Actions go through one table (`Game.handlers`, action type -> handler), and so do card
 effects (`Game.effects`, rank -> effect). A preset that changes the cards themselves is a variant:
 a subclass registered in `VARIANTS` by preset name (UNO Flip: `_flip.FlipGame`), which `start`
 and `load` pick.
@@ -44,12 +44,15 @@ _CIRCLES = {Side.LIGHT: COLOR_CIRCLE, Side.DARK: DARK_COLOR_CIRCLE}
 
 # A card's effect: (game, seat, card, colour before, 7's target, events, final, empties).
 Effect = Callable[["Game", int, Card, Color | None, int | None, list[Event], bool, bool], None]
+# An action's handler: (game, seat, action, events).
+Handler = Callable[["Game", int, Action, list[Event]], None]
 
 
 class Game(PenaltyRules, TalkRules, ExchangeRules):
     """A match at one table. Create it with `Game.start`; restore it with `load`."""
 
     effects: ClassVar[Mapping[Rank, Effect]]  # rank -> effect (C-4), filled below
+    handlers: ClassVar[Mapping[ActionType, Handler]]  # action type -> handler, filled below
 
     # ------------------------------------------------------------------ creation
 
@@ -187,7 +190,7 @@ class Game(PenaltyRules, TalkRules, ExchangeRules):
         if self.round_over and kind is not ActionType.NEXT_ROUND:
             raise illegal(ErrorCode.ROUND_OVER, "the round is over")
         events: list[Event] = []
-        _HANDLERS[kind](self, seat, action, events)
+        self.handlers[kind](self, seat, action, events)
         if self.silence is not None:
             self._silence_over(events)
         if self.skip_next:
@@ -504,8 +507,7 @@ class Game(PenaltyRules, TalkRules, ExchangeRules):
         return seen
 
 
-_Handler = Callable[[Game, int, Action, list[Event]], None]
-_HANDLERS: dict[ActionType, _Handler] = {
+Game.handlers = {
     ActionType.PLAY: Game._on_play,
     ActionType.DRAW: Game._on_draw,
     ActionType.PASS: Game._on_pass,

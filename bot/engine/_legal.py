@@ -139,8 +139,9 @@ class _Plays(dict[Card, tuple[Action, ...]]):
     def __missing__(self, card: Card) -> tuple[Action, ...]:
         if isinstance(card, FlipCard):
             # Not kept: every Flip match pairs the faces anew, so its cards are new ones.
-            letters = ((DARK_COLOR_LETTERS if card.dark_up else COLOR_LETTERS)
-                       if card.color is None else (None,))
+            if card.color is not None:
+                return (Action(self.player, ActionType.PLAY, card, None, None, self.uno),)
+            letters = DARK_COLOR_LETTERS if card.dark_up else COLOR_LETTERS
             return tuple(Action(self.player, ActionType.PLAY, card, c, None, self.uno)
                          for c in letters)
         plays = self[card] = tuple(Action(self.player, ActionType.PLAY, card, c, None, self.uno)

@@ -1,6 +1,7 @@
 """Rule sets as data (RULES.md section P): a named preset plus options.
 
-House rules and Flip plug in here as options read by the one game loop, never as forks of it.
+House rules plug in here as options read by the one game loop, never as forks of it; a preset
+that changes the cards themselves (Flip) is also a variant of the game (`bot.engine.VARIANTS`).
 `SUPPORTED` says which options the engine plays today; a rule set that asks for anything else is
 refused at setup with a clear message, rather than silently played by other rules.
 """
