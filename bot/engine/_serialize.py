@@ -148,6 +148,10 @@ def load(data: dict[str, Any]) -> Game:
         PLAYERS: lambda name, players: tuple(players),
         RNG: lambda name, saved: _rng(saved),
     }
-    values = {f.name: codecs[f.metadata["codec"]](f.name, data[f.name])
-              for f in fields(Game) if f.metadata["codec"] is not None}
-    return VARIANTS.get(rules.preset, Game)(**values)
+    saved = [(f, codecs[f.metadata["codec"]](f.name, data[f.name])) for f in fields(Game)
+             if f.metadata["codec"] is not None]
+    game = VARIANTS.get(rules.preset, Game)(**{f.name: value for f, value in saved if f.init})
+    for f, value in saved:
+        if not f.init:  # the round's fields
+            setattr(game, f.name, value)
+    return game

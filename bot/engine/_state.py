@@ -144,13 +144,11 @@ def match_field(codec: Codec = PLAIN, *, default: Any = MISSING,
 def round_field(codec: Codec = PLAIN, *, default: Any = None,
                 factory: Callable[[], Any] | None = None,
                 per_seat: Callable[[int], Any] | None = None) -> Any:
-    """A field of the round: set to its initial value again at every deal (`_new_round`)."""
-    meta = {"codec": codec, "per_seat": per_seat, "round": True}
-    if per_seat is not None:
-        return field(default_factory=list, metadata=meta)
-    if factory is not None:
-        return field(default_factory=factory, metadata=meta)
-    return field(default=default, metadata=meta)
+    """A field of the round, set to its initial value at every deal (`_new_round`), not by the
+    constructor (`load` sets the saved values)."""
+    meta = {"codec": codec, "per_seat": per_seat, "round": True, "default": default,
+            "factory": factory}
+    return field(init=False, metadata=meta)
 
 
 def derived_field() -> Any:
@@ -164,7 +162,8 @@ class TableState:
     """The state of one match at one table, and the moves shared by every rule.
 
     Every field is declared here once. Create a game with `Game.start`, which fills the match's
-    fields; `load` passes every saved field to the constructor instead.
+    fields and deals; `load` passes the saved match fields to the constructor and sets the
+    round's.
     """
 
     # Class-level flag of the variant (see `_flip.FlipGame`), like python-chess's variants.
@@ -360,8 +359,7 @@ class _Declared:
         declared = fields(TableState)
         self.per_seat = [(f.name, f.metadata["per_seat"]) for f in declared
                          if f.metadata["per_seat"] is not None and not f.metadata["round"]]
-        self.round = [(f.name, f.default,
-                       None if f.default_factory is MISSING else f.default_factory,
+        self.round = [(f.name, f.metadata["default"], f.metadata["factory"],
                        f.metadata["per_seat"]) for f in declared if f.metadata["round"]]
 
 
