@@ -12,7 +12,21 @@ from ._state import AnswerMode, Pending, PendingKind
 from ._timeouts import timeout_action
 from ._view import PendingView, PlayerView, StaleView, ViewSnapshot, player_view
 from .actions import Action, ActionType
-from .cards import Card, CardParseError, Color, FlipCard, Rank, Side, all_cards, card, classic_deck
+from .cards import (
+    DARK_COLORS,
+    LIGHT_COLORS,
+    Card,
+    CardParseError,
+    Color,
+    FlipCard,
+    Rank,
+    Side,
+    all_cards,
+    card,
+    classic_deck,
+    flip_card,
+    flip_faces,
+)
 from .errors import ErrorCode, IllegalAction, RulesError
 from .events import Event, EventType
 from .rules import (
@@ -29,11 +43,11 @@ from .rules import (
 )
 
 __all__ = [
-    "CONFLICTS", "OPTION_NAMES", "PRESETS", "REFUSED_IN_FLIP", "SILENCE_VALUES",
-    "SUPPORTED_PRESETS", "VARIANTS",
+    "CONFLICTS", "DARK_COLORS", "LIGHT_COLORS", "OPTION_NAMES", "PRESETS", "REFUSED_IN_FLIP",
+    "SILENCE_VALUES", "SUPPORTED_PRESETS", "VARIANTS",
     "Action", "ActionType", "AnswerMode", "Card", "CardParseError", "Color", "ErrorCode", "Event",
     "EventType", "FlipCard", "FlipGame", "Game", "IllegalAction", "Options", "Pending",
     "PendingKind", "PendingView", "PlayerView", "Rank", "RuleSet", "RulesError", "ScoringMode",
     "Side", "SilenceMode", "StaleView", "ViewSnapshot", "all_cards", "card", "classic_deck",
-    "dump", "load", "player_view", "timeout_action",
+    "dump", "flip_card", "flip_faces", "load", "player_view", "timeout_action",
 ]
