@@ -77,7 +77,7 @@ class Game(PenaltyRules, TalkRules, ExchangeRules):
         if len(set(players)) != len(players):
             raise ValueError("player names must be distinct")
         rules = rules or RuleSet.classic()
-        variant = VARIANTS.get(rules.preset, cls)
+        variant = VARIANTS.get(rules.preset, Game)  # the preset decides, whoever is called
         game = variant(rules=rules, players=players, rng=random.Random(seed))
         game._prepare_deck(deck)
         events: list[Event] = []

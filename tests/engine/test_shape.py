@@ -52,6 +52,7 @@ def test_the_preset_picks_the_variant() -> None:
     assert type(flip) is FlipGame and flip.flip
     assert type(load(dump(flip))) is FlipGame
     assert type(load(dump(classic))) is Game
+    assert type(FlipGame.start(PLAYERS, RuleSet.classic(), seed=1)[0]) is Game  # preset decides
 
 
 def test_every_declared_field_is_saved_and_nothing_else() -> None:
