@@ -47,6 +47,8 @@ class ExchangeRules(TableState):
             self._require_waiting_for(seat)
             raise illegal(ErrorCode.NOT_ALLOWED_NOW, "there is no swap to make")
         self._require_waiting_for(seat)
+        if card is not None and card not in self.hands[seat]:
+            card = self._named_card(seat, card)  # Flip: a card named by its face alone
         if card is None or card not in self.hands[seat]:
             raise illegal(ErrorCode.CARD_NOT_IN_HAND, "name a card of your hand")
         name = self.players[seat]

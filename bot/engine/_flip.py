@@ -6,13 +6,11 @@ game's own, read through the active faces (a `FlipCard` reads as the face that i
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import replace
 from typing import ClassVar, cast
 
-from ._game import VARIANTS, Effect, Game, Handler
+from ._game import VARIANTS, Effect, Game
 from ._state import Pending, PendingKind
-from .actions import Action, ActionType
-from .cards import Card, Color, FlipCard, Rank, Side, flip_card, flip_faces
+from .cards import Card, Color, FlipCard, Rank, Side, flip_faces, pair_faces
 from .events import Event, EventType
 
 
@@ -29,7 +27,7 @@ class FlipGame(Game):
         light, dark = flip_faces()
         if deck is None:
             self._shuffle(dark)
-            self.flip_deck = list(map(flip_card, light, dark))
+            self.flip_deck = pair_faces(light, dark)
             return
         cards = [c for c in deck if isinstance(c, FlipCard) and not c.dark_up]
         if len(cards) != len(deck) or (
@@ -44,9 +42,10 @@ class FlipGame(Game):
 
     # ------------------------------------------------------------------ naming a card
 
-    def _held_card(self, seat: int, named: Card) -> Card:
+    def _named_card(self, seat: int, named: Card) -> Card:
         """REPLAY.md: a Flip card is named `light/dark`, or by its active face alone (the first
-        such card in the hand; after a draw, the drawn card if its face is named)."""
+        such card in the hand; after a draw, the drawn card if its face is named). Asked only
+        for a card not in the hand as named: a card from the legal actions is the held one."""
         if isinstance(named, FlipCard):
             return named if named.dark_up == (self.side is Side.DARK) else named.turned
         drawn = self.drawn
@@ -116,25 +115,6 @@ class FlipGame(Game):
 # Flip's effects take a FlipGame: its table is only ever read by FlipGame instances.
 _FLIP_EFFECT = cast(Effect, FlipGame._flip_effect)
 _SKIP_EVERYONE_EFFECT = cast(Effect, FlipGame._skip_everyone_effect)
-def _naming_faces(handler: Handler) -> Handler:
-    """`handler`, once a card named by its active face alone is found in the hand (a card from
-    the legal actions is already the held card, with the table's side up)."""
-
-    def handle(game: Game, seat: int, action: Action, events: list[Event]) -> None:
-        named = action.card
-        if named is not None and not (named.__class__ is FlipCard
-                                      and named.dark_up is (game.side is Side.DARK)):
-            held = cast(FlipGame, game)._held_card(seat, named)
-            if held is not named:
-                action = replace(action, card=held)
-        handler(game, seat, action, events)
-
-    return handle
-
-
-FlipGame.handlers = {**Game.handlers,
-                     ActionType.PLAY: _naming_faces(Game.handlers[ActionType.PLAY]),
-                     ActionType.SWAP: _naming_faces(Game.handlers[ActionType.SWAP])}
 FlipGame.effects = {**Game.effects, Rank.FLIP: _FLIP_EFFECT,
                     Rank.SKIP_EVERYONE: _SKIP_EVERYONE_EFFECT}
 VARIANTS["flip"] = FlipGame

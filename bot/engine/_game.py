@@ -250,12 +250,16 @@ class Game(PenaltyRules, TalkRules, ExchangeRules):
 
     def _on_play(self, seat: int, action: Action, events: list[Event]) -> None:
         card = action.card
+        hand = self.hands[seat]
+        held = card is not None and card in hand
+        if not held and card is not None:
+            card = self._named_card(seat, card)  # Flip: a card named by its face alone
+            held = card in hand
         pending = self.pending
         jump = (pending.decider if pending is not None else self.turn) != seat
         if jump and not self.may_jump_in(seat, card):
             raise illegal(ErrorCode.NOT_YOUR_TURN, "the table is waiting for another player")
-        hand = self.hands[seat]
-        if card is None or card not in hand:
+        if not held or card is None:
             raise illegal(ErrorCode.CARD_NOT_IN_HAND, "that card is not in your hand")
         if self.slap is not None:
             self._not_during_slap()

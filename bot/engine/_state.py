@@ -279,6 +279,11 @@ class TableState:
         """C-4.1–3: colour, number or symbol; wild cards always."""
         return card.color is None or card.color is self.color or card.rank is self.discard[-1].rank
 
+    def _named_card(self, seat: int, named: Card) -> Card:
+        """The card of the hand that `named` (not itself in the hand) names: none but itself
+        (a variant may name cards otherwise: see `_flip`)."""
+        return named
+
     def _color_arg(self, text: str | None) -> Color:
         color = COLOR_BY_LETTER.get(text) if text is not None else None
         if color is None or color not in self.colors:

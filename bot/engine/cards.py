@@ -7,6 +7,7 @@ mutates a card (RLCard's habit of mutating cards is what STYLE.md warns against)
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from enum import Enum, StrEnum
 
@@ -251,6 +252,13 @@ def flip_card(light: Card, dark: Card, dark_up: bool = False) -> FlipCard:
         _FLIP_CARDS[(light, dark, True)] = dark_up_card
         found = dark_up_card if dark_up else light_up
     return found
+
+
+def pair_faces(light: Sequence[Card], dark: Sequence[Card]) -> list[Card]:
+    """`flip_card(light[i], dark[i])` for every i: a deck's cards, light side up."""
+    interned = _FLIP_CARDS
+    return [interned.get((a, b, False)) or flip_card(a, b)
+            for a, b in zip(light, dark, strict=True)]
 
 
 def flip_faces() -> tuple[list[Card], list[Card]]:
