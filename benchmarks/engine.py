@@ -2,7 +2,7 @@
 
 Usage, from the repository root (no installation needed)::
 
-    python benchmarks/engine.py [--games N] [--seed S] [--base COMMIT]
+    python benchmarks/engine.py [--games N] [--seed S] [--base COMMIT] [--verify N]
 
 Against the old engine
     The engine of `--base` (default 6fd6d15, the commit before issue 15's rework) is copied out of
@@ -11,7 +11,9 @@ Against the old engine
     the same conditions. For each line the script prints the median and the range (fastest to
     slowest) of the repeated runs, and the new/old ratio as the median and range of the ratios of
     runs made side by side. Without git or that commit, a line says so and only the new engine
-    is measured.
+    is measured. `--verify N` first plays N matches under each of VERIFY_RULES (every preset
+    and option) with both engines in lockstep, and stops at the first action whose events,
+    refusal, legal actions or save differ: a faster engine must still give the same answers.
 
 What is measured
     N games of 4 players under classic rules. A "game" is one round, from the deal until a player
@@ -217,6 +219,89 @@ def play_rlcard(games: int, seed: int) -> tuple[int, int]:
     return games, env.timestep  # Env.step counts every action in env.timestep
 
 
+# ---------------------------------------------------------------------------- same answers
+
+# Rule sets the engines are compared under (`--verify`): every preset and every option.
+VERIFY_RULES: tuple[tuple[str, dict[str, Any]], ...] = (
+    ("classic", {}), ("cnuno", {}), ("flip", {}),
+    ("classic", {"stacking": True, "stack_mixed": True, "jump_in": True, "seven_zero": True,
+                 "draw_until_playable": True, "silence": "twos"}),
+    ("classic", {"swap_on_five": True, "lazy_scoring": True, "uno_slap": True,
+                 "colours_around": True, "draw_ten_blanks": True, "reverse_bounce": True,
+                 "false_uno_penalty": True}),
+    ("classic", {"play_to_last": True, "penalty_scoring": True, "silence": "wilds",
+                 "wild_four_challenge_returns": True, "target_score": 100}),
+    ("classic", {"seven_stages": True, "deflect_skip": True, "deflect_draw_two": True,
+                 "wild_four_deflect": True, "draw_cap": 3}),
+    ("flip", {"jump_in": True, "seven_zero": True, "swap_on_five": True, "colours_around": True,
+              "uno_slap": True, "play_to_last": True, "silence": "wilds"}),
+    ("flip", {"lazy_scoring": True, "draw_until_playable": True, "false_uno_penalty": True,
+              "seven_stages": True}),
+)
+
+
+def verify(old: ModuleType, new: ModuleType, games: int) -> int:
+    """Play `games` matches per rule set with both engines in lockstep; return the actions
+    compared. Any player (not only the one waited for) acts now and then, an odd action (any
+    type, a card of another hand, a bad colour) is tried now and then, and Flip cards are named
+    by their face alone now and then: events, refusals, legal actions and saves must agree."""
+    def same(a: Any, b: Any, what: str) -> None:
+        if a != b:
+            raise AssertionError(f"{what} differ: {a!r} != {b!r}")
+
+    compared = 0
+    for preset, options in VERIFY_RULES:
+        for seed in range(games):
+            names = ["A", "B", "C", "D", "E"][: 2 + seed % 4]
+            og, oe = old.Game.start(names, old.RuleSet.build(preset, options), seed=seed)
+            ng, ne = new.Game.start(names, new.RuleSet.build(preset, options), seed=seed)
+            same([e.to_dict() for e in oe], [e.to_dict() for e in ne], "deal events")
+            rng = random.Random(seed)
+            for step in range(500):
+                where = f"{preset} {options} seed {seed} step {step}"
+                if og.match_winner is not None:
+                    break
+                if og.round_over:
+                    data = {"by": names[0], "do": "next_round"}
+                else:
+                    who = rng.choice(names) if rng.random() < 0.2 else names[og.waiting_for]
+                    legal = old.player_view(og, who).legal_actions
+                    same([a.to_dict() for a in legal],
+                         [a.to_dict() for a in new.player_view(ng, who).legal_actions],
+                         f"legal actions ({where})")
+                    same((og.jumpers(), og.answer_modes()), (ng.jumpers(), ng.answer_modes()),
+                         f"jumpers and answers ({where})")
+                    if not legal:
+                        continue
+                    data = rng.choice(legal).to_dict()
+                    if rng.random() < 0.05:
+                        odd = rng.choice(og.hands[0] or [None])
+                        data = {"by": who, "do": rng.choice(list(old.ActionType)).value,
+                                "card": odd.code if odd is not None else None,
+                                "color": rng.choice(["R", "P", None, "X"]),
+                                "target": rng.choice([*names, None])}
+                    card = data.get("card")
+                    if card is not None and "/" in card and rng.random() < 0.4:
+                        held = old.Card.parse(card)
+                        if held.dark_up != (og.side == "dark"):
+                            held = held.turned
+                        data["card"] = held.face.code
+                results = []
+                for engine, game in ((old, og), (new, ng)):
+                    try:
+                        results.append(([e.to_dict() for e in game.apply(
+                            engine.Action.from_dict(data))], None))
+                    except engine.IllegalAction as exc:
+                        results.append(([], (exc.code.value, exc.message)))
+                same(results[0], results[1], f"events or refusal ({where}, {data})")
+                compared += 1
+                if step % 50 == 0:
+                    same(old.dump(og), new.dump(ng), f"saves ({where})")
+                    ng = new.load(new.dump(ng))  # and the new engine continues from its save
+            same(old.dump(og), new.dump(ng), f"final saves ({preset} seed {seed})")
+    return compared
+
+
 # ---------------------------------------------------------------------------- measuring
 
 
@@ -290,6 +375,9 @@ def main(argv: list[str] | None = None) -> int:
                         help=f"fixed seed for deals and agents (default {DEFAULT_SEED})")
     parser.add_argument("--base", default=DEFAULT_BASE,
                         help=f"commit of the old engine to compare with (default {DEFAULT_BASE})")
+    parser.add_argument("--verify", type=int, default=0, metavar="N",
+                        help="first play N matches per rule set with both engines in lockstep "
+                             "and stop at the first difference (default 0: skip)")
     args = parser.parse_args(argv)
     if args.games < 1:
         parser.error("--games must be at least 1")
@@ -305,6 +393,11 @@ def main(argv: list[str] | None = None) -> int:
     base = load_base(args.base)
     if base is not None:
         engines["old"] = base
+        if args.verify:
+            compared = verify(base, bot.engine, args.verify)
+            print(f"verified: {compared} actions in {args.verify} matches under each of "
+                  f"{len(VERIFY_RULES)} rule sets give the same events, refusals, legal "
+                  "actions and saves in both engines")
     runs: dict[str, Run] = {}
     for line, (preset, options) in lines.items():
         for name, engine in engines.items():
