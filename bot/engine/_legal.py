@@ -30,7 +30,7 @@ def legal_actions(game: Game, player: str, seat: int | None = None) -> list[Acti
             seat = game.seat_of(player)  # raises unknown_player
     if not game.active[seat]:
         return []
-    own = _own_actions(player)
+    own = _OWN_ACTIONS.get(player) or _own_actions(player)
     if game.round_over:
         return [] if game.match_winner is not None else [own.next_round]
     slap = game.slap
@@ -53,10 +53,11 @@ def legal_actions(game: Game, player: str, seat: int | None = None) -> list[Acti
             # Each distinct playable card once, in hand order.
             playable = dict.fromkeys([c for c in hand if c.color is None
                                       or c.color is color or c.rank is top_rank])
-            if game.options.colours_around:
+            options = game.options
+            if options.colours_around:
                 for card in playable:
                     actions += _plays_of(game, seat, card, plays)
-            elif game.options.seven_zero:  # only a 7 needs its targets listed (H-3)
+            elif options.seven_zero:  # only a 7 needs its targets listed (H-3)
                 seven = Rank.SEVEN
                 for card in playable:
                     actions += (_plays_of(game, seat, card, plays) if card.rank is seven
