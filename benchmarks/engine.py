@@ -2,7 +2,18 @@
 
 Usage, from the repository root (no installation needed)::
 
-    python benchmarks/engine.py [--games N] [--seed S]
+    python benchmarks/engine.py [--games N] [--seed S] [--base COMMIT] [--verify N]
+
+Against the old engine
+    The engine of `--base` (default 6fd6d15, the commit before issue 15's rework) is copied out of
+    git (`git archive COMMIT bot/engine`) into a temporary directory and imported under another
+    module name, `engine_base`, so that both engines run in the same process, interleaved, under
+    the same conditions. For each line the script prints the median and the range (fastest to
+    slowest) of the repeated runs, and the new/old ratio as the median and range of the ratios of
+    runs made side by side. Without git or that commit, a line says so and only the new engine
+    is measured. `--verify N` first plays N matches under each of VERIFY_RULES (every preset
+    and option) with both engines in lockstep, and stops at the first action whose events,
+    refusal, legal actions or save differ: a faster engine must still give the same answers.
 
 What is measured
     N games of 4 players under classic rules. A "game" is one round, from the deal until a player
@@ -10,16 +21,24 @@ What is measured
     environment (it ends when one player empties their hand). Each game is a fresh
     `Game.start(players, RuleSet.classic(), seed=S + i)`; the agent's choices come from one
     `random.Random(S)`, so a run is reproducible. The clock covers dealing, building the views,
-    choosing and `Game.apply`, and each figure is the best of seven identical runs, the rule sets
+    choosing and `Game.apply`, and every run is repeated REPEATS times, the engines, rule sets
     (and RLCard) taking turns so that compared figures meet the same conditions. It prints
-    games per second, actions (`Game.apply` calls) per second, and the peak memory that
-    `tracemalloc` reports during a separate, shorter run (tracemalloc
-    slows Python down, so it is kept out of the timed run).
+    games per second and actions (`Game.apply` calls) per second (median and range), and the
+    peak memory per game: `tracemalloc`'s peak during each of MEMORY_GAMES separate games above
+    what was allocated when that game started (tracemalloc slows Python down, so it is kept
+    out of the timed runs).
 
 A second line plays the same games under a heavy combination of house rules (stacking, jump-in,
 seven-zero and draw until playable; one other player per step reads their view and jumps in when
 they may) and prints how much slower per action it is than classic (target: at most 1.5 times).
-A third plays them under UNO Flip (the `flip` preset).
+A third plays them under UNO Flip (the `flip` preset; target: at least 0.7 times classic's
+games per second). Issue 15's targets are printed beside the figures, met or MISSED: the new
+engine at least 2 times the old one on classic, memory per game not higher.
+
+Runs are timed in CPU time of this process (`time.process_time`): on a shared machine wall-clock
+figures moved with the neighbours' load (the same run was seen at 1,300 and at 3,300 games/s
+within minutes), CPU time much less. Still, compare the ratios of one run, not figures across
+runs.
 
 The random agent, and why
     Each step the agent reads `player_view(game, name)` of the player the table waits for and
@@ -55,73 +74,105 @@ RLCard comparison (optional: `pip install rlcard`, which brings numpy)
 from __future__ import annotations
 
 import argparse
-import functools
+import importlib
 import random
+import shutil
+import statistics
+import subprocess
 import sys
+import tempfile
 import time
 import tracemalloc
 from collections.abc import Callable
 from pathlib import Path
+from types import ModuleType
+from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from bot.engine import Action, ActionType, Game, RuleSet, player_view  # noqa: E402
+import bot.engine  # noqa: E402
 
 PLAYERS = ("P1", "P2", "P3", "P4")
 DEFAULT_GAMES = 600
-REPEATS = 7  # each figure is the best of this many identical runs, interleaved
+REPEATS = 7  # each figure comes from this many identical runs, interleaved
 DEFAULT_SEED = 2024
+DEFAULT_BASE = "6fd6d15"  # the engine before issue 15
 MEMORY_GAMES = 100  # games in the separate tracemalloc run
 MAX_ACTIONS_PER_GAME = 100_000  # a safety net: a game that never ends is a bug, not a result
-
-_REACTIONS = (ActionType.CATCH, ActionType.UNO)
-_PLAY = ActionType.PLAY
-
-
-def choose(legal: tuple[Action, ...], rng: random.Random) -> Action:
-    """RLCard-style random choice among a player's legal actions (see the module docstring)."""
-    options = [a for a in legal if a.type not in _REACTIONS]
-    plays = [a for a in options if a.type is _PLAY]
-    return rng.choice(plays or options)
-
 
 # H-issue's heavy combination: penalties that wait, out-of-turn plays, hand swaps, long draws.
 HEAVY_OPTIONS = {"stacking": True, "jump_in": True, "seven_zero": True,
                  "draw_until_playable": True}
 
+Run = Callable[[int, int], tuple[int, int]]
 
-def play_ours(games: int, seed: int, rules: RuleSet | None = None) -> tuple[int, int]:
-    """Play `games` complete games; return (games, actions applied).
 
-    Under jump-in (H-2), the table is asked at every step who may jump in (as a bot showing
-    "Jump in" buttons must), and one of them, if any, jumps in half of the time."""
-    rules = rules or RuleSet.classic()
+def player_for(engine: ModuleType, preset: str = "classic",
+               options: dict[str, Any] | None = None) -> Run:
+    """`play(games, seed)` for one engine module (the new one or `engine_base`) and rule set."""
+    rules = engine.RuleSet.build(preset, options or {})
+    Game, player_view = engine.Game, engine.player_view  # noqa: N806
+    reactions = (engine.ActionType.CATCH, engine.ActionType.UNO)
+    play_type = engine.ActionType.PLAY
     rivals = rules.options.jump_in
-    rng = random.Random(seed)
-    actions = 0
-    for i in range(games):
-        game, _ = Game.start(PLAYERS, rules, seed=seed + i)
-        names = game.players
-        steps = 0
-        while game.round_winner is None:
-            name = names[game.waiting_for]
-            if rivals:
-                jumpers = game.jumpers()
-                if jumpers and rng.random() < 0.5:
-                    rival = rng.choice(jumpers)
-                    jumps = [a for a in player_view(game, rival).legal_actions if a.type is _PLAY]
-                    game.apply(rng.choice(jumps))
-                    steps += 1
-                    continue
-            view = player_view(game, name)
-            game.apply(choose(view.legal_actions, rng))
-            steps += 1
-            if steps > MAX_ACTIONS_PER_GAME:
-                raise RuntimeError(f"game {i} (seed {seed + i}) did not end")
-        actions += steps
-    return games, actions
+
+    def choose(legal: tuple[Any, ...], rng: random.Random) -> Any:
+        """RLCard-style random choice among a player's legal actions (see the docstring)."""
+        options = [a for a in legal if a.type not in reactions]
+        plays = [a for a in options if a.type is play_type]
+        return rng.choice(plays or options)
+
+    def play(games: int, seed: int) -> tuple[int, int]:
+        """Play `games` complete games; return (games, actions applied).
+
+        Under jump-in (H-2), the table is asked at every step who may jump in (as a bot showing
+        "Jump in" buttons must), and one of them, if any, jumps in half of the time."""
+        rng = random.Random(seed)
+        actions = 0
+        for i in range(games):
+            game, _ = Game.start(PLAYERS, rules, seed=seed + i)
+            names = game.players
+            steps = 0
+            while game.round_winner is None:
+                name = names[game.waiting_for]
+                if rivals:
+                    jumpers = game.jumpers()
+                    if jumpers and rng.random() < 0.5:
+                        rival = rng.choice(jumpers)
+                        jumps = [a for a in player_view(game, rival).legal_actions
+                                 if a.type is play_type]
+                        game.apply(rng.choice(jumps))
+                        steps += 1
+                        continue
+                view = player_view(game, name)
+                game.apply(choose(view.legal_actions, rng))
+                steps += 1
+                if steps > MAX_ACTIONS_PER_GAME:
+                    raise RuntimeError(f"game {i} (seed {seed + i}) did not end")
+            actions += steps
+        return games, actions
+
+    return play
+
+
+def load_base(commit: str) -> ModuleType | None:
+    """The engine of `commit`, imported as `engine_base` (None, with a note, if unavailable)."""
+    tmp = Path(tempfile.mkdtemp(prefix="engine-base-"))
+    target = tmp / "engine_base"
+    target.mkdir()
+    try:
+        archive = subprocess.run(["git", "-C", str(ROOT), "archive", commit, "bot/engine"],
+                                 check=True, capture_output=True).stdout
+        subprocess.run(["tar", "-x", "-C", str(target), "--strip-components=2"], input=archive,
+                       check=True, capture_output=True)
+    except (OSError, subprocess.CalledProcessError) as exc:
+        print(f"The old engine ({commit}) is unavailable ({exc}): comparison skipped")
+        shutil.rmtree(tmp, ignore_errors=True)
+        return None
+    sys.path.insert(0, str(tmp))
+    return importlib.import_module("engine_base")
 
 
 # ---------------------------------------------------------------------------- RLCard
@@ -168,52 +219,152 @@ def play_rlcard(games: int, seed: int) -> tuple[int, int]:
     return games, env.timestep  # Env.step counts every action in env.timestep
 
 
+# ---------------------------------------------------------------------------- same answers
+
+# Rule sets the engines are compared under (`--verify`): every preset and every option.
+VERIFY_RULES: tuple[tuple[str, dict[str, Any]], ...] = (
+    ("classic", {}), ("cnuno", {}), ("flip", {}),
+    ("classic", {"stacking": True, "stack_mixed": True, "jump_in": True, "seven_zero": True,
+                 "draw_until_playable": True, "silence": "twos"}),
+    ("classic", {"swap_on_five": True, "lazy_scoring": True, "uno_slap": True,
+                 "colours_around": True, "draw_ten_blanks": True, "reverse_bounce": True,
+                 "false_uno_penalty": True}),
+    ("classic", {"play_to_last": True, "penalty_scoring": True, "silence": "wilds",
+                 "wild_four_challenge_returns": True, "target_score": 100}),
+    ("classic", {"seven_stages": True, "deflect_skip": True, "deflect_draw_two": True,
+                 "wild_four_deflect": True, "draw_cap": 3}),
+    ("flip", {"jump_in": True, "seven_zero": True, "swap_on_five": True, "colours_around": True,
+              "uno_slap": True, "play_to_last": True, "silence": "wilds"}),
+    ("flip", {"lazy_scoring": True, "draw_until_playable": True, "false_uno_penalty": True,
+              "seven_stages": True}),
+)
+
+
+def verify(old: ModuleType, new: ModuleType, games: int) -> int:
+    """Play `games` matches per rule set with both engines in lockstep; return the actions
+    compared. Any player (not only the one waited for) acts now and then, an odd action (any
+    type, a card of another hand, a bad colour) is tried now and then, and Flip cards are named
+    by their face alone now and then: events, refusals, legal actions and saves must agree."""
+    def same(a: Any, b: Any, what: str) -> None:
+        if a != b:
+            raise AssertionError(f"{what} differ: {a!r} != {b!r}")
+
+    compared = 0
+    for preset, options in VERIFY_RULES:
+        for seed in range(games):
+            names = ["A", "B", "C", "D", "E"][: 2 + seed % 4]
+            og, oe = old.Game.start(names, old.RuleSet.build(preset, options), seed=seed)
+            ng, ne = new.Game.start(names, new.RuleSet.build(preset, options), seed=seed)
+            same([e.to_dict() for e in oe], [e.to_dict() for e in ne], "deal events")
+            rng = random.Random(seed)
+            for step in range(500):
+                where = f"{preset} {options} seed {seed} step {step}"
+                if og.match_winner is not None:
+                    break
+                if og.round_over:
+                    data = {"by": names[0], "do": "next_round"}
+                else:
+                    who = rng.choice(names) if rng.random() < 0.2 else names[og.waiting_for]
+                    legal = old.player_view(og, who).legal_actions
+                    same([a.to_dict() for a in legal],
+                         [a.to_dict() for a in new.player_view(ng, who).legal_actions],
+                         f"legal actions ({where})")
+                    same((og.jumpers(), og.answer_modes()), (ng.jumpers(), ng.answer_modes()),
+                         f"jumpers and answers ({where})")
+                    if not legal:
+                        continue
+                    data = rng.choice(legal).to_dict()
+                    if rng.random() < 0.05:
+                        odd = rng.choice(og.hands[0] or [None])
+                        data = {"by": who, "do": rng.choice(list(old.ActionType)).value,
+                                "card": odd.code if odd is not None else None,
+                                "color": rng.choice(["R", "P", None, "X"]),
+                                "target": rng.choice([*names, None])}
+                    card = data.get("card")
+                    if card is not None and "/" in card and rng.random() < 0.4:
+                        held = old.Card.parse(card)
+                        if held.dark_up != (og.side == "dark"):
+                            held = held.turned
+                        data["card"] = held.face.code
+                results = []
+                for engine, game in ((old, og), (new, ng)):
+                    try:
+                        results.append(([e.to_dict() for e in game.apply(
+                            engine.Action.from_dict(data))], None))
+                    except engine.IllegalAction as exc:
+                        results.append(([], (exc.code.value, exc.message)))
+                same(results[0], results[1], f"events or refusal ({where}, {data})")
+                compared += 1
+                if step % 50 == 0:
+                    same(old.dump(og), new.dump(ng), f"saves ({where})")
+                    ng = new.load(new.dump(ng))  # and the new engine continues from its save
+            same(old.dump(og), new.dump(ng), f"final saves ({preset} seed {seed})")
+    return compared
+
+
 # ---------------------------------------------------------------------------- measuring
 
 
-Run = Callable[[int, int], tuple[int, int]]
-
-
 def timed_together(runs: dict[str, Run], games: int,
-                   seed: int) -> dict[str, tuple[int, int, float]]:
-    """For each run: games, actions and its best time over REPEATS rounds, the runs taking turns.
+                   seed: int) -> dict[str, tuple[int, int, list[float]]]:
+    """For each run: games, actions and its times over REPEATS rounds, the runs taking turns.
 
     On a shared 2-core machine one run's time says as much about the neighbours as about the
-    code (the same work was seen to take 4.5 s or 6.4 s): the best of several runs, interleaved
-    so that the figures compared with each other meet the same conditions, is the fair one.
+    code (the same work was seen to take 4.5 s or 6.4 s): runs interleaved so that the figures
+    compared with each other meet the same conditions, and medians and ranges over several.
     """
-    results: dict[str, tuple[int, int, float]] = {}
+    results: dict[str, tuple[int, int, list[float]]] = {}
     for _ in range(REPEATS):
         for label, run in runs.items():
-            start = time.perf_counter()
+            start = time.process_time()
             played, actions = run(games, seed)
-            elapsed = time.perf_counter() - start
-            if label not in results or elapsed < results[label][2]:
-                results[label] = (played, actions, elapsed)
+            elapsed = time.process_time() - start
+            results.setdefault(label, (played, actions, []))[2].append(elapsed)
     return results
 
 
-def peak_memory(run: Callable[[int, int], tuple[int, int]], games: int, seed: int) -> int:
-    """tracemalloc's peak (bytes) over a separate run, above what was allocated before it."""
+def peak_memory(run: Run, games: int, seed: int) -> list[int]:
+    """tracemalloc's peak (bytes) during each of `games` games, above what was allocated when
+    that game started: the memory one game needs, shared caches included as they grow."""
+    run(5, seed)  # warm the shared caches of both engines alike
+    peaks = []
     tracemalloc.start()
     try:
-        tracemalloc.reset_peak()
-        run(games, seed)
-        _, peak = tracemalloc.get_traced_memory()
+        for i in range(games):
+            before, _ = tracemalloc.get_traced_memory()
+            tracemalloc.reset_peak()
+            run(1, seed + i)
+            _, peak = tracemalloc.get_traced_memory()
+            peaks.append(peak - before)
     finally:
         tracemalloc.stop()
-    return peak
+    return peaks
 
 
-def report(label: str, games: int, actions: int, seconds: float, peak: int) -> float:
-    rate = games / seconds
-    print(f"[{label}] {games} games, {actions} actions in {seconds:.2f} s "
-          f"({actions / games:.1f} actions/game)")
-    print(f"[{label}] {rate:.0f} games/s")
-    print(f"[{label}] {actions / seconds:.0f} actions/s")
-    print(f"[{label}] peak memory: {peak / 1024:.0f} KiB "
-          f"(tracemalloc peak during a separate {min(MEMORY_GAMES, games)}-game run)")
-    return rate
+def spread(values: list[float]) -> str:
+    return f"{statistics.median(values):.2f} [{min(values):.2f}-{max(values):.2f}]"
+
+
+def report(label: str, games: int, actions: int, times: list[float], peaks: list[int]) -> None:
+    rates = [games / t for t in times]
+    print(f"[{label}] {games} games, {actions} actions ({actions / games:.1f} actions/game); "
+          f"games/s median {statistics.median(rates):.0f} [{min(rates):.0f}-{max(rates):.0f}], "
+          f"actions/s median {actions / statistics.median(times):.0f}; peak memory per game "
+          f"median {statistics.median(peaks) / 1024:.1f} KiB, max {max(peaks) / 1024:.1f} KiB")
+
+
+def ratios(results: dict[str, tuple[int, int, list[float]]], top: str, bottom: str, *,
+           per_action: bool = False) -> list[float]:
+    """Speed of `top` over `bottom`, run by run (games/s, or actions/s when `per_action`)."""
+    g1, a1, t1 = results[top]
+    g2, a2, t2 = results[bottom]
+    n1, n2 = (a1, a2) if per_action else (g1, g2)
+    return [(n1 / x) / (n2 / y) for x, y in zip(t1, t2, strict=True)]
+
+
+def verdict(value: float, target: float, *, at_least: bool) -> str:
+    met = value >= target if at_least else value <= target
+    return f"target {'>=' if at_least else '<='} {target}: {'met' if met else 'MISSED'}"
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -222,28 +373,41 @@ def main(argv: list[str] | None = None) -> int:
                         help=f"games to play per engine (default {DEFAULT_GAMES})")
     parser.add_argument("--seed", type=int, default=DEFAULT_SEED,
                         help=f"fixed seed for deals and agents (default {DEFAULT_SEED})")
+    parser.add_argument("--base", default=DEFAULT_BASE,
+                        help=f"commit of the old engine to compare with (default {DEFAULT_BASE})")
+    parser.add_argument("--verify", type=int, default=0, metavar="N",
+                        help="first play N matches per rule set with both engines in lockstep "
+                             "and stop at the first difference (default 0: skip)")
     args = parser.parse_args(argv)
     if args.games < 1:
         parser.error("--games must be at least 1")
     if args.seed < 0:
         parser.error("--seed must be non-negative (RLCard refuses negative seeds)")
     games, seed = args.games, args.seed
-    memory_games = min(MEMORY_GAMES, games)
 
-    print(f"UNO engine benchmark: {games} games, {len(PLAYERS)} players, classic rules, "
-          f"random legal moves, seed {seed}, Python {sys.version.split()[0]}")
-    heavy_label = "ours, heavy: " + "+".join(HEAVY_OPTIONS)
-    runs: dict[str, Run] = {
-        "ours": play_ours,
-        heavy_label: functools.partial(play_ours, rules=RuleSet.classic(**HEAVY_OPTIONS)),
-        "ours, flip": functools.partial(play_ours, rules=RuleSet.build("flip")),
-    }
+    print(f"UNO engine benchmark: {games} games, {len(PLAYERS)} players, random legal moves, "
+          f"seed {seed}, {REPEATS} interleaved runs each, Python {sys.version.split()[0]}")
+    lines = {"classic": ("classic", {}), "heavy": ("classic", HEAVY_OPTIONS),
+             "flip": ("flip", {})}
+    engines: dict[str, ModuleType] = {"new": bot.engine}
+    base = load_base(args.base)
+    if base is not None:
+        engines["old"] = base
+        if args.verify:
+            compared = verify(base, bot.engine, args.verify)
+            print(f"verified: {compared} actions in {args.verify} matches under each of "
+                  f"{len(VERIFY_RULES)} rule sets give the same events, refusals, legal "
+                  "actions and saves in both engines")
+    runs: dict[str, Run] = {}
+    for line, (preset, options) in lines.items():
+        for name, engine in engines.items():
+            runs[f"{name} {line}"] = player_for(engine, preset, options)
     rlcard_label = None
     try:
         import rlcard
         from rlcard.agents import RandomAgent  # noqa: F401
     except ImportError:
-        print("RLCard is not installed (pip install rlcard): comparison skipped")
+        print("RLCard is unavailable (pip install rlcard): comparison skipped")
     else:
         try:
             check_rlcard_players(seed)
@@ -253,17 +417,36 @@ def main(argv: list[str] | None = None) -> int:
         else:
             rlcard_label = f"RLCard {rlcard.__version__}"
             runs[rlcard_label] = play_rlcard
+    print(f"heavy = {'+'.join(HEAVY_OPTIONS)} (one rival per step may jump in)")
 
     results = timed_together(runs, games, seed)
-    rates = {label: report(label, *results[label], peak_memory(run, memory_games, seed))
-             for label, run in runs.items()}
-    classic = results["ours"][1] / results["ours"][2]
-    heavy = results[heavy_label][1] / results[heavy_label][2]
-    print(f"classic / heavy actions per second: {classic / heavy:.2f} (target: at most 1.5)")
-    if rlcard_label is None:
-        return 0
-    ours, theirs = rates["ours"], rates[rlcard_label]
-    print(f"ratio (ours / RLCard, games/s): {ours / theirs:.2f}")
+    peaks = {label: peak_memory(run, MEMORY_GAMES, seed) for label, run in runs.items()}
+    for label in runs:
+        report(label, *results[label], peaks[label])
+
+    print()
+    if "old" in engines:
+        for line in lines:
+            r = ratios(results, f"new {line}", f"old {line}")
+            target = "  (" + verdict(statistics.median(r), 2.0, at_least=True) + ")" if (
+                line == "classic") else ""
+            print(f"new / old, {line}, games/s: {spread(r)}{target}")
+            old_mem = statistics.median(peaks[f"old {line}"])
+            new_mem = statistics.median(peaks[f"new {line}"])
+            print(f"  peak memory per game, {line}: median new {new_mem / 1024:.1f} KiB, old "
+                  f"{old_mem / 1024:.1f} KiB (target not higher: "
+                  f"{'met' if new_mem <= old_mem else 'MISSED'})")
+    for name in engines:
+        r = ratios(results, f"{name} flip", f"{name} classic")
+        print(f"{name}: flip / classic, games/s: {spread(r)}  "
+              f"({verdict(statistics.median(r), 0.7, at_least=True)})")
+        r = [1 / x for x in ratios(results, f"{name} heavy", f"{name} classic", per_action=True)]
+        print(f"{name}: heavy / classic, cost per action: {spread(r)}  "
+              f"({verdict(statistics.median(r), 1.5, at_least=False)})")
+    if rlcard_label is not None:
+        for name in engines:
+            r = ratios(results, f"{name} classic", rlcard_label)
+            print(f"{name} classic / {rlcard_label}, games/s: {spread(r)}")
     return 0
 
 

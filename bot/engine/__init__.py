@@ -2,20 +2,52 @@
 
 No Discord, no asyncio, no database and no user-facing text live here (see shared/STYLE.md); the
 bot and AI players read a game through `player_view` and change it only through `Game.apply`.
+What this package exports is the engine's public surface; everything else is private.
 """
 
+from ._flip import FlipGame
+from ._game import VARIANTS, Game
+from ._serialize import dump, load
+from ._state import AnswerMode, Pending, PendingKind
+from ._timeouts import timeout_action
+from ._view import PendingView, PlayerView, StaleView, ViewSnapshot, player_view
 from .actions import Action, ActionType
-from .cards import Card, Color, Rank, card, classic_deck
+from .cards import (
+    DARK_COLORS,
+    LIGHT_COLORS,
+    Card,
+    CardParseError,
+    Color,
+    FlipCard,
+    Rank,
+    Side,
+    all_cards,
+    card,
+    classic_deck,
+    flip_card,
+    flip_faces,
+)
 from .errors import ErrorCode, IllegalAction, RulesError
-from .events import Event
-from .game import Game
-from .rules import Options, RuleSet
-from .serialize import dump, load
-from .state import Pending
-from .view import PendingView, PlayerView, StaleView, ViewSnapshot, player_view
+from .events import Event, EventType
+from .rules import (
+    CONFLICTS,
+    OPTION_NAMES,
+    PRESETS,
+    REFUSED_IN_FLIP,
+    SILENCE_VALUES,
+    SUPPORTED_PRESETS,
+    Options,
+    RuleSet,
+    ScoringMode,
+    SilenceMode,
+)
 
 __all__ = [
-    "Action", "ActionType", "Card", "Color", "ErrorCode", "Event", "Game", "IllegalAction",
-    "Options", "Pending", "PendingView", "PlayerView", "Rank", "RuleSet", "RulesError",
-    "StaleView", "ViewSnapshot", "card", "classic_deck", "dump", "load", "player_view",
+    "CONFLICTS", "DARK_COLORS", "LIGHT_COLORS", "OPTION_NAMES", "PRESETS", "REFUSED_IN_FLIP",
+    "SILENCE_VALUES", "SUPPORTED_PRESETS", "VARIANTS",
+    "Action", "ActionType", "AnswerMode", "Card", "CardParseError", "Color", "ErrorCode", "Event",
+    "EventType", "FlipCard", "FlipGame", "Game", "IllegalAction", "Options", "Pending",
+    "PendingKind", "PendingView", "PlayerView", "Rank", "RuleSet", "RulesError", "ScoringMode",
+    "Side", "SilenceMode", "StaleView", "ViewSnapshot", "all_cards", "card", "classic_deck",
+    "dump", "flip_card", "flip_faces", "load", "player_view", "timeout_action",
 ]

@@ -7,8 +7,9 @@ mutates a card (RLCard's habit of mutating cards is what STYLE.md warns against)
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
-from enum import Enum
+from enum import Enum, StrEnum
 
 
 class Color(str, Enum):
@@ -59,6 +60,13 @@ class Rank(str, Enum):
     DRAW_FIVE = "+5"
     SKIP_EVERYONE = "SA"
     WILD_DRAW_COLOR = "WDC"
+
+
+class Side(StrEnum):
+    """The side of the cards that is up (F-1); always light outside Flip."""
+
+    LIGHT = "light"
+    DARK = "dark"
 
 
 LIGHT_COLORS = (Color.RED, Color.YELLOW, Color.GREEN, Color.BLUE)
@@ -202,6 +210,8 @@ class FlipCard(Card):
     light: Card = field(default=None)  # type: ignore[assignment]
     dark: Card = field(default=None)  # type: ignore[assignment]
     dark_up: bool = False
+    # The same card with the other side up, set by `flip_card` (turning a table is a look-up).
+    twin: FlipCard = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         up = self.dark if self.dark_up else self.light
@@ -220,7 +230,7 @@ class FlipCard(Card):
 
     @property
     def turned(self) -> FlipCard:
-        return flip_card(self.light, self.dark, dark_up=not self.dark_up)
+        return self.twin
 
     def __reduce__(self) -> tuple[object, tuple[Card, Card, bool]]:  # type: ignore[override]
         return flip_card, (self.light, self.dark, self.dark_up)
@@ -234,14 +244,29 @@ def flip_card(light: Card, dark: Card, dark_up: bool = False) -> FlipCard:
     key = (light, dark, dark_up)
     found = _FLIP_CARDS.get(key)
     if found is None:
-        up = dark if dark_up else light
-        found = _FLIP_CARDS[key] = FlipCard(up.color, up.rank, light=light, dark=dark,
-                                            dark_up=dark_up)
+        light_up = FlipCard(light.color, light.rank, light=light, dark=dark, dark_up=False)
+        dark_up_card = FlipCard(dark.color, dark.rank, light=light, dark=dark, dark_up=True)
+        object.__setattr__(light_up, "twin", dark_up_card)
+        object.__setattr__(dark_up_card, "twin", light_up)
+        _FLIP_CARDS[(light, dark, False)] = light_up
+        _FLIP_CARDS[(light, dark, True)] = dark_up_card
+        found = dark_up_card if dark_up else light_up
     return found
+
+
+def pair_faces(light: Sequence[Card], dark: Sequence[Card]) -> list[Card]:
+    """`flip_card(light[i], dark[i])` for every i: a deck's cards, light side up."""
+    interned = _FLIP_CARDS
+    return [interned.get((a, b, False)) or flip_card(a, b)
+            for a, b in zip(light, dark, strict=True)]
 
 
 def flip_faces() -> tuple[list[Card], list[Card]]:
     """F-1: the 112 light faces and the 112 dark faces, each in a fixed order."""
+    return list(_FLIP_FACES[0]), list(_FLIP_FACES[1])
+
+
+def _build_flip_faces() -> tuple[tuple[Card, ...], tuple[Card, ...]]:
     light: list[Card] = []
     dark: list[Card] = []
     for colors, ranks, side in ((LIGHT_COLORS, _FLIP_LIGHT_RANKS, light),
@@ -251,4 +276,7 @@ def flip_faces() -> tuple[list[Card], list[Card]]:
                 side += [_BY_CODE[color.value + rank.value]] * 2
     light += [_BY_CODE["W"]] * 4 + [_BY_CODE["W+2"]] * 4
     dark += [_BY_CODE["W"]] * 4 + [_BY_CODE["WDC"]] * 4
-    return light, dark
+    return tuple(light), tuple(dark)
+
+
+_FLIP_FACES = _build_flip_faces()

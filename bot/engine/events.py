@@ -8,16 +8,72 @@ a tuple is built several times faster.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from enum import StrEnum
 from typing import Any, NamedTuple
 
 from .cards import Card
 
+
+class EventType(StrEnum):
+    """Every kind of event the engine emits (REPLAY.md `events[].type`). A StrEnum: each member is
+    its own JSON string and compares equal to it, so `event.type == "played"` keeps working."""
+
+    ACCEPTED = "accepted"
+    CARD_RETURNED = "card_returned"
+    CAUGHT = "caught"
+    CHALLENGED = "challenged"
+    COLOR_CHOSEN = "color_chosen"
+    DEALER_CHOSEN = "dealer_chosen"
+    DEALT = "dealt"
+    DREW = "drew"
+    DREW_FOR_DEALER = "drew_for_dealer"
+    FALSE_UNO = "false_uno"
+    FLIPPED = "flipped"
+    HAND_SHOWN = "hand_shown"
+    HANDS_PASSED = "hands_passed"
+    HANDS_SWAPPED = "hands_swapped"
+    LEFT = "left"
+    MATCH_WON = "match_won"
+    PASSED = "passed"
+    PENALTY_DROPPED = "penalty_dropped"
+    PENALTY_POINTS = "penalty_points"
+    PLAYED = "played"
+    RESHUFFLED = "reshuffled"
+    REVERSED = "reversed"
+    ROUND_LOST = "round_lost"
+    ROUND_STARTED = "round_started"
+    ROUND_WON = "round_won"
+    SILENCE_BROKEN = "silence_broken"
+    SILENCE_ENDED = "silence_ended"
+    SILENCE_STARTED = "silence_started"
+    SKIPPED = "skipped"
+    SLAP_CLOSED = "slap_closed"
+    SLAP_LOST = "slap_lost"
+    SLAPPED = "slapped"
+    STAGE_CLEARED = "stage_cleared"
+    START_CARD = "start_card"
+    START_CARD_RETURNED = "start_card_returned"
+    SWAP_DECLINED = "swap_declined"
+    SWAP_OFFERED = "swap_offered"
+    SWAP_RECEIVED = "swap_received"
+    SWAPPED = "swapped"
+    UNO_CALLED = "uno_called"
+    WENT_OUT = "went_out"
+
+
 # Events whose card(s) only the affected player (`by`) may see.
-_PRIVATE_CARDS = frozenset({"dealt", "drew", "swap_offered", "swap_received"})
+_PRIVATE_CARDS = frozenset({EventType.DEALT, EventType.DREW, EventType.SWAP_OFFERED,
+                            EventType.SWAP_RECEIVED})
+
+
+_EVENT_TYPES: dict[str, EventType] = {t.value: t for t in EventType}
 
 
 class Event(NamedTuple):
-    type: str
+    # Always an EventType when the engine emits it; `from_dict` keeps a type it does not know
+    # (a note the bot keeps in the same log, such as its turn timer's) as the plain string.
+    type: EventType | str
     by: str | None = None
     target: str | None = None
     card: Card | None = None
@@ -27,7 +83,7 @@ class Event(NamedTuple):
     reason: str | None = None
 
     def to_dict(self) -> dict[str, Any]:
-        out: dict[str, Any] = {"type": self.type}
+        out: dict[str, Any] = {"type": str(self.type)}  # the plain string, as in JSON
         if self.by is not None:
             out["by"] = self.by
         if self.target is not None:
@@ -48,7 +104,7 @@ class Event(NamedTuple):
     def from_dict(cls, data: dict[str, Any]) -> Event:
         cards = data.get("cards")
         return cls(
-            type=data["type"],
+            type=_EVENT_TYPES.get(data["type"], data["type"]),
             by=data.get("by"),
             target=data.get("target"),
             card=Card.parse(data["card"]) if "card" in data else None,
@@ -66,6 +122,13 @@ class Event(NamedTuple):
         """
         if self.type in _PRIVATE_CARDS and player != self.by:
             return self._replace(card=None, cards=None)
-        if self.type == "hand_shown" and player != self.target:
+        if self.type == EventType.HAND_SHOWN and player != self.target:
             return self._replace(cards=None)
         return self
+
+
+# `new_event(Event, (type, by, target, card, color, amount, cards, reason))`: all eight fields
+# given, without the keyword handling of `Event(...)`; for the few events made at every step.
+new_event: Callable[[type[Event], tuple[EventType, str | None, str | None, Card | None,
+                                        str | None, int | None, tuple[Card, ...] | None,
+                                        str | None]], Event] = tuple.__new__

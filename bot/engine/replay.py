@@ -11,11 +11,12 @@ import sys
 from collections.abc import Mapping
 from typing import Any
 
+from ._game import MAX_PLAYERS, MIN_PLAYERS, Game
+from ._state import PendingKind
 from .actions import Action, ActionFormatError, ActionType
 from .cards import Card, CardParseError
 from .errors import IllegalAction, RulesError
 from .events import Event
-from .game import MAX_PLAYERS, MIN_PLAYERS, Game
 from .rules import RuleSet
 
 
@@ -94,12 +95,12 @@ def result(game: Game, events: list[Event], applied: int,
 
     pending: dict[str, Any] | None = None
     if game.slap is not None:  # H-8: the slap window holds everything else back
-        pending = {"kind": "slap", "by": names[game.slap.by],
+        pending = {"kind": PendingKind.SLAP.value, "by": names[game.slap.by],
                    "waiting": [names[s] for s in game.slap.waiting]}
     elif game.pending is not None:
         p = game.pending
-        pending = {"kind": p.kind, "by": names[p.by]}
-        if p.kind == "swap":
+        pending = {"kind": p.kind.value, "by": names[p.by]}
+        if p.kind is PendingKind.SWAP:
             pending["target"] = name(p.target)
         if p.victim is not None:
             pending["victim"] = names[p.victim]
@@ -109,7 +110,7 @@ def result(game: Game, events: list[Event], applied: int,
             pending["amount"] = p.amount
     return {
         "round": game.round,
-        "side": game.side,
+        "side": game.side.value,
         "turn": name(waiting),
         "direction": game.direction,
         "top": game.discard[-1].face.code,  # Flip: the active face alone

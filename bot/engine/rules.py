@@ -1,6 +1,7 @@
 """Rule sets as data (RULES.md section P): a named preset plus options.
 
-House rules and Flip plug in here as options read by the one game loop, never as forks of it.
+House rules plug in here as options read by the one game loop, never as forks of it; a preset
+that changes the cards themselves (Flip) is also a variant of the game (`bot.engine.VARIANTS`).
 `SUPPORTED` says which options the engine plays today; a rule set that asks for anything else is
 refused at setup with a clear message, rather than silently played by other rules.
 """
@@ -9,11 +10,29 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import asdict, dataclass, fields, replace
+from enum import StrEnum
 from typing import Any
 
 from .errors import RulesError
 
-SILENCE_VALUES = ("off", "twos", "wilds")
+
+class SilenceMode(StrEnum):
+    """H-5's option values; a silence in force has the kind that started it (twos or wilds)."""
+
+    OFF = "off"
+    TWOS = "twos"
+    WILDS = "wilds"
+
+
+class ScoringMode(StrEnum):
+    """How a round is scored: C-8.2 (the winner scores the others), H-7 or H-14."""
+
+    CLASSIC = "classic"
+    LAZY = "lazy"  # H-7: no points; the loser deals and the winner plays first
+    PENALTY = "penalty"  # H-14: everyone adds their own hand; lowest wins
+
+
+SILENCE_VALUES = tuple(mode.value for mode in SilenceMode)
 
 
 @dataclass(frozen=True, slots=True)
@@ -28,7 +47,7 @@ class Options:
     seven_zero: bool = False  # H-3
     stacking: bool = False  # H-4
     stack_mixed: bool = False  # H-4
-    silence: str = "off"  # H-5
+    silence: SilenceMode = SilenceMode.OFF  # H-5
     swap_on_five: bool = False  # H-6
     lazy_scoring: bool = False  # H-7
     uno_slap: bool = False  # H-8
@@ -43,6 +62,12 @@ class Options:
     reverse_chain: bool = False  # N-3
     wild_four_deflect: bool = False  # N-4
     wild_four_challenge_returns: bool = False  # N-5
+
+    @property
+    def scoring(self) -> ScoringMode:
+        if self.lazy_scoring:
+            return ScoringMode.LAZY
+        return ScoringMode.PENALTY if self.penalty_scoring else ScoringMode.CLASSIC
 
 
 OPTION_NAMES = tuple(f.name for f in fields(Options))
@@ -131,7 +156,9 @@ class RuleSet:
         return [name for name in OPTION_NAMES if _is_on(self.options, name)]
 
     def to_dict(self) -> dict[str, Any]:
-        return {"preset": self.preset, "options": asdict(self.options)}
+        options = {name: value.value if isinstance(value, StrEnum) else value
+                   for name, value in asdict(self.options).items()}
+        return {"preset": self.preset, "options": options}
 
     def _check_combinations(self) -> None:
         on = set(self.enabled())
@@ -159,7 +186,7 @@ def _checked_value(name: str, value: Any) -> Any:
     if name == "silence":
         if value not in SILENCE_VALUES:
             raise RulesError(f"option 'silence' must be one of {', '.join(SILENCE_VALUES)}")
-        return value
+        return SilenceMode(value)
     if isinstance(default, bool):
         if not isinstance(value, bool):
             raise RulesError(f"option {name!r} must be true or false")

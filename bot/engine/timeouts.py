@@ -1,40 +1,5 @@
-"""C-11: what the bot's turn timer does for a player who let it run out.
+"""Old import path, kept so existing imports keep working: import from `bot.engine` instead."""
 
-The clock stays outside the engine (it is the bot's); this only says which action the timer
-takes, so the rules of C-11 live with the other rules and are tested like them.
-"""
+from ._timeouts import timeout_action
 
-from __future__ import annotations
-
-from .actions import Action, ActionType
-from .game import Game
-
-
-def timeout_action(game: Game) -> Action | None:
-    """The action the turn timer takes for the player the table waits for (None: nobody).
-
-    On a turn the player draws, and passes if they may: after a draw that left them a playable
-    card the table still waits on them, so the timer's next call returns the pass.
-    """
-    if game.round_over:
-        return None
-    names = game.players
-    if game.slap is not None:
-        # H-8: the slap window's own timer; everyone who has not slapped draws 2.
-        return Action(names[game.slap.by], ActionType.SLAP_TIMEOUT)
-    seat = game.waiting_for
-    if seat is None:
-        return None
-    name = names[seat]
-    pending = game.pending
-    if pending is None:
-        return Action(name, ActionType.PASS if game.drawn is not None else ActionType.DRAW)
-    if pending.kind == "color":  # named as C-10 says: the colour they hold most
-        return Action(name, ActionType.COLOR, color=game._most_held_color(seat).value)
-    if pending.kind == "swap":
-        if pending.card is None:
-            return Action(name, ActionType.PASS)  # the swap offer is declined
-        # The swap answer gives their first card.
-        return Action(name, ActionType.SWAP, game.hands[seat][0], target=names[pending.by])
-    # A challenge decision is accepted; a stack, deflect or bounce answer is declined.
-    return Action(name, ActionType.ACCEPT)
+__all__ = ["timeout_action"]

@@ -17,9 +17,8 @@ from typing import Any
 
 import pytest
 
-from bot.engine import Game, RuleSet, player_view
+from bot.engine import Game, RuleSet, dump, load, player_view
 from bot.engine.replay import run
-from bot.engine.serialize import dump, load
 
 ROOT = Path(__file__).resolve().parents[2]
 

@@ -4,8 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot.engine import Action, ActionType, Game, RuleSet, card
-from bot.engine.timeouts import timeout_action
+from bot.engine import Action, ActionType, Game, RuleSet, card, timeout_action
 from tests.engine.support import stacked_deck
 
 PLAYERS = ["ann", "bob", "cid"]

@@ -648,6 +648,7 @@ class FakeDiscord:
         body = request[_BODY] or {}
         self._check_limits(body)
         flags = int(body.get("flags") or 0)
+        record.answered = True
         if record.loading and record.original_message_id is not None:
             # Discord: the first follow-up after a type-5 defer fills the loading message,
             # keeping the ephemerality chosen at the defer.
@@ -680,6 +681,7 @@ class FakeDiscord:
             return web.Response(status=204)
         body = request[_BODY] or {}
         self._check_limits(body)
+        record.answered = True
         if message.id == record.original_message_id and record.loading:
             body = {**body, "flags": (int(body.get("flags") or 0) | message.payload["flags"])
                     & ~FLAG_LOADING}

@@ -8,12 +8,19 @@ so it raises at once instead of being sent.
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
 from .limits import BUTTON, FLAG_EPHEMERAL, FLAG_LOADING, LINK_BUTTON, SELECT_TYPES
-from .server import APPLICATION_COMMAND, COMPONENT, FakeDiscord
+from .server import (
+    APPLICATION_COMMAND,
+    COMPONENT,
+    DEFERRED_MESSAGE,
+    DEFERRED_UPDATE,
+    FakeDiscord,
+)
 from .world import InteractionRecord, Member, Role, StoredMessage, user_payload
 
 SUB_COMMAND, SUB_COMMAND_GROUP = 1, 2
@@ -26,6 +33,9 @@ def _walk(components: list[dict[str, Any]]) -> Iterator[dict[str, Any]]:
         yield from _walk(component.get("components") or [])
         if isinstance(component.get("accessory"), dict):
             yield component["accessory"]
+
+
+DEFERRED_ANSWER_WAIT = 10.0  # seconds a deferred interaction's answer is waited for
 
 
 @dataclass(frozen=True)
@@ -151,6 +161,11 @@ class InteractionHandle:
         except TimeoutError:
             pass  # a clock that does not follow real time: the bot simply never answered
         fake.missed_deadline(record)
+        if record.ack_type in (DEFERRED_MESSAGE, DEFERRED_UPDATE):
+            # A deferral (the bot's watchdog, when an answer is slow): the user sees the answer
+            # once it comes as a follow-up or an edit, so wait for that too.
+            with contextlib.suppress(TimeoutError):
+                await fake.wait_for(lambda: record.answered, timeout=DEFERRED_ANSWER_WAIT)
         return self
 
     async def wait_followups(self, count: int = 1, timeout: float = 3.0) -> list[SeenMessage]:

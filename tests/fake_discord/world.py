@@ -149,6 +149,7 @@ class InteractionRecord:
     ack_type: int | None = None             # the callback type of the first response
     original_message_id: int | None = None  # what @original means for this token
     loading: bool = False                   # deferred with type 5 and not yet filled
+    answered: bool = False                  # a follow-up or an edit came after the first ack
     failed: bool = False                    # a violation was already recorded for it
     followup_ids: list[int] = field(default_factory=list)
     modal: dict[str, Any] | None = None

@@ -8,15 +8,15 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from ._state import COLOR_LETTERS, DARK_COLOR_LETTERS, PendingKind
 from .actions import Action, ActionType
-from .cards import Card, FlipCard, Rank
-from .state import COLOR_LETTERS, DARK_COLOR_LETTERS
+from .cards import Card, FlipCard, Rank, Side
 
 if TYPE_CHECKING:
-    from .game import Game
+    from ._game import Game
 
 
-def legal_actions(game: Game, player: str) -> list[Action]:
+def legal_actions(game: Game, player: str, seat: int | None = None) -> list[Action]:
     """Everything `player` may do right now, in a stable order.
 
     A play of one's next-to-last card is listed with the UNO call (the choice a player makes with
@@ -24,12 +24,13 @@ def legal_actions(game: Game, player: str) -> list[Action]:
     their own, for whoever may do them. `leave` and `speak` are always possible and so never
     listed; `slap_timeout` is listed while a slap window is open (the bot's timer sends it).
     """
-    seat = game._seat.get(player)
     if seat is None:
-        seat = game.seat_of(player)  # raises unknown_player
+        seat = game._seat.get(player)
+        if seat is None:
+            seat = game.seat_of(player)  # raises unknown_player
     if not game.active[seat]:
         return []
-    own = _own_actions(player)
+    own = _OWN_ACTIONS.get(player) or _own_actions(player)
     if game.round_over:
         return [] if game.match_winner is not None else [own.next_round]
     slap = game.slap
@@ -52,10 +53,11 @@ def legal_actions(game: Game, player: str) -> list[Action]:
             # Each distinct playable card once, in hand order.
             playable = dict.fromkeys([c for c in hand if c.color is None
                                       or c.color is color or c.rank is top_rank])
-            if game.flip or game.options.colours_around:
+            options = game.options
+            if options.colours_around:
                 for card in playable:
                     actions += _plays_of(game, seat, card, plays)
-            elif game.options.seven_zero:  # only a 7 needs its targets listed (H-3)
+            elif options.seven_zero:  # only a 7 needs its targets listed (H-3)
                 seven = Rank.SEVEN
                 for card in playable:
                     actions += (_plays_of(game, seat, card, plays) if card.rank is seven
@@ -82,11 +84,11 @@ def _add_decisions(game: Game, seat: int, own: _OwnActions, actions: list[Action
     pending = game.pending
     assert pending is not None
     kind = pending.kind
-    if kind == "color":
-        actions += own.dark_colors if game.side == "dark" else own.colors
+    if kind is PendingKind.COLOR:
+        actions += own.dark_colors if game.side is Side.DARK else own.colors
         return
     hand = game.hands[seat]
-    if kind == "swap":  # H-6: offer one of one's cards to someone, or (target) give one back
+    if kind is PendingKind.SWAP:  # H-6: offer a card to someone, or (target) give one back
         cards = dict.fromkeys(hand)
         if pending.card is None:
             others = [s for s in range(len(game.players)) if game.in_round[s] and s != seat]
@@ -99,7 +101,7 @@ def _add_decisions(game: Game, seat: int, own: _OwnActions, actions: list[Action
             giver = game.players[pending.by]
             actions += [Action(own.player, ActionType.SWAP, card, target=giver) for card in cards]
         return
-    if kind == "challenge":
+    if kind is PendingKind.CHALLENGE:
         actions.append(own.challenge)
     actions.append(own.accept)
     plays = own.plays_with_uno if len(hand) == 2 else own.plays
@@ -108,22 +110,14 @@ def _add_decisions(game: Game, seat: int, own: _OwnActions, actions: list[Action
             actions += _plays_of(game, seat, card, plays)
 
 
-def _plays_of(game: Game, seat: int, card: Card, plays: dict[Card, tuple[Action, ...]]
-              ) -> tuple[Action, ...]:
+def _plays_of(game: Game, seat: int, card: Card, plays: _Plays) -> tuple[Action, ...]:
     """The plays of one card: one per colour for a wild card (just one under H-9, which ignores
     the colour), one per target for a 7 under H-3 (unless it is the player's last card)."""
     options = game.options
-    if isinstance(card, FlipCard):  # Flip cards are many pairs: built when asked
-        uno = len(game.hands[seat]) == 2
-        player = game.players[seat]
-        if card.color is not None or options.colours_around:
-            if card.rank is Rank.SEVEN and options.seven_zero and len(game.hands[seat]) > 1:
-                return tuple(Action(player, ActionType.PLAY, card, None, game.players[s], uno)
-                             for s in range(len(game.players)) if game.in_round[s] and s != seat)
-            return (Action(player, ActionType.PLAY, card, None, None, uno),)
-        letters = DARK_COLOR_LETTERS if game.side == "dark" else COLOR_LETTERS
-        return tuple(Action(player, ActionType.PLAY, card, c, None, uno) for c in letters)
     if card.color is None and options.colours_around:
+        if isinstance(card, FlipCard):  # F-7 with H-9: no colour is named at all
+            return (Action(game.players[seat], ActionType.PLAY, card, None, None,
+                           plays.uno),)
         return plays[card][:1]
     if card.rank is Rank.SEVEN and options.seven_zero and len(game.hands[seat]) > 1:
         uno = plays[card][0].uno
@@ -144,9 +138,15 @@ class _Plays(dict[Card, tuple[Action, ...]]):
         self.player, self.uno = player, uno
 
     def __missing__(self, card: Card) -> tuple[Action, ...]:
-        plays = tuple(Action(self.player, ActionType.PLAY, card, c, None, self.uno)
-                      for c in (COLOR_LETTERS if card.color is None else (None,)))
-        self[card] = plays
+        if isinstance(card, FlipCard):
+            # Not kept: every Flip match pairs the faces anew, so its cards are new ones.
+            if card.color is not None:
+                return (Action(self.player, ActionType.PLAY, card, None, None, self.uno),)
+            letters = DARK_COLOR_LETTERS if card.dark_up else COLOR_LETTERS
+            return tuple(Action(self.player, ActionType.PLAY, card, c, None, self.uno)
+                         for c in letters)
+        plays = self[card] = tuple(Action(self.player, ActionType.PLAY, card, c, None, self.uno)
+                                   for c in (COLOR_LETTERS if card.color is None else (None,)))
         return plays
 
 
@@ -175,7 +175,6 @@ class _OwnActions:
 
     def _plays(self, *, uno: bool) -> _Plays:
         return _Plays(self.player, uno)
-
     def catch(self, target: str) -> Action:
         action = self._catch.get(target)
         if action is None:
@@ -194,3 +193,4 @@ def _own_actions(player: str) -> _OwnActions:
             _OWN_ACTIONS.clear()
         own = _OWN_ACTIONS[player] = _OwnActions(player)
     return own
+

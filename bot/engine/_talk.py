@@ -2,19 +2,21 @@
 
 from __future__ import annotations
 
+from ._state import Silence, Slap, TableState, illegal
 from .cards import WILD_RANKS, Rank
 from .errors import ErrorCode
-from .events import Event
-from .penalties import PenaltyRules
-from .state import Silence, Slap, illegal
+from .events import Event, EventType
+from .rules import SilenceMode
 
 
-class TalkRules(PenaltyRules):
+class TalkRules(TableState):
+    """What players say: uses only the state (a call or a catch draws cards, nothing more)."""
+
     # ------------------------------------------------------------------ UNO call and catch
 
     def _called_uno(self, seat: int, events: list[Event]) -> None:
         self.uno_called.add(seat)
-        events.append(Event("uno_called", by=self.players[seat]))
+        events.append(Event(EventType.UNO_CALLED, by=self.players[seat]))
         if self.options.uno_slap:
             # H-8: everyone else must put a hand on; play waits until the window settles.
             others = tuple(s for s in range(len(self.players)) if self.in_round[s] and s != seat)
@@ -29,7 +31,7 @@ class TalkRules(PenaltyRules):
         if not self.options.false_uno_penalty:
             raise illegal(ErrorCode.NOT_ALLOWED_NOW, "no UNO call is due")
         # C-5.4: a call that is not due costs 4 cards.
-        events.append(Event("false_uno", by=self.players[seat]))
+        events.append(Event(EventType.FALSE_UNO, by=self.players[seat]))
         self._draw(seat, 4, events, reason="false_uno")
 
     def _on_catch(self, seat: int, target: str | None, events: list[Event]) -> None:
@@ -41,7 +43,7 @@ class TalkRules(PenaltyRules):
         if self._seat[target] != owed:
             raise illegal(ErrorCode.NOT_ALLOWED_NOW, f"{target} cannot be caught")
         self.uno_owed = None  # caught once per window
-        events.append(Event("caught", by=self.players[seat], target=target))
+        events.append(Event(EventType.CAUGHT, by=self.players[seat], target=target))
         self._draw(owed, 2, events, reason="caught")
 
     # ------------------------------------------------------------------ H-8 slap
@@ -50,7 +52,7 @@ class TalkRules(PenaltyRules):
         slap = self.slap
         if slap is None or seat not in slap.waiting:
             raise illegal(ErrorCode.NOT_ALLOWED_NOW, "there is nothing to slap")
-        events.append(Event("slapped", by=self.players[seat]))
+        events.append(Event(EventType.SLAPPED, by=self.players[seat]))
         waiting = tuple(s for s in slap.waiting if s != seat)
         self._settle_slap(slap.by, waiting, slap.others, events)
 
@@ -61,12 +63,12 @@ class TalkRules(PenaltyRules):
             self.slap = None
         elif len(waiting) == 1:
             self.slap = None
-            events.append(Event("slap_lost", by=self.players[waiting[0]]))
+            events.append(Event(EventType.SLAP_LOST, by=self.players[waiting[0]]))
             self._draw(waiting[0], 2, events, reason="slap")
         else:
             self.slap = Slap(caller, waiting, others)
         if self.slap is None:
-            events.append(Event("slap_closed", by=self.players[caller]))
+            events.append(Event(EventType.SLAP_CLOSED, by=self.players[caller]))
 
     def _on_slap_timeout(self, seat: int, events: list[Event]) -> None:
         slap = self.slap
@@ -74,9 +76,9 @@ class TalkRules(PenaltyRules):
             raise illegal(ErrorCode.NOT_ALLOWED_NOW, "no slap window is open")
         self.slap = None
         for late in slap.waiting:
-            events.append(Event("slap_lost", by=self.players[late]))
+            events.append(Event(EventType.SLAP_LOST, by=self.players[late]))
             self._draw(late, 2, events, reason="slap")
-        events.append(Event("slap_closed", by=self.players[slap.by]))
+        events.append(Event(EventType.SLAP_CLOSED, by=self.players[slap.by]))
 
     def _slap_without(self, seat: int, events: list[Event]) -> None:
         """C-10: a leaving player no longer has to slap; a leaving caller closes the window."""
@@ -85,7 +87,7 @@ class TalkRules(PenaltyRules):
             return
         if slap.by == seat:
             self.slap = None
-            events.append(Event("slap_closed", by=self.players[seat]))
+            events.append(Event(EventType.SLAP_CLOSED, by=self.players[seat]))
         elif seat in slap.waiting:
             waiting = tuple(s for s in slap.waiting if s != seat)
             self._settle_slap(slap.by, waiting, slap.others - 1, events)
@@ -94,20 +96,20 @@ class TalkRules(PenaltyRules):
 
     def _start_silence(self, seat: int, rank: Rank, events: list[Event]) -> None:
         mode = self.options.silence
-        if mode == "twos" and rank is Rank.TWO:
-            self.silence = Silence("twos", seat)
-        elif mode == "wilds" and rank in WILD_RANKS:
-            self.silence = Silence("wilds", seat, self.color)
+        if mode == SilenceMode.TWOS and rank is Rank.TWO:
+            self.silence = Silence(SilenceMode.TWOS, seat)
+        elif mode == SilenceMode.WILDS and rank in WILD_RANKS:
+            self.silence = Silence(SilenceMode.WILDS, seat, self.color)
         else:
             return
-        events.append(Event("silence_started", by=self.players[seat]))
+        events.append(Event(EventType.SILENCE_STARTED, by=self.players[seat]))
 
     def _on_speak(self, seat: int, events: list[Event]) -> None:
         """H-5: the first to break silence draws 2 and the silence ends; otherwise no effect."""
         if self.silence is None:
             return
         self.silence = None
-        events.append(Event("silence_broken", by=self.players[seat]))
+        events.append(Event(EventType.SILENCE_BROKEN, by=self.players[seat]))
         self._draw(seat, 2, events, reason="silence")
 
     def _silence_over(self, events: list[Event]) -> None:
@@ -116,10 +118,10 @@ class TalkRules(PenaltyRules):
         silence = self.silence
         if silence is None:
             return
-        if silence.kind == "twos":
+        if silence.kind is SilenceMode.TWOS:
             over = self.waiting_for == silence.by
         else:
             over = self.color is not silence.color
         if over or self.round_over:
             self.silence = None
-            events.append(Event("silence_ended", by=self.players[silence.by]))
+            events.append(Event(EventType.SILENCE_ENDED, by=self.players[silence.by]))

@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
-from .events import Event
-from .state import TableState
+from ._state import TableState
+from .events import Event, EventType
+from .rules import ScoringMode
 
 
 class ScoringRules(TableState):
+    """Going out and scoring: uses only the state."""
+
     def _is_last_card(self, seat: int) -> bool:
         """Would emptying this hand take the player out (not merely end an H-13 stage)?"""
         return not self.options.seven_stages or self.stages[seat] == 1
@@ -19,7 +22,7 @@ class ScoringRules(TableState):
         if not self._is_last_card(seat):
             size = self.stages[seat] - 1
             self.stages[seat] = size
-            events.append(Event("stage_cleared", by=self.players[seat], amount=size))
+            events.append(Event(EventType.STAGE_CLEARED, by=self.players[seat], amount=size))
             self._draw(seat, size, events, reason="stage")
             return
         self._went_out(seat, events)
@@ -27,7 +30,8 @@ class ScoringRules(TableState):
     def _went_out(self, seat: int, events: list[Event]) -> None:
         self.finished.append(seat)
         if self.options.play_to_last:
-            events.append(Event("went_out", by=self.players[seat], amount=len(self.finished)))
+            events.append(Event(EventType.WENT_OUT, by=self.players[seat],
+                                amount=len(self.finished)))
         if self.round_winner is None:
             self.round_winner = seat
             self._score_round_winner(seat, events)
@@ -46,10 +50,10 @@ class ScoringRules(TableState):
     def _score_round_winner(self, seat: int, events: list[Event]) -> None:
         """C-8.2: the winner scores every other hand, counted now (H-12: as they go out)."""
         points = 0
-        if not (self.options.lazy_scoring or self.options.penalty_scoring):
+        if self.options.scoring is ScoringMode.CLASSIC:
             points = sum(c.points for s, hand in enumerate(self.hands) if s != seat for c in hand)
             self.scores[seat] += points
-        events.append(Event("round_won", by=self.players[seat], amount=points))
+        events.append(Event(EventType.ROUND_WON, by=self.players[seat], amount=points))
 
     def _close_table(self) -> None:
         """The round is over: nothing waits any more."""
@@ -68,14 +72,12 @@ class ScoringRules(TableState):
         remaining = [s for s in range(len(self.players)) if self.in_round[s] and s != winner]
         if self.options.play_to_last and len(remaining) == 1:
             self.round_loser = remaining[0]
-        options = self.options
-        if options.lazy_scoring:
+        scoring = self.options.scoring
+        if scoring is ScoringMode.LAZY:
             self._lazy_loser(events)
-            return
-        if options.penalty_scoring:
+        elif scoring is ScoringMode.PENALTY:
             self._add_penalty_points(events)
-            return
-        if winner is not None and self.scores[winner] >= options.target_score:
+        elif winner is not None and self.scores[winner] >= self.options.target_score:
             self._win_match(winner, events)
 
     def _lazy_loser(self, events: list[Event]) -> None:
@@ -92,7 +94,7 @@ class ScoringRules(TableState):
             loser = max(holders, key=lambda s: sum(c.points for c in self.hands[s]))
         self.round_loser = loser
         self.first_player = winner
-        events.append(Event("round_lost", by=self.players[loser]))
+        events.append(Event(EventType.ROUND_LOST, by=self.players[loser]))
 
     def _add_penalty_points(self, events: list[Event]) -> None:
         """H-14: everyone adds their own hand (with H-12, only the last player); lowest wins."""
@@ -106,7 +108,7 @@ class ScoringRules(TableState):
             points[s] = sum(c.points for c in self.hands[s])
             self.scores[s] += points[s]
             if points[s]:
-                events.append(Event("penalty_points", by=self.players[s], amount=points[s]))
+                events.append(Event(EventType.PENALTY_POINTS, by=self.players[s], amount=points[s]))
         self.last_round_points = points
         target = self.options.target_score
         if not any(self.scores[s] >= target for s in range(n) if self.active[s]):
@@ -119,7 +121,7 @@ class ScoringRules(TableState):
 
     def _win_match(self, seat: int, events: list[Event]) -> None:
         self.match_winner = seat
-        events.append(Event("match_won", by=self.players[seat], amount=self.scores[seat]))
+        events.append(Event(EventType.MATCH_WON, by=self.players[seat], amount=self.scores[seat]))
 
     def _win_by_forfeit(self, events: list[Event]) -> None:
         """C-10: the last player left wins the round and the match, scoring nothing."""
@@ -128,7 +130,8 @@ class ScoringRules(TableState):
         if seat not in self.finished:
             self.finished.append(seat)
         name = self.players[seat]
-        events.append(Event("round_won", by=name, amount=0, reason="forfeit"))
+        events.append(Event(EventType.ROUND_WON, by=name, amount=0, reason="forfeit"))
         self._close_table()
         self.match_winner = seat
-        events.append(Event("match_won", by=name, amount=self.scores[seat], reason="forfeit"))
+        events.append(Event(EventType.MATCH_WON, by=name, amount=self.scores[seat],
+                            reason="forfeit"))

@@ -8,20 +8,24 @@ A penalty card that was its player's last card (C-8.1) can be challenged but not
 
 from __future__ import annotations
 
+from ._scoring import ScoringRules
+from ._state import AnswerMode, Pending, PendingKind, illegal
 from .cards import Card, Color, Rank, all_cards
 from .errors import ErrorCode
-from .events import Event
-from .scoring import ScoringRules
-from .state import Pending, illegal
+from .events import Event, EventType
 
 _PENALTY_AMOUNT = {Rank.DRAW_TWO: 2, Rank.WILD_DRAW_FOUR: 4, Rank.WILD_DRAW_TEN: 10,
                    Rank.DRAW_ONE: 1, Rank.DRAW_FIVE: 5, Rank.WILD_DRAW_TWO: 2,
                    Rank.WILD_DRAW_COLOR: 0}
+PENALTY_RANKS = tuple(_PENALTY_AMOUNT)
 # Wild draw cards whose legality can be challenged (C-6, F-5, F-6).
 CHALLENGEABLE = frozenset({Rank.WILD_DRAW_FOUR, Rank.WILD_DRAW_TWO, Rank.WILD_DRAW_COLOR})
+_PENALTY_KINDS = (PendingKind.CHALLENGE, PendingKind.DRAW, PendingKind.SKIP)
 
 
 class PenaltyRules(ScoringRules):
+    """Penalties and their answers: a settled penalty card may take its player out (scoring)."""
+
     # ------------------------------------------------------------------ starting a penalty
 
     def _start_draw_penalty(self, seat: int, card: Card, color_before: Color | None,
@@ -36,11 +40,12 @@ class PenaltyRules(ScoringRules):
             # C-6 / F-5 / F-6: always waits for the victim's decision (a challenge is possible).
             guilty = any(c.color is color_before for c in self.hands[seat])
             until = card.rank is Rank.WILD_DRAW_COLOR
-            self.pending = Pending("challenge", seat, victim, None if until else amount, guilty,
+            self.pending = Pending(PendingKind.CHALLENGE, seat, victim,
+                                   None if until else amount, guilty,
                                    color_before, final=final, until_color=until)
             self.turn = victim
         elif not final and self._draw_is_answerable(card.rank):
-            self.pending = Pending("draw", seat, victim, amount)
+            self.pending = Pending(PendingKind.DRAW, seat, victim, amount)
             self.turn = victim
         else:
             self._take_penalty(victim, amount, events, reason="penalty")
@@ -55,7 +60,7 @@ class PenaltyRules(ScoringRules):
         """C-4 Skip; N-1: the victim may deflect it with an identical Skip."""
         victim = self._next(seat)
         if self.options.deflect_skip and not final:
-            self.pending = Pending("skip", seat, victim)
+            self.pending = Pending(PendingKind.SKIP, seat, victim)
             self.turn = victim
             return
         self._skip(victim, events)
@@ -73,7 +78,7 @@ class PenaltyRules(ScoringRules):
 
     # ------------------------------------------------------------------ answering with a card
 
-    def answer_modes(self) -> list[str]:
+    def answer_modes(self) -> list[AnswerMode]:
         """Every way the rules in force let the pending penalty be answered (stack,
         deflect_skip, deflect, bounce; H-4, H-11, N-1, N-2, N-4), whatever the deciding player
         holds: the bot offers these on the public table, which must not hint at a hand (C-9)."""
@@ -83,60 +88,61 @@ class PenaltyRules(ScoringRules):
         modes = (self._answer_mode(pending, card) for card in all_cards())
         return list(dict.fromkeys(mode for mode in modes if mode is not None))
 
-    def _answer_mode(self, pending: Pending, card: Card) -> str | None:
+    def _answer_mode(self, pending: Pending, card: Card) -> AnswerMode | None:
         """How `card` answers the pending penalty, or None if it does not."""
         if pending.final:
             return None
         o = self.options
         top = self.discard[-1]
-        if pending.kind == "skip":
-            return "deflect_skip" if card is top else None  # N-1: exactly identical
-        if pending.kind not in ("draw", "challenge"):
+        kind = pending.kind
+        if kind is PendingKind.SKIP:
+            return AnswerMode.DEFLECT_SKIP if card is top else None  # N-1: exactly identical
+        if kind is not PendingKind.DRAW and kind is not PendingKind.CHALLENGE:
             return None
         bounce = (o.reverse_bounce and card.rank is Rank.REVERSE and card.color is self.color)
         if pending.bounced:
-            return "bounce" if bounce else None
+            return AnswerMode.BOUNCE if bounce else None
         source = top.rank
         if bounce and source in (Rank.DRAW_TWO, Rank.WILD_DRAW_FOUR):
-            return "bounce"
+            return AnswerMode.BOUNCE
         rank = card.rank
         if o.stacking:
             mixed = o.stack_mixed and rank in (Rank.WILD_DRAW_FOUR, Rank.WILD_DRAW_TEN)
             if rank is source or mixed:  # mixed: W+4 or W+10 on any draw card
-                return "stack"
+                return AnswerMode.STACK
         if source is Rank.DRAW_TWO and o.deflect_draw_two and rank is Rank.DRAW_TWO:
-            return "deflect"
+            return AnswerMode.DEFLECT
         if (source is Rank.WILD_DRAW_FOUR and o.wild_four_deflect and rank is Rank.DRAW_TWO
                 and card.color is self.color):
-            return "deflect"
+            return AnswerMode.DEFLECT
         return None
 
-    def _answer(self, mode: str, pending: Pending, seat: int, card: Card,
+    def _answer(self, mode: AnswerMode, pending: Pending, seat: int, card: Card,
                 color_before: Color | None, events: list[Event], *, final: bool) -> None:
         """Carry out an answer already validated by `_answer_mode` (the card is on the pile)."""
         self.pending = None
         # H-13: a stage-emptying penalty card that is answered has had its effect.
         self._settle_if_empty(pending.by, events)
-        if mode == "stack":  # H-4: the penalties add up and pass on
+        if mode is AnswerMode.STACK:  # H-4: the penalties add up and pass on
             self._start_draw_penalty(seat, card, color_before, events, final=final,
                                      base=pending.amount or 0)
-        elif mode == "deflect":  # N-2 / N-4: the last player of the chain draws 2, no sum
+        elif mode is AnswerMode.DEFLECT:  # N-2 / N-4: the last player of the chain draws 2, no sum
             self._start_draw_penalty(seat, card, color_before, events, final=final)
-        elif mode == "deflect_skip":  # N-1
+        elif mode is AnswerMode.DEFLECT_SKIP:  # N-1
             self._start_skip(seat, events, final=final)
-        elif mode == "bounce":  # H-11: the whole penalty goes back to its sender
+        elif mode is AnswerMode.BOUNCE:  # H-11: the whole penalty goes back to its sender
             self.direction = -self.direction
-            events.append(Event("reversed", by=self.players[seat], amount=self.direction))
+            events.append(Event(EventType.REVERSED, by=self.players[seat], amount=self.direction))
             sender, amount = pending.by, pending.amount or 0
             if final:
                 self._take_penalty(sender, amount, events, reason="penalty")
             else:
-                self.pending = Pending("draw", seat, sender, amount, bounced=True)
+                self.pending = Pending(PendingKind.DRAW, seat, sender, amount, bounced=True)
                 self.turn = sender
 
     # ------------------------------------------------------------------ accept or challenge
 
-    def _pending_penalty_for(self, seat: int, kinds: tuple[str, ...]) -> Pending:
+    def _pending_penalty_for(self, seat: int, kinds: tuple[PendingKind, ...]) -> Pending:
         self._require_waiting_for(seat)
         pending = self.pending
         if pending is None or pending.kind not in kinds:
@@ -145,32 +151,33 @@ class PenaltyRules(ScoringRules):
 
     def _accept(self, seat: int, events: list[Event]) -> None:
         """Take the pending penalty (the `accept` action, or `draw` for a draw penalty)."""
-        pending = self._pending_penalty_for(seat, ("challenge", "draw", "skip"))
+        pending = self._pending_penalty_for(
+            seat, (PendingKind.CHALLENGE, PendingKind.DRAW, PendingKind.SKIP))
         self._close_uno_window_for(seat)
         self.pending = None
         name = self.players[seat]
-        if pending.kind == "skip":
-            events.append(Event("accepted", by=name))
+        if pending.kind is PendingKind.SKIP:
+            events.append(Event(EventType.ACCEPTED, by=name))
             self._skip(seat, events)
             self.turn = self._next(seat)
         else:
-            events.append(Event("accepted", by=name, amount=pending.amount))
+            events.append(Event(EventType.ACCEPTED, by=name, amount=pending.amount))
             self._take_penalty(seat, pending.amount or 0, events, reason="penalty",
                                until_color=pending.until_color)
         self._settle_if_empty(pending.by, events)
 
     def _challenge(self, seat: int, events: list[Event]) -> None:
         """C-6 (with H-4's sums and N-5's returned card)."""
-        pending = self._pending_penalty_for(seat, ("challenge",))
+        pending = self._pending_penalty_for(seat, (PendingKind.CHALLENGE,))
         self._close_uno_window_for(seat)
         self.pending = None
         culprit = pending.by
         name, culprit_name = self.players[seat], self.players[culprit]
         card = self.discard[-1]
-        events.append(Event("challenged", by=name, target=culprit_name, card=card,
+        events.append(Event(EventType.CHALLENGED, by=name, target=culprit_name, card=card,
                             reason="guilty" if pending.guilty else "innocent"))
         # C-6 / C-9: the challenged hand is shown to the challenger alone, once.
-        events.append(Event("hand_shown", by=culprit_name, target=name,
+        events.append(Event(EventType.HAND_SHOWN, by=culprit_name, target=name,
                             cards=tuple(self.hands[culprit])))
         amount = pending.amount or 0
         until = pending.until_color
@@ -185,7 +192,7 @@ class PenaltyRules(ScoringRules):
             if len(self.discard) > 1:
                 self.discard.pop()
                 self.hands[culprit].append(card)
-                events.append(Event("card_returned", by=culprit_name, card=card))
+                events.append(Event(EventType.CARD_RETURNED, by=culprit_name, card=card))
             self.color = pending.color_before
             self._draw(culprit, amount, events, reason="challenge_lost")
             self.skip_next.add(culprit)
@@ -206,16 +213,16 @@ class PenaltyRules(ScoringRules):
         """C-10: a penalty aimed at, or played by, a leaving player is dropped. True if the
         table was waiting on them for it (their turn then passes on)."""
         pending = self.pending
-        if pending is None or pending.kind not in ("challenge", "draw", "skip"):
+        if pending is None or pending.kind not in _PENALTY_KINDS:
             return False
         if pending.by == seat:
             # Their own penalty card waits: drop it; its victim plays normally.
             self.pending = None
             self.turn = pending.victim
-            events.append(Event("penalty_dropped", by=self.players[pending.victim or 0]))
+            events.append(Event(EventType.PENALTY_DROPPED, by=self.players[pending.victim or 0]))
             return False
         if pending.victim == seat:
             self.pending = None
-            events.append(Event("penalty_dropped", by=self.players[seat]))
+            events.append(Event(EventType.PENALTY_DROPPED, by=self.players[seat]))
             return True
         return False

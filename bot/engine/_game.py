@@ -1,0 +1,542 @@
+"""The table: one game of UNO (a match of rounds), changed only through `apply`.
+
+`apply(action)` validates completely before it changes anything, so a refused action raises
+`IllegalAction` and leaves the state untouched without copying it. Players are seats (indices in
+`players`, clockwise); names appear only at the edges (actions, events, views).
+
+`Game` composes the rule families, siblings over the state (see `_state`), with turns, plays and
+the deal. Actions go through one table (`Game.handlers`, action type -> handler), and so do card
+effects (`Game.effects`, rank -> effect). A preset that changes the cards themselves is a variant:
+a subclass registered in `VARIANTS` by preset name (UNO Flip: `_flip.FlipGame`), which `start`
+and `load` pick.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Mapping, Sequence
+from typing import ClassVar
+
+from ._exchanges import ExchangeRules
+from ._legal import legal_actions
+from ._penalties import PENALTY_RANKS, PenaltyRules
+from ._state import (
+    COLOR_CIRCLE,
+    DARK_COLOR_CIRCLE,
+    HAND_SIZE,
+    AnswerMode,
+    Pending,
+    PendingKind,
+    illegal,
+)
+from ._talk import TalkRules
+from .actions import Action, ActionType
+from .cards import NUMBER_RANKS, WILD_RANKS, Card, Color, Rank, Side, classic_deck
+from .errors import ErrorCode
+from .events import Event, EventType, new_event
+from .rules import RuleSet, SilenceMode
+
+MIN_PLAYERS, MAX_PLAYERS = 2, 10
+_NO_JUMP_IN = WILD_RANKS - {Rank.WILD}  # H-2: of the wild cards only a plain Wild jumps in
+# C-3.3, H-10, F-3 decision: these start cards go back into the pile.
+_RETURNED_START_CARDS = (Rank.WILD_DRAW_FOUR, Rank.WILD_DRAW_TEN, Rank.FLIP)
+_CIRCLES = {Side.LIGHT: COLOR_CIRCLE, Side.DARK: DARK_COLOR_CIRCLE}
+
+# A card's effect: (game, seat, card, colour before, 7's target, events, final, empties).
+Effect = Callable[["Game", int, Card, Color | None, int | None, list[Event], bool, bool], None]
+# An action's handler: (game, seat, action, events).
+Handler = Callable[["Game", int, Action, list[Event]], None]
+
+
+class Game(PenaltyRules, TalkRules, ExchangeRules):
+    """A match at one table. Create it with `Game.start`; restore it with `load`."""
+
+    effects: ClassVar[Mapping[Rank, Effect]]  # rank -> effect (C-4), filled below
+    handlers: ClassVar[Mapping[ActionType, Handler]]  # action type -> handler, filled below
+
+    # ------------------------------------------------------------------ creation
+
+    @classmethod
+    def start(
+        cls,
+        players: Sequence[str],
+        rules: RuleSet | None = None,
+        *,
+        seed: int = 0,
+        dealer: str | None = None,
+        deck: Sequence[Card] | None = None,
+    ) -> tuple[Game, list[Event]]:
+        """Seat the players, pick the first dealer and deal round 1.
+
+        `dealer=None` draws for the dealer as C-3.1 says. `deck` (top of the pile first) replaces
+        the first round's shuffle, for replays and tests.
+        """
+        players = tuple(players)
+        if not MIN_PLAYERS <= len(players) <= MAX_PLAYERS:
+            raise ValueError(f"UNO takes {MIN_PLAYERS} to {MAX_PLAYERS} players")
+        if len(set(players)) != len(players):
+            raise ValueError("player names must be distinct")
+        rules = rules or RuleSet.classic()
+        variant = VARIANTS.get(rules.preset, Game)  # the preset decides, whoever is called
+        game = variant(rules=rules, players=players, rng=random.Random(seed))
+        game._prepare_deck(deck)
+        events: list[Event] = []
+        if dealer is None:
+            game.dealer = game._draw_for_dealer(events)
+        elif dealer in players:
+            game.dealer = players.index(dealer)
+        else:
+            raise ValueError(f"the dealer {dealer!r} is not a player")
+        if deck is not None:
+            expected = sorted(c.code for c in game._new_deck())
+            if sorted(c.code for c in deck) != expected:
+                raise ValueError("the deck must hold exactly the rule set's cards")
+            pile = list(reversed(deck))
+        else:
+            pile = game._shuffled_deck()
+        game._deal_round(pile, events)
+        return game, events
+
+    def _prepare_deck(self, deck: Sequence[Card] | None) -> None:
+        """Set up the match's cards before the first deal (a variant's hook)."""
+
+    def _new_deck(self) -> list[Card]:
+        return classic_deck(draw_ten_blanks=self.options.draw_ten_blanks)
+
+    def _shuffled_deck(self) -> list[Card]:
+        deck = self._new_deck()
+        self._shuffle(deck)
+        return deck
+
+    def _draw_for_dealer(self, events: list[Event]) -> int:
+        """C-3.1: all draw; the highest number deals (action cards count 0); ties draw again."""
+        contenders = list(range(len(self.players)))
+        while True:
+            cards = self.rng.sample(self._new_deck(), len(contenders))
+            values = {}
+            for seat, drawn in zip(contenders, cards, strict=True):
+                values[seat] = int(drawn.rank.value) if drawn.is_number else 0
+                events.append(Event(EventType.DREW_FOR_DEALER, by=self.players[seat], card=drawn))
+            best = max(values.values())
+            contenders = [seat for seat in contenders if values[seat] == best]
+            if len(contenders) == 1:
+                events.append(Event(EventType.DEALER_CHOSEN, by=self.players[contenders[0]]))
+                return contenders[0]
+
+    def _deal_round(self, pile: list[Card], events: list[Event]) -> None:
+        """C-3.2–3: deal seven each from the left of the dealer, then turn up the start card."""
+        n = len(self.players)
+        self.round += 1
+        self._new_round()
+        self.draw_pile = pile
+        events.append(Event(EventType.ROUND_STARTED, by=self.players[self.dealer],
+                            amount=self.round))
+        first = self._next(self.dealer)
+        order = [s % n for s in range(first, first + n) if self.active[s % n]]
+        hands, names = self.hands, self.players
+        for _ in range(HAND_SIZE):
+            for seat in order:
+                card = pile.pop()
+                hands[seat].append(card)
+                events.append(new_event(Event, (EventType.DEALT, names[seat], None, card, None,
+                                                None, None, None)))
+        self._turn_up_start_card(events)
+
+    def _turn_up_start_card(self, events: list[Event]) -> None:
+        """C-3.3: the start card and its effect on the player left of the dealer (H-7: on the
+        last round's winner, who plays first)."""
+        while True:
+            start = self.draw_pile.pop()
+            events.append(Event(EventType.START_CARD, card=start))
+            if start.rank not in _RETURNED_START_CARDS:
+                break
+            # A Wild Draw Four (or H-10 Draw Ten) goes back into the pile, which is reshuffled.
+            self.draw_pile.append(start)
+            self._shuffle(self.draw_pile)
+            events.append(Event(EventType.START_CARD_RETURNED, card=start))
+        self.discard.append(start)
+        lazy_first = self.first_player if self.options.lazy_scoring else None
+        if lazy_first is not None and not self.active[lazy_first]:
+            lazy_first = None  # the last winner has left: the usual first player starts
+        first = self._next(self.dealer) if lazy_first is None else lazy_first
+        self.turn = first
+        rank = start.rank
+        self.color = start.color
+        if rank is Rank.SKIP:  # N-1: a start card's penalty never waits
+            self._skip(first, events)
+            self.turn = self._next(first)
+        elif rank is Rank.DRAW_TWO:
+            self._take_penalty(first, 2, events, reason="penalty")
+        elif rank is Rank.DRAW_ONE:  # F-3
+            self._take_penalty(first, 1, events, reason="penalty")
+        elif rank is Rank.REVERSE:
+            self.direction = -1
+            events.append(Event(EventType.REVERSED, amount=-1))
+            self.turn = self.dealer if lazy_first is None else lazy_first
+        elif rank is Rank.WILD or rank is Rank.WILD_DRAW_TWO:
+            # No colour until the first player names one (nothing is played before); H-9 too.
+            # F-3: a Wild Draw Two start card only asks for the colour; nobody draws.
+            self.color = None
+            self.pending = Pending(PendingKind.COLOR, by=first)
+
+    # ------------------------------------------------------------------ apply
+
+    def apply(self, action: Action) -> list[Event]:
+        """Apply one action: return its events, or raise IllegalAction and change nothing."""
+        seat = self._seat.get(action.by)
+        if seat is None or not self.active[seat]:
+            raise illegal(ErrorCode.UNKNOWN_PLAYER, f"{action.by!r} is not in the game")
+        kind = action.type
+        if self.round_over and kind is not ActionType.NEXT_ROUND:
+            raise illegal(ErrorCode.ROUND_OVER, "the round is over")
+        events: list[Event] = []
+        self.handlers[kind](self, seat, action, events)
+        if self.silence is not None:
+            self._silence_over(events)
+        if self.skip_next:
+            self._pass_over_skipped(events)
+        self.version += 1
+        return events
+
+    def _not_during_slap(self) -> None:
+        if self.slap is not None:
+            raise illegal(ErrorCode.NOT_ALLOWED_NOW, "wait until everyone has slapped (H-8)")
+
+    def _pass_over_skipped(self, events: list[Event]) -> None:
+        """N-5: the next time play reaches a player whose turn was forfeited, pass over them."""
+        while (self.turn in self.skip_next and self.pending is None and self.slap is None
+               and not self.round_over):
+            seat = self.turn
+            self.skip_next.discard(seat)
+            self._skip(seat, events)
+            self.turn = self._next(seat)
+
+    # ------------------------------------------------------------------ play
+
+    def jump_in_open(self) -> bool:
+        """H-2: whether anyone holding an identical card could jump in now (the bot's Jump in
+        button is enabled by this, not by who holds what, which the table must not show)."""
+        return self._jump_in_open()
+
+    def _jump_in_open(self) -> bool:
+        """H-2: nothing pending, not the start card, and the top card may be jumped on at all."""
+        return (self.options.jump_in and self.pending is None and self.slap is None
+                and not self.start_top and not self.round_over
+                and self.discard[-1].rank not in _NO_JUMP_IN)
+
+    def may_jump_in(self, seat: int, card: Card | None) -> bool:
+        """H-2: an identical card, out of turn, with nothing pending and not on the start card."""
+        return card is not None and self._jump_in_open() and self._identical(card,
+                                                                             self.discard[-1])
+
+    def _identical(self, card: Card, other: Card) -> bool:
+        """H-2's "identical": interned classic cards are identical when they are the same."""
+        return card is other
+
+    def _backs(self, cards: Sequence[Card]) -> tuple[Card, ...]:
+        """F-2: the inactive faces of these cards (classic cards have none)."""
+        return ()
+
+    def jumpers(self) -> list[str]:
+        """H-2: the players who may jump in right now, so the bot can offer them (and only them)
+        a "Jump in" button without building every player's legal actions."""
+        if not self._jump_in_open():
+            return []
+        top = self.discard[-1]
+        waiting, hands, in_round = self.waiting_for, self.hands, self.in_round
+        # Interned classic cards: identical is identical, and `in` checks it in C (every step).
+        return [name for s, name in enumerate(self.players)
+                if in_round[s] and s != waiting and top in hands[s]]
+
+    def _on_play(self, seat: int, action: Action, events: list[Event]) -> None:
+        card = action.card
+        hand = self.hands[seat]
+        held = card is not None and card in hand
+        if not held and card is not None:
+            card = self._named_card(seat, card)  # Flip: a card named by its face alone
+            held = card in hand
+        pending = self.pending
+        jump = (pending.decider if pending is not None else self.turn) != seat
+        if jump and not self.may_jump_in(seat, card):
+            raise illegal(ErrorCode.NOT_YOUR_TURN, "the table is waiting for another player")
+        if not held or card is None:
+            raise illegal(ErrorCode.CARD_NOT_IN_HAND, "that card is not in your hand")
+        if self.slap is not None:
+            self._not_during_slap()
+        mode: AnswerMode | None = None
+        if pending is not None and not jump:
+            mode = self._answer_mode(pending, card)
+            if mode is None:
+                raise illegal(ErrorCode.NOT_ALLOWED_NOW, f"answer the {pending.kind} first")
+        drawn = self.drawn
+        if drawn is not None and not jump and card is not drawn:
+            raise illegal(ErrorCode.NOT_ALLOWED_NOW, "only the card just drawn may be played")
+        color_before = self.color
+        if mode is None and not jump and not (
+                card.color is None or card.color is color_before
+                or card.rank is self.discard[-1].rank):
+            raise illegal(ErrorCode.CARD_DOES_NOT_MATCH, f"{card} does not match")
+        options = self.options
+        color = card.color
+        if color is None:
+            if options.colours_around:
+                color = self._around(color_before)  # H-9: a given colour is ignored
+            else:
+                color = self._color_arg(action.color)
+        empties = len(hand) == 1  # a 0, 7 or 5 that empties a hand swaps nothing (C-8.1, H-13)
+        # C-8.1: a last card's penalty cannot be answered (H-13: only the last stage's card).
+        final = empties and (not options.seven_stages or self.stages[seat] == 1)
+        other = None
+        if options.seven_zero and card.rank is Rank.SEVEN and not empties:
+            other = self._target_seat(seat, action.target)  # H-3
+
+        # Validated: from here on the state changes.
+        if drawn is not None and not jump:
+            # C-4.4: the drawn card is the newest copy in the hand.
+            del hand[len(hand) - 1 - hand[::-1].index(card)]
+        else:
+            hand.remove(card)
+        self.drawn = None  # H-2: a jump-in ends the turn of a player deciding about a drawn card
+        self.uno_owed = None  # C-5.2: any card played closes the window
+        self.start_top = False
+        self.discard.append(card)
+        self.color = color
+        name = self.players[seat]
+        events.append(new_event(Event, (EventType.PLAYED, name, None, card,
+                                        color.value if card.color is None else None, None, None,
+                                        "jump_in" if jump else None)))
+        left = len(hand)
+        if left == 1:
+            if action.uno:
+                self._called_uno(seat, events)
+            else:
+                self.uno_owed = seat
+        if mode is not None:
+            assert pending is not None  # only a pending penalty has answers
+            self._answer(mode, pending, seat, card, color_before, events, final=final)
+        else:
+            self.effects[card.rank](self, seat, card, color_before, other, events, final,
+                                    empties)
+        if self.options.silence != SilenceMode.OFF:
+            self._start_silence(seat, card.rank, events)
+        if left == 0 and self.pending is None:
+            self._settle_if_empty(seat, events)
+
+    def _around(self, color: Color | None) -> Color:
+        """H-9: the next colour around the active side's circle in the direction of play."""
+        circle = _CIRCLES[self.side]
+        if color not in circle:
+            return circle[0]
+        i = circle.index(color)
+        return circle[(i + self.direction) % len(circle)]
+
+    # ------------------------------------------------------------------ card effects (C-4)
+
+    def _number_effect(self, seat: int, card: Card, color_before: Color | None,
+                       other: int | None, events: list[Event], final: bool,
+                       empties: bool) -> None:
+        """A number or a plain Wild: no effect, but H-3's 0 and 7 and H-6's 5."""
+        self.turn = self._next(seat)
+        if empties:
+            return  # C-8.1, H-13: a 0, 7 or 5 that empties a hand has no effect
+        rank = card.rank
+        options = self.options
+        if options.seven_zero and rank is Rank.ZERO:
+            self._pass_hands(seat, events)
+        elif other is not None:
+            self._swap_hands(seat, other, events)
+        elif options.swap_on_five and rank is Rank.FIVE:
+            self.pending = Pending(PendingKind.SWAP, seat)
+
+    def _skip_effect(self, seat: int, card: Card, color_before: Color | None,
+                     other: int | None, events: list[Event], final: bool,
+                     empties: bool) -> None:
+        self._start_skip(seat, events, final=final)
+
+    def _reverse_effect(self, seat: int, card: Card, color_before: Color | None,
+                        other: int | None, events: list[Event], final: bool,
+                        empties: bool) -> None:
+        self.direction = -self.direction
+        events.append(Event(EventType.REVERSED, by=self.players[seat], amount=self.direction))
+        if self.in_round_count == 2:
+            # Two players: the Reverse also skips the other, so the same player goes again.
+            self._skip(self._next(seat), events)
+            self.turn = seat
+        else:
+            self.turn = self._next(seat)
+
+    def _draw_effect(self, seat: int, card: Card, color_before: Color | None,
+                     other: int | None, events: list[Event], final: bool,
+                     empties: bool) -> None:
+        self._start_draw_penalty(seat, card, color_before, events, final=final)
+
+    # ------------------------------------------------------------------ draw, pass, colour
+
+    def _on_draw(self, seat: int, action: Action, events: list[Event]) -> None:
+        self._require_waiting_for(seat)
+        self._not_during_slap()
+        pending = self.pending
+        if pending is not None:
+            if pending.kind is PendingKind.CHALLENGE or pending.kind is PendingKind.DRAW:
+                self._accept(seat, events)  # REPLAY.md: draw also accepts a draw penalty
+                return
+            raise illegal(ErrorCode.NOT_ALLOWED_NOW, f"answer the {pending.kind} first")
+        if self.drawn is not None:
+            raise illegal(ErrorCode.NOT_ALLOWED_NOW, "you have drawn already: play it or pass")
+        self._close_uno_window_for(seat)
+        # H-1: keep drawing until a playable card, up to draw_cap cards.
+        limit = self.options.draw_cap if self.options.draw_until_playable else 1
+        got: list[Card] = []
+        for _ in range(limit):
+            got = self._draw(seat, 1, events, reason="turn")
+            if not got or self.matches(got[0]):
+                break
+        if got and self.matches(got[0]):
+            self.drawn = got[0]
+            return
+        if not got:
+            # C-7 decision: nothing left to draw anywhere, so the player simply passes.
+            events.append(Event(EventType.PASSED, by=self.players[seat], reason="nothing_to_draw"))
+        self.turn = self._next(seat)
+
+    def _on_pass(self, seat: int, action: Action, events: list[Event]) -> None:
+        self._require_waiting_for(seat)
+        self._not_during_slap()
+        pending = self.pending
+        if pending is not None and pending.kind is PendingKind.SWAP:
+            self._decline_swap(seat, pending, events)  # H-6
+            return
+        if self.drawn is None or pending is not None:
+            raise illegal(ErrorCode.NOT_ALLOWED_NOW, "you may pass only after drawing")
+        self._close_uno_window_for(seat)
+        self.drawn = None
+        events.append(Event(EventType.PASSED, by=self.players[seat]))
+        self.turn = self._next(seat)
+
+    def _on_color(self, seat: int, action: Action, events: list[Event]) -> None:
+        self._require_waiting_for(seat)
+        self._not_during_slap()
+        if self.pending is None or self.pending.kind is not PendingKind.COLOR:
+            raise illegal(ErrorCode.NOT_ALLOWED_NOW, "there is no colour to name")
+        color = self._color_arg(action.color)
+        self.color = color
+        self.pending = None
+        events.append(Event(EventType.COLOR_CHOSEN, by=self.players[seat], color=color.value))
+
+    def _on_accept(self, seat: int, action: Action, events: list[Event]) -> None:
+        self._require_waiting_for(seat)
+        self._not_during_slap()
+        self._accept(seat, events)
+
+    def _on_challenge(self, seat: int, action: Action, events: list[Event]) -> None:
+        self._require_waiting_for(seat)
+        self._not_during_slap()
+        self._challenge(seat, events)
+
+    def _on_swap_action(self, seat: int, action: Action, events: list[Event]) -> None:
+        self._require_waiting_for(seat)
+        self._not_during_slap()
+        self._on_swap(seat, action.card, action.target, events)
+
+    # ------------------------------------------------------------------ leaving (C-10)
+
+    def _on_leave(self, seat: int, action: Action, events: list[Event]) -> None:
+        name = self.players[seat]
+        hand = self.hands[seat]
+        most_held = self._most_held_color(seat)
+        pending = self.pending
+        next_seat = self._next(seat)
+        # The hand goes to the bottom of the draw pile.
+        self.draw_pile[0:0] = hand
+        self.hands[seat] = []
+        self.active[seat] = False
+        self.in_round[seat] = False
+        self.uno_called.discard(seat)
+        self.skip_next.discard(seat)
+        if self.uno_owed == seat:
+            self.uno_owed = None
+        events.append(Event(EventType.LEFT, by=name, amount=len(hand)))
+        self._slap_without(seat, events)
+        if sum(self.active) == 1:
+            self._win_by_forfeit(events)
+            return
+        if self.in_round_count <= 1:
+            self._end_round(events)  # H-12: the others are all out already
+            return
+        if pending is not None:
+            if pending.kind is PendingKind.COLOR and pending.by == seat:
+                self.color = most_held
+                self.pending = None
+                events.append(Event(EventType.COLOR_CHOSEN, by=name, color=most_held.value,
+                                    reason="left"))
+            elif pending.kind is PendingKind.SWAP and seat in (pending.by, pending.target):
+                self.pending = None  # a swap waiting on them is dropped
+            elif self._drop_pending_of(seat, events):
+                self.turn = next_seat
+                self._settle_if_empty(pending.by, events)
+                return
+        if self.turn == seat:
+            self.drawn = None
+            self.turn = next_seat
+
+    # ------------------------------------------------------------------ next round
+
+    def _on_next_round(self, seat: int, action: Action, events: list[Event]) -> None:
+        if not self.round_over:
+            raise illegal(ErrorCode.NOT_ALLOWED_NOW, "the round is still being played")
+        if self.match_winner is not None:
+            raise illegal(ErrorCode.NOT_ALLOWED_NOW, "the match is over")
+        self.in_round = list(self.active)  # so that `_next` finds the next dealer
+        self.direction = 1
+        if self.options.lazy_scoring and self.round_loser is not None and self.active[
+                self.round_loser]:
+            self.dealer = self.round_loser  # H-7: the loser deals
+        else:
+            self.dealer = self._next(self.dealer)  # C-3.1 decision: the deal passes clockwise
+        self._deal_round(self._shuffled_deck(), events)
+
+    # ------------------------------------------------------------------ what players may do
+
+    def legal_actions(self, player: str) -> list[Action]:
+        """Everything `player` may do right now, in a stable order (see `_legal`)."""
+        return legal_actions(self, player)
+
+    def playable_cards(self, player: str) -> list[Card]:
+        """The distinct cards of the player's hand they may play right now (for the hand's UI)."""
+        seen: list[Card] = []
+        for action in self.legal_actions(player):
+            if action.type is ActionType.PLAY and action.card is not None and (
+                    action.card not in seen):
+                seen.append(action.card)
+        return seen
+
+
+Game.handlers = {
+    ActionType.PLAY: Game._on_play,
+    ActionType.DRAW: Game._on_draw,
+    ActionType.PASS: Game._on_pass,
+    ActionType.COLOR: Game._on_color,
+    ActionType.UNO: lambda g, s, a, e: g._on_uno(s, e),
+    ActionType.CATCH: lambda g, s, a, e: g._on_catch(s, a.target, e),
+    ActionType.CHALLENGE: Game._on_challenge,
+    ActionType.ACCEPT: Game._on_accept,
+    ActionType.SWAP: Game._on_swap_action,
+    ActionType.SLAP: lambda g, s, a, e: g._on_slap(s, e),
+    ActionType.SLAP_TIMEOUT: lambda g, s, a, e: g._on_slap_timeout(s, e),
+    ActionType.SPEAK: lambda g, s, a, e: g._on_speak(s, e),
+    ActionType.LEAVE: Game._on_leave,
+    ActionType.NEXT_ROUND: Game._on_next_round,
+}
+
+
+_NUMBER_EFFECT: Effect = Game._number_effect
+Game.effects = {
+    **dict.fromkeys(NUMBER_RANKS, _NUMBER_EFFECT),
+    Rank.WILD: _NUMBER_EFFECT,
+    Rank.SKIP: Game._skip_effect,
+    Rank.REVERSE: Game._reverse_effect,
+    **dict.fromkeys(PENALTY_RANKS, Game._draw_effect),
+}
+
+# Variants by preset name (like python-chess's): the game class `start` and `load` create.
+VARIANTS: dict[str, type[Game]] = {}

@@ -1,0 +1,108 @@
+"""The engine's shape (issue 15): declared state, closed vocabularies, variants, public surface."""
+
+from __future__ import annotations
+
+import importlib
+import random
+from dataclasses import fields
+
+import bot.engine
+from bot.engine import (
+    VARIANTS,
+    Action,
+    ActionType,
+    EventType,
+    FlipCard,
+    FlipGame,
+    Game,
+    PendingKind,
+    RuleSet,
+    Side,
+    dump,
+    load,
+    player_view,
+)
+from bot.engine.cards import flip_card, flip_faces
+
+PLAYERS = ("Ann", "Bob", "Cid")
+
+
+def _play(game: Game, steps: int, seed: int = 1) -> list[object]:
+    rng = random.Random(seed)
+    events: list[object] = []
+    for _ in range(steps):
+        if game.round_over:
+            if game.match_winner is not None:
+                break
+            events += game.apply(Action(game.players[0], ActionType.NEXT_ROUND))
+            continue
+        name = game.players[game.waiting_for]
+        legal = [a for a in player_view(game, name).legal_actions
+                 if a.type is not ActionType.SLAP_TIMEOUT] or list(
+            player_view(game, name).legal_actions)
+        events += game.apply(rng.choice(legal))
+    return events
+
+
+def test_the_preset_picks_the_variant() -> None:
+    assert VARIANTS == {"flip": FlipGame}
+    classic, _ = Game.start(PLAYERS, RuleSet.classic(), seed=1)
+    flip, _ = Game.start(PLAYERS, RuleSet.build("flip"), seed=1)
+    assert type(classic) is Game and not classic.flip
+    assert type(flip) is FlipGame and flip.flip
+    assert type(load(dump(flip))) is FlipGame
+    assert type(load(dump(classic))) is Game
+    assert type(FlipGame.start(PLAYERS, RuleSet.classic(), seed=1)[0]) is Game  # preset decides
+
+
+def test_every_declared_field_is_saved_and_nothing_else() -> None:
+    game, _ = Game.start(PLAYERS, RuleSet.build("flip"), seed=3)
+    saved = {f.name for f in fields(game) if f.metadata["codec"] is not None}
+    derived = {f.name for f in fields(game) if f.metadata["codec"] is None}
+    assert set(dump(game)) == saved | {"format"}
+    assert derived == {"options", "_seat"}
+    assert set(vars(game)) == saved | derived  # no attribute outside the declarations
+
+
+def test_a_new_deal_starts_every_round_field_afresh() -> None:
+    game, _ = Game.start(PLAYERS, RuleSet.build("flip"), seed=5)
+    rng = random.Random(5)
+    while not game.round_over:
+        name = game.players[game.waiting_for]
+        game.apply(rng.choice(player_view(game, name).legal_actions))
+    scores = list(game.scores)
+    game.apply(Action(game.players[0], ActionType.NEXT_ROUND))
+    assert game.round == 2 and game.scores == scores  # the match's fields carry on
+    assert not game.round_over and game.round_winner is None and game.finished == []
+    assert game.side is Side.LIGHT and game.slap is None and game.silence is None
+    assert game.in_round == game.active and game.stages == [7, 7, 7]
+    assert all(len(h) >= 7 for h in game.hands)  # seven each (a start Draw One adds one)
+
+
+def test_closed_vocabularies_are_enums_equal_to_their_strings() -> None:
+    game, events = Game.start(PLAYERS, RuleSet.build("flip"), seed=2)
+    events += _play(game, 300, seed=2)
+    assert all(isinstance(e.type, EventType) for e in events)  # type: ignore[attr-defined]
+    assert EventType.PLAYED == "played" and PendingKind.COLOR == "color"
+    assert Side.DARK == "dark" and isinstance(game.side, Side)
+    assert all(type(e.to_dict()["type"]) is str for e in events)  # type: ignore[attr-defined]
+
+
+def test_flip_cards_are_interned_with_their_twin() -> None:
+    light, dark = flip_faces()
+    up = flip_card(light[0], dark[5])
+    assert isinstance(up, FlipCard) and not up.dark_up
+    assert up.turned is up.twin is flip_card(light[0], dark[5], dark_up=True)
+    assert up.turned.turned is up
+
+
+def test_the_public_surface_and_the_old_module_paths() -> None:
+    for name in bot.engine.__all__:
+        assert getattr(bot.engine, name) is not None
+    old_paths = {"game": ["Game"], "view": ["player_view", "PlayerView"],
+                 "serialize": ["dump", "load"], "timeouts": ["timeout_action"],
+                 "state": ["Pending", "PendingKind"]}
+    for module, names in old_paths.items():
+        imported = importlib.import_module(f"bot.engine.{module}")
+        for name in names:
+            assert getattr(imported, name) is getattr(bot.engine, name)
