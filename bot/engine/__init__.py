@@ -28,7 +28,7 @@ from .cards import (
     flip_faces,
 )
 from .errors import ErrorCode, IllegalAction, RulesError
-from .events import Event, EventType
+from .events import Event, EventReason, EventType
 from .rules import (
     CONFLICTS,
     OPTION_NAMES,
@@ -44,10 +44,10 @@ from .rules import (
 
 __all__ = [
     "CONFLICTS", "DARK_COLORS", "LIGHT_COLORS", "OPTION_NAMES", "PRESETS", "REFUSED_IN_FLIP",
-    "SILENCE_VALUES", "SUPPORTED_PRESETS", "VARIANTS",
-    "Action", "ActionType", "AnswerMode", "Card", "CardParseError", "Color", "ErrorCode", "Event",
-    "EventType", "FlipCard", "FlipGame", "Game", "IllegalAction", "Options", "Pending",
-    "PendingKind", "PendingView", "PlayerView", "Rank", "RuleSet", "RulesError", "ScoringMode",
-    "Side", "SilenceMode", "StaleView", "ViewSnapshot", "all_cards", "card", "classic_deck",
-    "dump", "flip_card", "flip_faces", "load", "player_view", "timeout_action",
+    "SILENCE_VALUES", "SUPPORTED_PRESETS", "VARIANTS", "Action", "ActionType", "AnswerMode",
+    "Card", "CardParseError", "Color", "ErrorCode", "Event", "EventReason", "EventType",
+    "FlipCard", "FlipGame", "Game", "IllegalAction", "Options", "Pending", "PendingKind",
+    "PendingView", "PlayerView", "Rank", "RuleSet", "RulesError", "ScoringMode", "Side",
+    "SilenceMode", "StaleView", "ViewSnapshot", "all_cards", "card", "classic_deck", "dump",
+    "flip_card", "flip_faces", "load", "player_view", "timeout_action",
 ]

@@ -99,7 +99,7 @@ class FlipGame(Game):
         self.drawn = None
         self.side = Side.DARK if self.side is Side.LIGHT else Side.LIGHT
         events.append(Event(EventType.FLIPPED, by=self.players[seat], card=card,
-                            reason=self.side.value))
+                            reason=self.side))
         top = self.discard[-1]
         if top.color is not None:
             self.color = top.color

@@ -33,7 +33,7 @@ from ._talk import TalkRules
 from .actions import Action, ActionType
 from .cards import NUMBER_RANKS, WILD_RANKS, Card, Color, Rank, Side, classic_deck
 from .errors import ErrorCode
-from .events import Event, EventType, new_event
+from .events import Event, EventReason, EventType, new_event
 from .rules import RuleSet, SilenceMode
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 10
@@ -166,9 +166,9 @@ class Game(PenaltyRules, TalkRules, ExchangeRules):
             self._skip(first, events)
             self.turn = self._next(first)
         elif rank is Rank.DRAW_TWO:
-            self._take_penalty(first, 2, events, reason="penalty")
+            self._take_penalty(first, 2, events, reason=EventReason.PENALTY)
         elif rank is Rank.DRAW_ONE:  # F-3
-            self._take_penalty(first, 1, events, reason="penalty")
+            self._take_penalty(first, 1, events, reason=EventReason.PENALTY)
         elif rank is Rank.REVERSE:
             self.direction = -1
             events.append(Event(EventType.REVERSED, amount=-1))
@@ -304,7 +304,7 @@ class Game(PenaltyRules, TalkRules, ExchangeRules):
         name = self.players[seat]
         events.append(new_event(Event, (EventType.PLAYED, name, None, card,
                                         color.value if card.color is None else None, None, None,
-                                        "jump_in" if jump else None)))
+                                        EventReason.JUMP_IN if jump else None)))
         left = len(hand)
         if left == 1:
             if action.uno:
@@ -388,7 +388,7 @@ class Game(PenaltyRules, TalkRules, ExchangeRules):
         limit = self.options.draw_cap if self.options.draw_until_playable else 1
         got: list[Card] = []
         for _ in range(limit):
-            got = self._draw(seat, 1, events, reason="turn")
+            got = self._draw(seat, 1, events, reason=EventReason.TURN)
             if not got or self.matches(got[0]):
                 break
         if got and self.matches(got[0]):
@@ -396,7 +396,8 @@ class Game(PenaltyRules, TalkRules, ExchangeRules):
             return
         if not got:
             # C-7 decision: nothing left to draw anywhere, so the player simply passes.
-            events.append(Event(EventType.PASSED, by=self.players[seat], reason="nothing_to_draw"))
+            events.append(Event(EventType.PASSED, by=self.players[seat],
+                                reason=EventReason.NOTHING_TO_DRAW))
         self.turn = self._next(seat)
 
     def _on_pass(self, seat: int, action: Action, events: list[Event]) -> None:
@@ -468,7 +469,7 @@ class Game(PenaltyRules, TalkRules, ExchangeRules):
                 self.color = most_held
                 self.pending = None
                 events.append(Event(EventType.COLOR_CHOSEN, by=name, color=most_held.value,
-                                    reason="left"))
+                                    reason=EventReason.LEFT))
             elif pending.kind is PendingKind.SWAP and seat in (pending.by, pending.target):
                 self.pending = None  # a swap waiting on them is dropped
             elif self._drop_pending_of(seat, events):

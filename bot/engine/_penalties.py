@@ -12,7 +12,7 @@ from ._scoring import ScoringRules
 from ._state import AnswerMode, Pending, PendingKind, illegal
 from .cards import Card, Color, Rank, all_cards
 from .errors import ErrorCode
-from .events import Event, EventType
+from .events import Event, EventReason, EventType
 
 _PENALTY_AMOUNT = {Rank.DRAW_TWO: 2, Rank.WILD_DRAW_FOUR: 4, Rank.WILD_DRAW_TEN: 10,
                    Rank.DRAW_ONE: 1, Rank.DRAW_FIVE: 5, Rank.WILD_DRAW_TWO: 2,
@@ -48,7 +48,7 @@ class PenaltyRules(ScoringRules):
             self.pending = Pending(PendingKind.DRAW, seat, victim, amount)
             self.turn = victim
         else:
-            self._take_penalty(victim, amount, events, reason="penalty")
+            self._take_penalty(victim, amount, events, reason=EventReason.PENALTY)
 
     def _draw_is_answerable(self, rank: Rank) -> bool:
         o = self.options
@@ -67,7 +67,7 @@ class PenaltyRules(ScoringRules):
         self.turn = self._next(victim)
 
     def _take_penalty(self, victim: int, amount: int, events: list[Event], *,
-                      reason: str, until_color: bool = False) -> None:
+                      reason: EventReason, until_color: bool = False) -> None:
         """The victim draws (F-6: until the named colour, then `amount` more) and loses the
         turn; play continues from them (H-11: in the direction then in force)."""
         if until_color:
@@ -135,7 +135,7 @@ class PenaltyRules(ScoringRules):
             events.append(Event(EventType.REVERSED, by=self.players[seat], amount=self.direction))
             sender, amount = pending.by, pending.amount or 0
             if final:
-                self._take_penalty(sender, amount, events, reason="penalty")
+                self._take_penalty(sender, amount, events, reason=EventReason.PENALTY)
             else:
                 self.pending = Pending(PendingKind.DRAW, seat, sender, amount, bounced=True)
                 self.turn = sender
@@ -162,7 +162,7 @@ class PenaltyRules(ScoringRules):
             self.turn = self._next(seat)
         else:
             events.append(Event(EventType.ACCEPTED, by=name, amount=pending.amount))
-            self._take_penalty(seat, pending.amount or 0, events, reason="penalty",
+            self._take_penalty(seat, pending.amount or 0, events, reason=EventReason.PENALTY,
                                until_color=pending.until_color)
         self._settle_if_empty(pending.by, events)
 
@@ -175,14 +175,14 @@ class PenaltyRules(ScoringRules):
         name, culprit_name = self.players[seat], self.players[culprit]
         card = self.discard[-1]
         events.append(Event(EventType.CHALLENGED, by=name, target=culprit_name, card=card,
-                            reason="guilty" if pending.guilty else "innocent"))
+                            reason=EventReason.GUILTY if pending.guilty else EventReason.INNOCENT))
         # C-6 / C-9: the challenged hand is shown to the challenger alone, once.
         events.append(Event(EventType.HAND_SHOWN, by=culprit_name, target=name,
                             cards=tuple(self.hands[culprit])))
         amount = pending.amount or 0
         until = pending.until_color
         if not pending.guilty:
-            self._take_penalty(seat, amount + 2, events, reason="challenge_lost",
+            self._take_penalty(seat, amount + 2, events, reason=EventReason.CHALLENGE_LOST,
                                until_color=until)
         elif self.options.wild_four_challenge_returns:
             # N-5: the card goes back, the top card and colour before it stand again, and the
@@ -194,13 +194,13 @@ class PenaltyRules(ScoringRules):
                 self.hands[culprit].append(card)
                 events.append(Event(EventType.CARD_RETURNED, by=culprit_name, card=card))
             self.color = pending.color_before
-            self._draw(culprit, amount, events, reason="challenge_lost")
+            self._draw(culprit, amount, events, reason=EventReason.CHALLENGE_LOST)
             self.skip_next.add(culprit)
             self.turn = seat
         else:
             if until:
-                self._draw_until(culprit, self.color, events, reason="challenge_lost")
-            self._draw(culprit, amount, events, reason="challenge_lost")
+                self._draw_until(culprit, self.color, events, reason=EventReason.CHALLENGE_LOST)
+            self._draw(culprit, amount, events, reason=EventReason.CHALLENGE_LOST)
             self.turn = seat  # the challenger takes their turn normally
         self._settle_if_empty(culprit, events)
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ._state import TableState
-from .events import Event, EventType
+from .events import Event, EventReason, EventType
 from .rules import ScoringMode
 
 
@@ -23,7 +23,7 @@ class ScoringRules(TableState):
             size = self.stages[seat] - 1
             self.stages[seat] = size
             events.append(Event(EventType.STAGE_CLEARED, by=self.players[seat], amount=size))
-            self._draw(seat, size, events, reason="stage")
+            self._draw(seat, size, events, reason=EventReason.STAGE)
             return
         self._went_out(seat, events)
 
@@ -130,8 +130,8 @@ class ScoringRules(TableState):
         if seat not in self.finished:
             self.finished.append(seat)
         name = self.players[seat]
-        events.append(Event(EventType.ROUND_WON, by=name, amount=0, reason="forfeit"))
+        events.append(Event(EventType.ROUND_WON, by=name, amount=0, reason=EventReason.FORFEIT))
         self._close_table()
         self.match_winner = seat
         events.append(Event(EventType.MATCH_WON, by=name, amount=self.scores[seat],
-                            reason="forfeit"))
+                            reason=EventReason.FORFEIT))

@@ -22,7 +22,7 @@ from typing import Any, ClassVar
 
 from .cards import DARK_COLORS, LIGHT_COLORS, Card, Color, Side
 from .errors import ErrorCode, IllegalAction
-from .events import Event, EventType, new_event
+from .events import Event, EventReason, EventType, new_event
 from .rules import Options, RuleSet, SilenceMode
 
 HAND_SIZE = 7
@@ -309,7 +309,8 @@ class TableState:
             j = int(rnd() * (i + 1))
             cards[i], cards[j] = cards[j], cards[i]
 
-    def _draw(self, seat: int, count: int, events: list[Event], *, reason: str) -> list[Card]:
+    def _draw(self, seat: int, count: int, events: list[Event], *,
+              reason: EventReason) -> list[Card]:
         """Move up to `count` cards to a hand, rebuilding the pile from the discards (C-7)."""
         hand = self.hands[seat]
         name = self.players[seat]
@@ -339,7 +340,7 @@ class TableState:
         events.append(Event(EventType.RESHUFFLED, amount=len(pile)))
 
     def _draw_until(self, seat: int, color: Color | None, events: list[Event], *,
-                    reason: str) -> None:
+                    reason: EventReason) -> None:
         """F-6: draw until a card whose active face has `color` (a wild does not count); the
         drawing stops when the piles run out."""
         while True:

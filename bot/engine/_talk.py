@@ -5,7 +5,7 @@ from __future__ import annotations
 from ._state import Silence, Slap, TableState, illegal
 from .cards import WILD_RANKS, Rank
 from .errors import ErrorCode
-from .events import Event, EventType
+from .events import Event, EventReason, EventType
 from .rules import SilenceMode
 
 
@@ -32,7 +32,7 @@ class TalkRules(TableState):
             raise illegal(ErrorCode.NOT_ALLOWED_NOW, "no UNO call is due")
         # C-5.4: a call that is not due costs 4 cards.
         events.append(Event(EventType.FALSE_UNO, by=self.players[seat]))
-        self._draw(seat, 4, events, reason="false_uno")
+        self._draw(seat, 4, events, reason=EventReason.FALSE_UNO)
 
     def _on_catch(self, seat: int, target: str | None, events: list[Event]) -> None:
         owed = self.uno_owed
@@ -44,7 +44,7 @@ class TalkRules(TableState):
             raise illegal(ErrorCode.NOT_ALLOWED_NOW, f"{target} cannot be caught")
         self.uno_owed = None  # caught once per window
         events.append(Event(EventType.CAUGHT, by=self.players[seat], target=target))
-        self._draw(owed, 2, events, reason="caught")
+        self._draw(owed, 2, events, reason=EventReason.CAUGHT)
 
     # ------------------------------------------------------------------ H-8 slap
 
@@ -64,7 +64,7 @@ class TalkRules(TableState):
         elif len(waiting) == 1:
             self.slap = None
             events.append(Event(EventType.SLAP_LOST, by=self.players[waiting[0]]))
-            self._draw(waiting[0], 2, events, reason="slap")
+            self._draw(waiting[0], 2, events, reason=EventReason.SLAP)
         else:
             self.slap = Slap(caller, waiting, others)
         if self.slap is None:
@@ -77,7 +77,7 @@ class TalkRules(TableState):
         self.slap = None
         for late in slap.waiting:
             events.append(Event(EventType.SLAP_LOST, by=self.players[late]))
-            self._draw(late, 2, events, reason="slap")
+            self._draw(late, 2, events, reason=EventReason.SLAP)
         events.append(Event(EventType.SLAP_CLOSED, by=self.players[slap.by]))
 
     def _slap_without(self, seat: int, events: list[Event]) -> None:
@@ -110,7 +110,7 @@ class TalkRules(TableState):
             return
         self.silence = None
         events.append(Event(EventType.SILENCE_BROKEN, by=self.players[seat]))
-        self._draw(seat, 2, events, reason="silence")
+        self._draw(seat, 2, events, reason=EventReason.SILENCE)
 
     def _silence_over(self, events: list[Event]) -> None:
         """Checked after every action: twos last until the turn comes back to their player,

@@ -67,6 +67,26 @@ _PRIVATE_CARDS = frozenset({EventType.DEALT, EventType.DREW, EventType.SWAP_OFFE
                             EventType.SWAP_RECEIVED})
 
 
+class EventReason(StrEnum):
+    """Why an event happened, where its type alone does not say (REPLAY.md `events[].reason`).
+    A `flipped` event's reason is the side now up (`Side`)."""
+
+    TURN = "turn"  # drew: on one's turn
+    PENALTY = "penalty"  # drew: a draw card's penalty
+    CAUGHT = "caught"  # drew: caught without an UNO call (C-5)
+    FALSE_UNO = "false_uno"  # drew: an UNO call that was not due (C-5.4)
+    CHALLENGE_LOST = "challenge_lost"  # drew (C-6)
+    SLAP = "slap"  # drew: the last to slap (H-8)
+    SILENCE = "silence"  # drew: broke the silence (H-5)
+    STAGE = "stage"  # drew: the next stage hand (H-13)
+    NOTHING_TO_DRAW = "nothing_to_draw"  # passed (C-7)
+    LEFT = "left"  # color_chosen: for a player who left (C-10)
+    FORFEIT = "forfeit"  # round_won, match_won: the last player left (C-10)
+    GUILTY = "guilty"  # challenged (C-6)
+    INNOCENT = "innocent"  # challenged (C-6)
+    JUMP_IN = "jump_in"  # played out of turn (H-2)
+
+
 _EVENT_TYPES: dict[str, EventType] = {t.value: t for t in EventType}
 
 
@@ -97,7 +117,7 @@ class Event(NamedTuple):
         if self.cards is not None:
             out["cards"] = [c.code for c in self.cards]
         if self.reason is not None:
-            out["reason"] = self.reason
+            out["reason"] = str(self.reason)
         return out
 
     @classmethod

@@ -11,6 +11,7 @@ from bot.engine import (
     VARIANTS,
     Action,
     ActionType,
+    EventReason,
     EventType,
     FlipCard,
     FlipGame,
@@ -86,6 +87,8 @@ def test_closed_vocabularies_are_enums_equal_to_their_strings() -> None:
     assert EventType.PLAYED == "played" and PendingKind.COLOR == "color"
     assert Side.DARK == "dark" and isinstance(game.side, Side)
     assert all(type(e.to_dict()["type"]) is str for e in events)  # type: ignore[attr-defined]
+    reasons = [e.reason for e in events if e.reason is not None]  # type: ignore[attr-defined]
+    assert reasons and all(isinstance(r, EventReason | Side) for r in reasons)
 
 
 def test_flip_cards_are_interned_with_their_twin() -> None:
