@@ -38,11 +38,13 @@ from collections.abc import Iterable, Mapping, Sequence
 from bot.engine.events import Event
 from bot.i18n.translator import Translator, get_translator
 
-__all__ = ["SKIP", "SKIPPED", "describe", "describe_all", "escape_name"]
+__all__ = ["describe", "describe_all", "escape_name"]
 
-# `reason` values written by `describe_all` (the engine never uses them for these types):
-SKIPPED = "skipped"  # on a `drew`: the drawer also lost their turn ("drew_and_skipped")
-SKIP = "skip"  # on an `accepted`: the penalty accepted was a Skip ("accepted_skip")
+# A line that also tells a skip folded into it (the renderer's own words, kept beside the
+# engine's event rather than written into it):
+SKIPPED = "skipped"  # a `drew` whose drawer also lost their turn ("drew_and_skipped")
+SKIP = "skip"  # an `accepted` penalty that was a Skip ("accepted_skip")
+_FOLDED = {("drew", SKIPPED): "drew_and_skipped", ("accepted", SKIP): "accepted_skip"}
 
 # Private events whose cards their owner reads in the second person (`you.<type>`); the owner
 # is whoever `Event.visible_to` shows the cards to.
@@ -54,8 +56,6 @@ _SILENT_WHEN_HIDDEN = frozenset({"dealt", "swap_received"})
 _VARIANTS = {
     ("played", "jump_in"): "jumped_in",
     ("color_chosen", "left"): "color_chosen_left",
-    ("drew", SKIPPED): "drew_and_skipped",
-    ("accepted", SKIP): "accepted_skip",
     ("challenged", "guilty"): "challenged_guilty",
     ("challenged", "innocent"): "challenged_innocent",
     ("round_won", "forfeit"): "round_won_forfeit",
@@ -116,9 +116,14 @@ def describe(event: Event, names: Mapping[str, str], *, viewer: str | None, loca
     shown as is).
     `translator` is for tests (a strict one); the bot's shared translator by default.
     """
+    return _describe(event, None, names, viewer=viewer, locale=locale, translator=translator)
+
+
+def _describe(event: Event, folded: str | None, names: Mapping[str, str], *,
+              viewer: str | None, locale: str, translator: Translator | None) -> str | None:
     tr = translator or get_translator()
     seen = event.visible_to(viewer)
-    key = _key(seen)
+    key = _key(seen, folded)
     if key is None:
         return None
     return tr.translate(locale, key, **_params(seen, names, tr, locale))
@@ -129,8 +134,9 @@ def describe_all(events: Iterable[Event], names: Mapping[str, str], *, viewer: s
     """The lines for a batch of events (typically those of one action), as `viewer` may see
     them: merged and trimmed as the module docstring says, Nones dropped."""
     lines = []
-    for event in _table_events(list(events), viewer):
-        line = describe(event, names, viewer=viewer, locale=locale, translator=translator)
+    for event, folded in _table_events(list(events), viewer):
+        line = _describe(event, folded, names, viewer=viewer, locale=locale,
+                         translator=translator)
         if line is not None:
             lines.append(line)
     return lines
@@ -139,14 +145,15 @@ def describe_all(events: Iterable[Event], names: Mapping[str, str], *, viewer: s
 # ---------------------------------------------------------------------------- one event
 
 
-def _key(seen: Event) -> str | None:
-    """The locale key for an event already passed through `visible_to`."""
+def _key(seen: Event, folded: str | None = None) -> str | None:
+    """The locale key for an event already passed through `visible_to` (and `folded`, the
+    skip `describe_all` folded into its line, if any)."""
     kind = seen.type
     if kind in _OWN_SENTENCES and (seen.card is not None or seen.cards):
         return f"you.{kind}"  # the cards are still there: this reader owns them
     if kind in _SILENT_WHEN_HIDDEN:
         return None
-    name = _VARIANTS.get((kind, seen.reason or ""), kind)
+    name = _FOLDED.get((kind, folded or "")) or _VARIANTS.get((kind, seen.reason or ""), kind)
     if kind == "played" and seen.color is not None:
         name += "_wild"  # a wild card: the sentence names the colour chosen with it
     elif kind == "reversed" and seen.by is None:
@@ -191,18 +198,21 @@ def _params(seen: Event, names: Mapping[str, str], tr: Translator,
 # ---------------------------------------------------------------------------- a batch
 
 
-def _table_events(events: Sequence[Event], viewer: str | None) -> list[Event]:
+def _table_events(events: Sequence[Event],
+                  viewer: str | None) -> list[tuple[Event, str | None]]:
     """The batch as `viewer`'s log tells it: cards merged, draws folded into the event that
-    announced them, skips folded into the draw or acceptance they follow."""
+    announced them, skips folded into the draw or acceptance they follow (each line with the
+    skip it tells, if any)."""
     merged = _merge_cards(events)
     told: set[int] = set()  # indices already said by an earlier line
-    out: list[Event] = []
+    out: list[tuple[Event, str | None]] = []
     for i, event in enumerate(merged):
         if i in told:
             continue
         after = _next_step(merged, i)
         follower = merged[after] if after is not None else None
         draw = _announced_draw(event, follower)
+        folded: str | None = None
         if draw is not None and after is not None:
             event = event._replace(amount=draw.amount)
             if draw.by != viewer:
@@ -210,14 +220,14 @@ def _table_events(events: Sequence[Event], viewer: str | None) -> list[Event]:
             if event.type == "accepted" and (skip := _skip_after(merged, after, draw.by)) >= 0:
                 told.add(skip)  # taking a penalty is losing the turn: no need to say it
         elif event.type == "accepted" and (skip := _skip_after(merged, i, event.by)) >= 0:
-            event = event._replace(reason=SKIP)
+            folded = SKIP
             told.add(skip)
         elif (event.type == "drew" and event.by != viewer
               and (skip := _skip_after(merged, i, event.by)) >= 0):
             # The drawer's own log keeps "You drew ..." and the skip as two lines.
-            event = event._replace(reason=SKIPPED)
+            folded = SKIPPED
             told.add(skip)
-        out.append(event)
+        out.append((event, folded))
     return out
 
 
