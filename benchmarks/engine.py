@@ -178,7 +178,7 @@ def load_base(commit: str) -> ModuleType | None:
 # ---------------------------------------------------------------------------- RLCard
 
 
-def make_rlcard_env(seed: int):  # type: ignore[no-untyped-def]
+def make_rlcard_env(seed: int) -> Any:
     """RLCard's UNO environment for 4 players with random agents (raises ImportError without it)."""
     import numpy as np
     import rlcard
@@ -261,6 +261,7 @@ def verify(old: ModuleType, new: ModuleType, games: int) -> int:
                 where = f"{preset} {options} seed {seed} step {step}"
                 if og.match_winner is not None:
                     break
+                data: dict[str, Any]
                 if og.round_over:
                     data = {"by": names[0], "do": "next_round"}
                 else:
@@ -286,7 +287,7 @@ def verify(old: ModuleType, new: ModuleType, games: int) -> int:
                         if held.dark_up != (og.side == "dark"):
                             held = held.turned
                         data["card"] = held.face.code
-                results = []
+                results: list[tuple[list[Any], tuple[str, str] | None]] = []
                 for engine, game in ((old, og), (new, ng)):
                     try:
                         results.append(([e.to_dict() for e in game.apply(

@@ -167,6 +167,7 @@ async def test_a_rematch_keeps_custom_rules_and_works_after_a_restart(harness: H
     await ann.click(lobby, "Start")
     assert harness.bot is not None
     session = harness.bot.games.in_channel(channel)
+    assert session is not None
     rules = session.game.rules
     assert not rules.options.reverse_chain and rules.options.silence == "twos"
     await ready_to_win(harness, session, ann, [ann, bob])
@@ -180,8 +181,9 @@ async def test_a_rematch_keeps_custom_rules_and_works_after_a_restart(harness: H
     handle = await bob.click(table, "Rules")
     assert handle.response is not None and handle.response.ephemeral
     assert en("option.silence.full.twos") in str(handle.response.embeds[0])
-    lobby = (await bob.click(table, en("button.rematch"))).response
-    assert lobby is not None
+    answer = (await bob.click(table, en("button.rematch"))).response
+    assert answer is not None
+    lobby = answer
     assert lobby.embeds[0]["fields"][-1]["value"].splitlines() == ["1. Ann (host)", "2. Bob"]
     record = await harness.bot.lobbies.get(channel)
     assert record is not None and RuleSet.build(record.preset, record.options) == rules

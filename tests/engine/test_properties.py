@@ -76,7 +76,7 @@ VIEW_FIELDS = ("player", "rules", "round", "players", "active", "dealer", "hand"
 
 # Every example is several whole matches: no deadline, and no shrinking (a smaller seed is no
 # simpler game; a failure names the matches to replay: `Spec(...).family(n)`).
-FAST = {"deadline": None, "suppress_health_check": [HealthCheck.too_slow],
+FAST: dict[str, Any] = {"deadline": None, "suppress_health_check": [HealthCheck.too_slow],
         "phases": (Phase.explicit, Phase.reuse, Phase.generate)}
 
 GAMES_PLAYED = 0
@@ -221,11 +221,13 @@ def choose(game: Game, rng: random.Random, style: Style) -> Action:
         # single out, is left alone.)
         if not (seat in game.uno_called and len(game.hands[seat]) == 1):
             return Action(name, ActionType.UNO)
-    legal = game.legal_actions(names[game.waiting_for])
+    waiting = game.waiting_for
+    assert waiting is not None  # a live game always waits for someone
+    legal = game.legal_actions(names[waiting])
     if style.play_bias and rng.random() < style.play_bias:
         plays = [a for a in legal if a.type is ActionType.PLAY]
         if plays and style.hoard_wilds:
-            plays = [a for a in plays if not a.card.is_wild] or plays
+            plays = [a for a in plays if a.card is not None and not a.card.is_wild] or plays
         if plays:
             legal = plays
     action = rng.choice(legal)
@@ -346,7 +348,7 @@ def test_uniformly_random_full_matches_end(games: list[Spec]) -> None:
             events = game.apply(action)
             if game.round_winner is not None or any(e.type == "reshuffled" for e in events):
                 assert_cards_conserved(game)
-        assert game.scores[game.match_winner] >= 500
+        assert game.match_winner is not None and game.scores[game.match_winner] >= 500
 
 
 # ---------------------------------------------------------------------------- 4
@@ -444,6 +446,7 @@ def assert_view_private(game: Game, viewer: str | None) -> None:
         assert tuple(view.legal_actions) == ()
         assert view.drawn is None
     else:
+        assert viewer is not None
         assert list(view.legal_actions) == game.legal_actions(viewer)
         assert view.drawn is None or (game.turn == seat and view.drawn in own)
     found: list[tuple[str, Card]] = []
@@ -498,7 +501,7 @@ def assert_events_private(events: list[Event], names: tuple[str, ...],
             challenged = events[i - 1]
             assert challenged.type == "challenged"
             assert (challenged.by, challenged.target) == (event.target, event.by)
-            assert hands_before is not None
+            assert hands_before is not None and event.cards is not None and event.by is not None
             assert list(event.cards) == hands_before[names.index(event.by)]
             assert event.card is None
             COVERED["hand shown to the challenger only"] += 1
@@ -581,6 +584,7 @@ def illegal_actions(game: Game, rng: random.Random) -> list[tuple[Action, frozen
             add(Action(anyone, ActionType.NEXT_ROUND), E.NOT_ALLOWED_NOW)  # C-8.3
         return out
     add(Action(anyone, ActionType.NEXT_ROUND), E.NOT_ALLOWED_NOW)  # the round is still on
+    assert game.waiting_for is not None
     waiting = names[game.waiting_for]
     pending = game.pending
     hand = game.hands[game.waiting_for]

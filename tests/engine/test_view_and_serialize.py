@@ -59,6 +59,7 @@ def step_randomly(game: Game, rng: random.Random, *, call_uno: bool = True) -> l
     legal = [a for a in game.legal_actions(name) if a.type is not ActionType.CATCH]
     action = rng.choice(legal)
     if action.uno and not call_uno:
+        assert action.card is not None
         action = Action.play(action.by, action.card, action.color)
     return game.apply(action)
 
@@ -125,6 +126,7 @@ def test_a_pending_challenge_shows_no_verdict() -> None:
     game = guilty_wild_draw_four()
     for viewer in [*PLAYERS, None]:
         pending = player_view(game, viewer).pending
+        assert pending is not None
         assert (pending.kind, pending.by, pending.victim, pending.amount) == (
             "challenge", "ann", "bob", 4)
         assert not hasattr(pending, "guilty") and not hasattr(pending, "color_before")
