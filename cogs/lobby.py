@@ -12,8 +12,7 @@ from discord import app_commands
 from discord.app_commands import Choice
 from discord.ext import commands
 
-from bot.engine import Action, ActionType, RuleSet
-from bot.engine.rules import SILENCE_VALUES
+from bot.engine import SILENCE_VALUES, Action, ActionType, RuleSet
 from bot.i18n import get_translator
 from bot.interactions import Interaction
 from bot.render.events import escape_name

@@ -26,7 +26,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from bot.engine.cards import Card
+from bot.engine import Card
 
 from .plurals import PLURAL_CATEGORIES, categories, plural_category
 

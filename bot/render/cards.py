@@ -19,7 +19,7 @@ from pathlib import Path
 
 from PIL import Image, ImageChops, ImageDraw, ImageFont
 
-from bot.engine.cards import DARK_COLORS, Card, Color, FlipCard, Rank, all_cards
+from bot.engine import DARK_COLORS, Card, Color, FlipCard, Rank, all_cards
 
 FONT_DIR = Path(__file__).resolve().with_name("fonts")
 FONT_REGULAR = FONT_DIR / "DejaVuSans.ttf"

@@ -35,7 +35,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Mapping, Sequence
 
-from bot.engine.events import Event
+from bot.engine import Event
 from bot.i18n.translator import Translator, get_translator
 
 __all__ = ["describe", "describe_all", "escape_name"]

@@ -20,7 +20,7 @@ from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
-from bot.engine.cards import Card, Color, FlipCard
+from bot.engine import Card, Color, FlipCard
 
 from .cards import CARD_H, CARD_W, FILL, INK, WHITE, cached_face, card_back, font, is_dark
 from .cards import warm_up as warm_faces

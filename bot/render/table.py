@@ -7,8 +7,7 @@ from dataclasses import dataclass
 
 import discord
 
-from bot.engine import Card, Event
-from bot.engine.cards import FlipCard
+from bot.engine import Card, Event, FlipCard
 from bot.services.session import Session
 
 from .events import describe_all, escape_name

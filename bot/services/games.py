@@ -16,8 +16,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from bot.clock import Clock
-from bot.engine import Action, ActionType, Event, Game, IllegalAction, RuleSet
-from bot.engine.timeouts import timeout_action
+from bot.engine import Action, ActionType, Event, Game, IllegalAction, RuleSet, timeout_action
 from bot.storage import ChannelBusy, GameStore, LobbyRecord
 
 from .errors import Refusal

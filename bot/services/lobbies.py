@@ -14,14 +14,15 @@ from dataclasses import replace
 from typing import Any
 
 from bot.clock import Clock
-from bot.engine import RulesError, RuleSet
-from bot.engine.rules import (
+from bot.engine import (
     CONFLICTS,
     OPTION_NAMES,
     PRESETS,
     REFUSED_IN_FLIP,
     SILENCE_VALUES,
     SUPPORTED_PRESETS,
+    RulesError,
+    RuleSet,
 )
 from bot.storage import (
     AlreadyInLobby,

@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 
 from bot.clock import Clock
-from bot.engine.rules import SUPPORTED_PRESETS
+from bot.engine import SUPPORTED_PRESETS
 from bot.storage import (
     ALL_TIME,
     ANY_PRESET,

@@ -22,9 +22,7 @@ from typing import Any, Self, TypeVar, cast
 
 import discord
 
-from bot.engine import Action, ActionType, Card, RuleSet, card
-from bot.engine.cards import CardParseError
-from bot.engine.rules import SILENCE_VALUES
+from bot.engine import SILENCE_VALUES, Action, ActionType, Card, CardParseError, RuleSet, card
 from bot.interactions import Interaction
 from bot.services.errors import Refusal
 from bot.services.session import Session
