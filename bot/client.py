@@ -31,7 +31,8 @@ from bot.ui.publisher import LobbyBoard, TablePublisher
 
 log = logging.getLogger(__name__)
 
-EXTENSIONS = ("cogs.lobby", "cogs.play", "cogs.scoring")  # scoring adds to /uno: after lobby
+EXTENSIONS = ("cogs.lobby", "cogs.play", "cogs.scoring")
+DRAIN_SECONDS = 5.0  # how long a clean stop waits for table edits under way  # scoring adds to /uno: after lobby
 
 
 class UnoBot(commands.AutoShardedBot):
@@ -136,6 +137,10 @@ class UnoBot(commands.AutoShardedBot):
     async def close(self) -> None:
         for watchdog in list(self._watchdogs):
             watchdog.cancel()
+        if hasattr(self, "tables") and not self.is_closed():
+            # A clean stop lets the table edits under way land (an ended game's last table
+            # is saved nowhere else), for a few seconds at most.
+            await self.tables.drain(DRAIN_SECONDS)
         await super().close()
         if hasattr(self, "games"):  # setup_hook ran
             await self.games.close()

@@ -80,6 +80,16 @@ class TablePublisher:
 
     def __init__(self, bot: UnoBot) -> None:
         self._bot = bot
+        self._showing = 0
+        self._idle = asyncio.Event()
+        self._idle.set()
+
+    async def drain(self, timeout: float) -> None:
+        """Wait until no table is being shown (a clean stop), `timeout` seconds at most."""
+        try:
+            await asyncio.wait_for(self._idle.wait(), timeout)
+        except TimeoutError:
+            log.warning("stopping with %d table edits under way", self._showing)
 
     async def show(self, session: Session, *, ended_by: str | None = None,
                    abandoned: bool = False) -> None:
@@ -87,8 +97,15 @@ class TablePublisher:
         (or it was deleted). The version is marked shown only once Discord took the edit; a
         channel that is gone for good raises `TableGone`, anything else is for the caller to
         retry."""
-        async with session.showing:
-            await self._show(session, ended_by=ended_by, abandoned=abandoned)
+        self._showing += 1
+        self._idle.clear()
+        try:
+            async with session.showing:
+                await self._show(session, ended_by=ended_by, abandoned=abandoned)
+        finally:
+            self._showing -= 1
+            if not self._showing:
+                self._idle.set()
 
     async def _show(self, session: Session, *, ended_by: str | None,
                     abandoned: bool) -> None:
