@@ -31,8 +31,8 @@ from bot.ui.publisher import LobbyBoard, TablePublisher
 
 log = logging.getLogger(__name__)
 
-EXTENSIONS = ("cogs.lobby", "cogs.play", "cogs.scoring")
-DRAIN_SECONDS = 5.0  # how long a clean stop waits for table edits under way  # scoring adds to /uno: after lobby
+EXTENSIONS = ("cogs.lobby", "cogs.play", "cogs.scoring")  # scoring adds to /uno: after lobby
+DRAIN_SECONDS = 5.0  # how long a clean stop waits for table edits under way
 
 
 class UnoBot(commands.AutoShardedBot):
