@@ -137,11 +137,7 @@ class Lobby(commands.Cog):
         except Refusal as refusal:
             await self._refuse_busy(interaction, refusal)
             return
-        locale = guild_locale(interaction)
-        sent = await send(interaction, embed=render_lobby(lobby, locale),
-                          view=lobby_view(lobby, locale))
-        message = await sent.message()
-        await self.lobbies.set_message(lobby.channel_id, message.id)
+        await self._post_lobby(interaction, lobby)
 
     @uno.command(name="join", description="Take a seat in this channel's lobby")
     async def join(self, interaction: Interaction) -> None:
@@ -385,11 +381,7 @@ class Lobby(commands.Cog):
             except Refusal as refusal:
                 await self._refuse_busy(interaction, refusal)
                 return
-            locale = guild_locale(interaction)
-            sent = await send(interaction, embed=render_lobby(lobby, locale),
-                              view=lobby_view(lobby, locale))
-            message = await sent.message()
-            await self.lobbies.set_message(lobby.channel_id, message.id)
+            await self._post_lobby(interaction, lobby)
 
     # -- the work behind commands and buttons
 
@@ -468,6 +460,14 @@ class Lobby(commands.Cog):
                                     player=name))
 
     # -- lobby message helpers
+
+    async def _post_lobby(self, interaction: Interaction, lobby: LobbyRecord) -> None:
+        """A new lobby's message, as the answer; its id is kept so its buttons find it."""
+        locale = guild_locale(interaction)
+        sent = await send(interaction, embed=render_lobby(lobby, locale),
+                          view=lobby_view(lobby, locale))
+        message = await sent.message()
+        await self.lobbies.set_message(lobby.channel_id, message.id)
 
     def _on_lobby_message(self, interaction: Interaction) -> bool:
         return interaction.type is discord.InteractionType.component
