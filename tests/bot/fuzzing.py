@@ -478,17 +478,7 @@ class Fuzzer:
         await self.h.restart()
 
     async def quiet(self, timeout: float = 5.0) -> None:
-        """Wait until nothing a click or command started is still running in the bot: no
-        handler (discord.py names their tasks), no merged table edit, no event handler."""
-        busy = ("CommandTree-invoker", "discord-ui-", "table ", "discord.py: on_")
-        loop = asyncio.get_running_loop()
-        deadline = loop.time() + timeout
-        while loop.time() < deadline:
-            running = [t for t in asyncio.all_tasks() if not t.done()
-                       and t.get_name().startswith(busy)]
-            if not running:
-                return
-            await asyncio.sleep(0.02)
+        await quiet(timeout)
 
     async def _do_reconnect(self) -> None:
         self.figures.reconnects += 1
@@ -599,6 +589,20 @@ class Fuzzer:
         return problems
 
 
+async def quiet(timeout: float = 5.0) -> None:
+    """Wait until nothing a click or command started is still running in the bot: no
+    handler (discord.py names their tasks), no merged table edit, no event handler."""
+    busy = ("CommandTree-invoker", "discord-ui-", "table ", "discord.py: on_")
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + timeout
+    while loop.time() < deadline:
+        running = [t for t in asyncio.all_tasks() if not t.done()
+                   and t.get_name().startswith(busy)]
+        if not running:
+            return
+        await asyncio.sleep(0.02)
+
+
 def cards_conserved(game: Any, game_id: str) -> list[str]:
     """C-1 (F-1 for Flip): hands + draw pile + discard pile hold exactly the rule set's deck."""
     seen = Counter(c.code for c in [*game.draw_pile, *game.discard]
@@ -625,5 +629,7 @@ async def fuzz_harness(db_path: Path, seed: int, players: int = 4
             try:
                 yield h, users, session
             finally:
+                # What the last clicks started ends here, not in the next run's logs.
+                await quiet()
                 if h.bot is not None:
                     await h.stop()
