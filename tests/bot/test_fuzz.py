@@ -14,7 +14,14 @@ import pytest
 
 from tests.fake_discord import fake_discord_session
 
-from .fuzzing import HEAVY_429_WEIGHTS, RACE_WEIGHTS, Failure, Fuzzer, fuzz_harness
+from .fuzzing import (
+    HEAVY_429_WEIGHTS,
+    HOSTILE_NAMES,
+    RACE_WEIGHTS,
+    Failure,
+    Fuzzer,
+    fuzz_harness,
+)
 from .harness import Harness, start_game
 
 STEPS = 120
@@ -71,6 +78,15 @@ async def test_429s_beyond_discord_py_retries(tmp_path: Path) -> None:
 async def test_429s_on_first_answers(tmp_path: Path) -> None:
     async with fuzz_harness(tmp_path / "uno.db", 1) as (h, users, _):
         await Fuzzer(h, users, 1, weights=HEAVY_429_WEIGHTS, stack_429s=True).run(25)
+
+
+@pytest.mark.xfail(strict=False, raises=Failure,
+                   reason="issue 14 item 7: user names shown raw (seed 1: a right-to-left "
+                          "override U+202E of a name reaches the lobby message)")
+async def test_hostile_names_are_never_shown_raw(tmp_path: Path) -> None:
+    """Users named with markdown, a right-to-left override and a zero-width space."""
+    async with fuzz_harness(tmp_path / "uno.db", 1, names=HOSTILE_NAMES) as (h, users, _):
+        await Fuzzer(h, users, 1, check_names=True).run(60)
 
 
 @pytest.mark.xfail(strict=False, raises=AssertionError,
