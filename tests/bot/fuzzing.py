@@ -487,7 +487,7 @@ class Fuzzer:
         await self.h.restart()
 
     async def quiet(self, timeout: float = 5.0) -> None:
-        await quiet(timeout)
+        await quiet(timeout, self.h.bot)
 
     async def _do_reconnect(self) -> None:
         self.figures.reconnects += 1
@@ -621,15 +621,18 @@ class Fuzzer:
         return problems
 
 
-async def quiet(timeout: float = 5.0) -> None:
+async def quiet(timeout: float = 5.0, bot: UnoBot | None = None) -> None:
     """Wait until nothing a click or command started is still running in the bot: no
-    handler (discord.py names their tasks), no merged table edit, no event handler."""
+    handler (discord.py names their tasks), no merged table edit, no event handler, and (with
+    `bot`) no timer whose callback is under way (a lobby's expiry, a turn timer)."""
     busy = ("CommandTree-invoker", "discord-ui-", "table ", "discord.py: on_")
     loop = asyncio.get_running_loop()
     deadline = loop.time() + timeout
     while loop.time() < deadline:
-        running = [t for t in asyncio.all_tasks() if not t.done()
-                   and t.get_name().startswith(busy)]
+        sleeping = set(bot.timers._tasks.values()) if bot is not None else set()
+        running = [t for t in asyncio.all_tasks() if not t.done() and (
+            t.get_name().startswith(busy)
+            or (bot is not None and t.get_name().startswith("timer ") and t not in sleeping))]
         if not running:
             return
         await asyncio.sleep(0.02)
@@ -665,6 +668,6 @@ async def fuzz_harness(db_path: Path, seed: int, players: int = 4,
                 yield h, users, session
             finally:
                 # What the last clicks started ends here, not in the next run's logs.
-                await quiet()
+                await quiet(bot=h.bot)
                 if h.bot is not None:
                     await h.stop()
