@@ -15,7 +15,8 @@ the timing of concurrent clicks may differ).
 Modes: `default` (the mix of the CI test), `race` (users pressing a lobby's Join, Leave and
 Start, or anything, at the same moment: issue 14 item 2), `heavy429` (429s that pile up beyond
 discord.py's retries: items 3 and 5), `restart-now` (restarts while table edits may still be on
-their way).
+their way), `names` (the default mix by users with markdown, bidi and zero-width characters in
+their names, which must never be shown raw: item 7).
 
 Prints steps, clicks (stale ones among them), slash commands, double clicks, restarts,
 reconnects, injected 429s, games, rounds and matches recorded, and failures.
@@ -38,6 +39,7 @@ if str(ROOT) not in sys.path:
 
 from tests.bot.fuzzing import (  # noqa: E402
     HEAVY_429_WEIGHTS,
+    HOSTILE_NAMES,
     RACE_WEIGHTS,
     WEIGHTS,
     Failure,
@@ -51,6 +53,7 @@ MODES: dict[str, tuple[dict[str, int], bool]] = {
     "race": (RACE_WEIGHTS, False),
     "heavy429": (HEAVY_429_WEIGHTS, True),
     "restart-now": (dict(WEIGHTS, restart=0, restart_now=4), False),
+    "names": (WEIGHTS, False),
 }
 
 
@@ -58,8 +61,10 @@ async def episode(seed: int, steps: int, mode: str, total: Figures,
                   failures: list[Failure]) -> None:
     weights, stack = MODES[mode]
     with tempfile.TemporaryDirectory(prefix="uno-fuzz-") as folder:
-        async with fuzz_harness(Path(folder) / "uno.db", seed) as (h, users, _):
-            fuzzer = Fuzzer(h, users, seed, weights=weights, stack_429s=stack)
+        names = HOSTILE_NAMES if mode == "names" else None
+        async with fuzz_harness(Path(folder) / "uno.db", seed, names=names) as (h, users, _):
+            fuzzer = Fuzzer(h, users, seed, weights=weights, stack_429s=stack,
+                            check_names=mode == "names")
             try:
                 await fuzzer.run(steps)
             except Failure as failure:

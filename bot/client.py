@@ -27,7 +27,7 @@ from bot.storage.settings import SettingsRepository
 from bot.ui import answers
 from bot.ui.errors import CommandTree, answer_unread_click
 from bot.ui.handlers import Handlers
-from bot.ui.publisher import LobbyBoard, TablePublisher
+from bot.ui.publisher import LobbyBoard, TablePublisher, UnderWay
 
 log = logging.getLogger(__name__)
 
@@ -45,6 +45,7 @@ class UnoBot(commands.AutoShardedBot):
     games: GameManager
     settings: SettingsService
     timers: Timers
+    under_way: UnderWay
     tables: TablePublisher
     lobby_board: LobbyBoard
 
@@ -65,8 +66,9 @@ class UnoBot(commands.AutoShardedBot):
     async def setup_hook(self) -> None:
         self.db = await Database.open(self.config.database_path)
         self.timers = Timers(self.clock)
-        self.tables = TablePublisher(self)
-        self.lobby_board = LobbyBoard(self)
+        self.under_way = UnderWay()
+        self.tables = TablePublisher(self, self.under_way)
+        self.lobby_board = LobbyBoard(self, self.under_way)
         self.games = GameManager(GameRepository(self.db, clock=self.clock.now), self.clock,
                                  self.timers, self.tables, refresh_delay=self.refresh_delay)
         self.lobbies = LobbyService(LobbyRepository(self.db, clock=self.clock.now), self.clock,
@@ -137,10 +139,10 @@ class UnoBot(commands.AutoShardedBot):
     async def close(self) -> None:
         for watchdog in list(self._watchdogs):
             watchdog.cancel()
-        if hasattr(self, "tables") and not self.is_closed():
-            # A clean stop lets the table edits under way land (an ended game's last table
-            # is saved nowhere else), for a few seconds at most.
-            await self.tables.drain(DRAIN_SECONDS)
+        if hasattr(self, "under_way") and not self.is_closed():
+            # A clean stop lets the table and lobby edits under way land (an ended game's last
+            # table is saved nowhere else), for a few seconds at most.
+            await self.under_way.drain(DRAIN_SECONDS)
         await super().close()
         if hasattr(self, "games"):  # setup_hook ran
             await self.games.close()

@@ -26,6 +26,15 @@ log = logging.getLogger(__name__)
 
 
 class CommandTree(app_commands.CommandTree[Any]):
+    async def _call(self, interaction: Interaction) -> None:
+        # A command under way is waited for by a clean stop, as a click is (bot/ui/items.py).
+        under_way = getattr(interaction.client, "under_way", None)
+        if under_way is None:
+            await super()._call(interaction)
+            return
+        with under_way.one():
+            await super()._call(interaction)
+
     async def on_error(self, interaction: Interaction,
                        error: app_commands.AppCommandError) -> None:
         original = getattr(error, "original", None)

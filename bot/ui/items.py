@@ -76,7 +76,8 @@ class UnoItem(discord.ui.DynamicItem[ItemT], template=_NEVER):
         try:
             if not self.readable or self.hand_only and not on_a_hand(interaction):
                 raise Refusal("error.stale_button")
-            await self.run(interaction)
+            with interaction.client.under_way.one():  # a clean stop lets it finish
+                await self.run(interaction)
         except Refusal as refusal:
             await refuse(interaction, refusal)
         except Expired as expired:  # the answer came too late for Discord to take it

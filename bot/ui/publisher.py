@@ -8,8 +8,10 @@ cogs use them for what a command or click shows, so there is one way to show a t
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import weakref
+from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -75,21 +77,39 @@ def as_edit(payload: dict[str, Any]) -> dict[str, Any]:
     return edit
 
 
-class TablePublisher:
-    """Shows each game's public table: one message per game, edited in place."""
+class UnderWay:
+    """Counts the edits under way, so a clean stop can let them land (`drain`)."""
 
-    def __init__(self, bot: UnoBot) -> None:
-        self._bot = bot
-        self._showing = 0
+    def __init__(self) -> None:
+        self._count = 0
         self._idle = asyncio.Event()
         self._idle.set()
 
+    @contextlib.contextmanager
+    def one(self) -> Iterator[None]:
+        self._count += 1
+        self._idle.clear()
+        try:
+            yield
+        finally:
+            self._count -= 1
+            if not self._count:
+                self._idle.set()
+
     async def drain(self, timeout: float) -> None:
-        """Wait until no table is being shown (a clean stop), `timeout` seconds at most."""
+        """Wait until nothing is under way, `timeout` seconds at most."""
         try:
             await asyncio.wait_for(self._idle.wait(), timeout)
         except TimeoutError:
-            log.warning("stopping with %d table edits under way", self._showing)
+            log.warning("stopping with %d edits under way", self._count)
+
+
+class TablePublisher:
+    """Shows each game's public table: one message per game, edited in place."""
+
+    def __init__(self, bot: UnoBot, under_way: UnderWay) -> None:
+        self._bot = bot
+        self._under_way = under_way
 
     async def show(self, session: Session, *, ended_by: str | None = None,
                    abandoned: bool = False) -> None:
@@ -97,15 +117,9 @@ class TablePublisher:
         (or it was deleted). The version is marked shown only once Discord took the edit; a
         channel that is gone for good raises `TableGone`, anything else is for the caller to
         retry."""
-        self._showing += 1
-        self._idle.clear()
-        try:
+        with self._under_way.one():
             async with session.showing:
                 await self._show(session, ended_by=ended_by, abandoned=abandoned)
-        finally:
-            self._showing -= 1
-            if not self._showing:
-                self._idle.set()
 
     async def _show(self, session: Session, *, ended_by: str | None,
                     abandoned: bool) -> None:
@@ -158,8 +172,9 @@ class LobbyBoard:
     fails (after discord.py's own retries of a 429) is tried again in the background with
     backoff, the newest content of each message winning, so a lobby never stays stale."""
 
-    def __init__(self, bot: UnoBot) -> None:
+    def __init__(self, bot: UnoBot, under_way: UnderWay) -> None:
         self._bot = bot
+        self._under_way = under_way
         self._newest: dict[int, _LobbyEdit] = {}  # message id -> what it should show
         self._retrying: dict[int, asyncio.Task[None]] = {}
         self._sending: weakref.WeakValueDictionary[int, asyncio.Lock] = (
@@ -186,6 +201,10 @@ class LobbyBoard:
         lock = self._sending.get(message_id)
         if lock is None:
             lock = self._sending[message_id] = asyncio.Lock()
+        with self._under_way.one():
+            await self._send_newest(message_id, lock)
+
+    async def _send_newest(self, message_id: int, lock: asyncio.Lock) -> None:
         async with lock:
             edit = self._newest.get(message_id)
             if edit is None:

@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import json
 import random
 import re
 from collections import Counter
@@ -58,6 +59,10 @@ from tests.fake_discord.users import (
 from .harness import Harness
 
 REFRESH_DELAY = 0.05
+MARKDOWN = "*_~`|>"
+INVISIBLE = "\u200b\u200c\u200d\u2060\ufeff\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069"
+# Names that break a message shown raw: markdown, a right-to-left override, zero-width space.
+HOSTILE_NAMES = ["**Ann**", "\u202eboB", "Ci\u200bd", "Mod_`x`|"]
 TABLE_CHECK_EVERY = 10  # steps between checks that each table shows its game
 MENTION = re.compile(r"<@!?(\d+)>")
 # Controls of a private hand: never on a public message (a card button would show the hand).
@@ -164,9 +169,11 @@ class Fuzzer:
     """The random driver over one harness (a fake Discord, a bot, a database)."""
 
     def __init__(self, h: Harness, users: list[VirtualUser], seed: int, *,
-                 weights: dict[str, int] | None = None, stack_429s: bool = False) -> None:
+                 weights: dict[str, int] | None = None, stack_429s: bool = False,
+                 check_names: bool = False) -> None:
         """`weights` overrides WEIGHTS (a kind left out is never picked); `stack_429s` lets
-        injected 429s pile up on a route beyond what discord.py's retries get through."""
+        injected 429s pile up on a route beyond what discord.py's retries get through;
+        `check_names` checks that users' names are never shown raw (see names_shown_raw)."""
         self.h = h
         self.users = users
         self.by_id = {u.id: u for u in users}
@@ -174,6 +181,8 @@ class Fuzzer:
         self.rng = random.Random(seed)
         self.weights = dict(weights or WEIGHTS)
         self.stack_429s = stack_429s
+        self.check_names = check_names
+        self._names_checked: dict[int, int] = {}
         self.figures = Figures()
         self.markers = private_markers()
         self._checked: dict[int, int] = {}  # public message id -> versions checked
@@ -478,17 +487,7 @@ class Fuzzer:
         await self.h.restart()
 
     async def quiet(self, timeout: float = 5.0) -> None:
-        """Wait until nothing a click or command started is still running in the bot: no
-        handler (discord.py names their tasks), no merged table edit, no event handler."""
-        busy = ("CommandTree-invoker", "discord-ui-", "table ", "discord.py: on_")
-        loop = asyncio.get_running_loop()
-        deadline = loop.time() + timeout
-        while loop.time() < deadline:
-            running = [t for t in asyncio.all_tasks() if not t.done()
-                       and t.get_name().startswith(busy)]
-            if not running:
-                return
-            await asyncio.sleep(0.02)
+        await quiet(timeout, self.h.bot)
 
     async def _do_reconnect(self) -> None:
         self.figures.reconnects += 1
@@ -536,6 +535,8 @@ class Fuzzer:
         session = self.h.session
         problems = session.problems()
         problems += self.hand_in_public()
+        if self.check_names:
+            problems += self.names_shown_raw()
         bot = self.h.bot
         if bot is None:
             return problems
@@ -580,6 +581,27 @@ class Fuzzer:
             self._games_seen.add(game.game_id)
             self.figures.games_started += 1
 
+    def names_shown_raw(self) -> list[str]:
+        """A name with markdown must be shown escaped (never as formatting), and bidi or
+        zero-width characters of a name must not reach a public message (issue 14 item 7)."""
+        problems = []
+        raw = [u.name for u in self.users if set(u.name) & set(MARKDOWN)]
+        invisible = {c for u in self.users for c in u.name if c in INVISIBLE}
+        for stored in self.h.fake.messages.values():
+            if stored.visible_to is not None:
+                continue
+            versions = [*stored.history, stored.payload]
+            for payload in versions[self._names_checked.get(stored.id, 0):]:
+                text = str(payload.get("content")) + json.dumps(payload.get("embeds"),
+                                                                ensure_ascii=False)
+                shown = [n for n in raw if n in text]
+                hidden = sorted(f"U+{ord(c):04X}" for c in invisible if c in text)
+                if shown or hidden:
+                    problems.append(f"public message {stored.id} shows names raw: {shown} "
+                                    f"{hidden}: {text[:200]}")
+            self._names_checked[stored.id] = len(versions)
+        return problems
+
     def hand_in_public(self) -> list[str]:
         problems = []
         for stored in self.h.fake.messages.values():
@@ -599,6 +621,23 @@ class Fuzzer:
         return problems
 
 
+async def quiet(timeout: float = 5.0, bot: UnoBot | None = None) -> None:
+    """Wait until nothing a click or command started is still running in the bot: no
+    handler (discord.py names their tasks), no merged table edit, no event handler, and (with
+    `bot`) no timer whose callback is under way (a lobby's expiry, a turn timer)."""
+    busy = ("CommandTree-invoker", "discord-ui-", "table ", "discord.py: on_")
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + timeout
+    while loop.time() < deadline:
+        sleeping = set(bot.timers._tasks.values()) if bot is not None else set()
+        running = [t for t in asyncio.all_tasks() if not t.done() and (
+            t.get_name().startswith(busy)
+            or (bot is not None and t.get_name().startswith("timer ") and t not in sleeping))]
+        if not running:
+            return
+        await asyncio.sleep(0.02)
+
+
 def cards_conserved(game: Any, game_id: str) -> list[str]:
     """C-1 (F-1 for Flip): hands + draw pile + discard pile hold exactly the rule set's deck."""
     seen = Counter(c.code for c in [*game.draw_pile, *game.discard]
@@ -611,19 +650,24 @@ def cards_conserved(game: Any, game_id: str) -> list[str]:
 
 
 @contextlib.asynccontextmanager
-async def fuzz_harness(db_path: Path, seed: int, players: int = 4
+async def fuzz_harness(db_path: Path, seed: int, players: int = 4,
+                       names: list[str] | None = None
                        ) -> AsyncIterator[tuple[Harness, list[VirtualUser], FakeDiscordSession]]:
     """A fake Discord (unchecked at the end: the fuzzer checks after every step), the bot on a
-    fresh database, and `players` users (one of them may manage the channel and the server)."""
+    fresh database, and `players` users (the last may manage the channel and the server);
+    `names` gives them other names than Fuzz0, Fuzz1 ... Mod."""
     rng = random.Random(f"secrets-{seed}")
+    names = names or [f"Fuzz{i}" for i in range(players - 1)] + ["Mod"]
     with mock.patch.object(games_module, "secrets", _Secrets(rng)):
         async with fake_discord_session(check=False) as session:
             h = FuzzHarness(session, db_path)
-            users = [h.user(f"Fuzz{i}") for i in range(players - 1)]
-            users.append(h.user("Mod", permissions=["manage_channels", "manage_guild"]))
+            users = [h.user(name) for name in names[:-1]]
+            users.append(h.user(names[-1], permissions=["manage_channels", "manage_guild"]))
             await h.start()
             try:
                 yield h, users, session
             finally:
+                # What the last clicks started ends here, not in the next run's logs.
+                await quiet(bot=h.bot)
                 if h.bot is not None:
                     await h.stop()

@@ -52,6 +52,7 @@ EDIT_TIMEOUT = 3.0     # an accepted action: the table edited by then
 REFRESH_DELAY = 0.05   # the bot's merged-edit delay in these trials (production: 0.25 s)
 MAX_ACTIONS = 1500
 STUCK_AFTER = 8        # actions in a row that do not change the table: the trial is stuck
+TIMESTAMP = re.compile(r"^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d")
 HAND_SIZE = re.compile(r"— (\d+) cards?$")
 
 
@@ -142,13 +143,24 @@ class BotProcess:
         return "\n".join(text.splitlines()[-lines:])
 
     def errors(self) -> list[str]:
-        """ERROR lines of the bot's log (logging's format: `... ERROR name: message`)."""
+        """The ERROR records of the bot's log (logging's format: `... ERROR name: message`),
+        each with the traceback lines that follow it (at most 20)."""
         try:
             text = self.log_path.read_text(encoding="utf-8", errors="replace")
         except FileNotFoundError:
             return []
-        return [line for line in text.splitlines() if " ERROR " in line
-                or line.startswith("Traceback")]
+        found: list[str] = []
+        block: list[str] | None = None
+        for line in text.splitlines():
+            if TIMESTAMP.match(line) or line.startswith("==="):
+                if block:
+                    found.append("\n    ".join(block[:20]))
+                block = [line] if " ERROR " in line else None
+            elif block is not None:
+                block.append(line)
+        if block:
+            found.append("\n    ".join(block[:20]))
+        return found
 
 
 class Trial:

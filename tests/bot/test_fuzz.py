@@ -14,7 +14,14 @@ import pytest
 
 from tests.fake_discord import fake_discord_session
 
-from .fuzzing import HEAVY_429_WEIGHTS, RACE_WEIGHTS, Failure, Fuzzer, fuzz_harness
+from .fuzzing import (
+    HEAVY_429_WEIGHTS,
+    HOSTILE_NAMES,
+    RACE_WEIGHTS,
+    Failure,
+    Fuzzer,
+    fuzz_harness,
+)
 from .harness import Harness, start_game
 
 STEPS = 120
@@ -71,6 +78,14 @@ async def test_429s_on_first_answers(tmp_path: Path) -> None:
         await Fuzzer(h, users, 1, weights=HEAVY_429_WEIGHTS, stack_429s=True).run(25)
 
 
+# Seed 1 found a right-to-left override in a name reaching the lobby message (issue 14 item 7);
+# names are cleaned and escaped now.
+async def test_hostile_names_are_never_shown_raw(tmp_path: Path) -> None:
+    """Users named with markdown, a right-to-left override and a zero-width space."""
+    async with fuzz_harness(tmp_path / "uno.db", 1, names=HOSTILE_NAMES) as (h, users, _):
+        await Fuzzer(h, users, 1, check_names=True).run(60)
+
+
 # Found by the fuzz as a restart during a delayed edit: the clean stop closed discord.py's HTTP
 # session under /uno end's table edit; a stop now lets the table edits under way land first.
 async def test_a_restart_while_the_ended_table_is_on_its_way(tmp_path: Path) -> None:
@@ -91,6 +106,31 @@ async def test_a_restart_while_the_ended_table_is_on_its_way(tmp_path: Path) -> 
         table = ann.message(game.message_id)
         try:
             assert table.buttons() == [], f"the ended game's table still shows {table.labels()}"
+            assert session.problems() == []
+        finally:
+            session.take_bot_errors()
+
+
+# Found by the fuzz (--mode restart-now): a restart while the lobby's edit after Start waited
+# out a 429 left the started lobby with its buttons; a clean stop waits for clicks under way.
+async def test_a_restart_while_the_started_lobby_is_on_its_way(tmp_path: Path) -> None:
+    async with fake_discord_session(check=False) as session:
+        h = Harness(session, tmp_path / "uno.db")
+        ann, bob = h.user("Ann"), h.user("Bob")
+        await h.start()
+        await ann.slash("uno create", turn_timer=0)
+        lobby = h.lobby(ann)
+        await bob.click(lobby, "Join")
+        await h.settle()
+        h.fake.inject_429("PATCH", "/channels/{channel_id}/messages/{message_id}",
+                          retry_after=0.3)
+        await ann.click(lobby, "Start")
+        await h.restart()
+        await h.pause(1.0)
+        await h.settle()
+        try:
+            shown = ann.message(lobby.id)
+            assert shown.buttons() == [], f"the started lobby still shows {shown.labels()}"
             assert session.problems() == []
         finally:
             session.take_bot_errors()

@@ -9,8 +9,14 @@ refuse nothing, every click that reached a living bot was answered, the bot logg
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
+from tests.fake_discord import fake_discord_session
+from tests.fake_discord.world import Channel, snowflake
+
+from .harness import Harness, start_game
 from .killing import run_trial
 
 # The trial's seed picks the kill points, the players' choices and (through bot_process.py's
@@ -39,3 +45,26 @@ async def test_a_bot_killed_as_the_match_is_won_still_shows_its_end() -> None:
     save is done by then, the merged table edit (50 ms here) is not."""
     result = await run_trial(1, players=2, preset="classic", kills=0, kill_on_last_card=0.02)
     assert result.ok, "\n".join(["seed 1:", *result.problems])
+
+
+# Issue 14 item 1: restoring a table in a deleted channel used to stop the bot at start.
+async def test_a_game_whose_channel_was_deleted_while_the_bot_was_down(tmp_path: Path) -> None:
+    """The bot stops mid-game, the channel is deleted, the bot starts again: it must get ready
+    and serve the server's other channels."""
+    async with fake_discord_session(check=False) as session:
+        h = Harness(session, tmp_path / "uno.db")
+        ann, bob = h.user("Ann"), h.user("Bob")
+        await h.start()
+        await start_game(h, [ann, bob], turn_timer=0)
+        await h.settle()
+        await h.stop()
+        fake = h.fake
+        fake.channel = Channel(snowflake(), fake.guild_id, "uno-2")  # the old one is gone
+        try:
+            await h.start()
+            await ann.slash("uno create")
+            assert Harness.lobby(ann), "no lobby in the server's other channel"
+            assert session.bot_errors() == []
+        finally:
+            session.take_bot_errors()
+            session.take_violations()
