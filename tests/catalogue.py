@@ -32,11 +32,6 @@ def en_part(key: str, /, **params: object) -> str:
     return message[:cut].format(**params)
 
 
-def card_names_labelled(*codes: str) -> str:
-    """Cards as a hand lists them: labels separated by the catalogue's separator."""
-    return en("card.separator").join(label(code) for code in codes)
-
-
 def card_name(code: str) -> str:
     """A card's English name from the catalogue (`R7` -> "Red 7"), as sentences show it."""
     return get_translator().card(code, locale="en")
@@ -49,6 +44,11 @@ def card_names(*codes: str) -> str:
 def label(code: str) -> str:
     """A card's button label or list item: its colour mark and English name ("🟥 Red 7")."""
     return card_label(card(code), "en")
+
+
+def card_names_labelled(*codes: str) -> str:
+    """Cards as a hand lists them: labels separated by the catalogue's separator."""
+    return en("card.separator").join(label(code) for code in codes)
 
 
 def colour(letter: str, *, in_text: bool = False) -> str:
