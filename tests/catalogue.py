@@ -8,7 +8,7 @@ import re
 
 from bot.engine import card
 from bot.i18n import get_translator
-from bot.render.text import card_label
+from bot.render.text import COLOR_MARKS, card_label
 
 
 def tr(locale: str, key: str, /, **params: object) -> str:
@@ -54,3 +54,8 @@ def card_names_labelled(*codes: str) -> str:
 def colour(letter: str, *, in_text: bool = False) -> str:
     """A colour's English name ("Red"), or as inside a sentence ("red")."""
     return get_translator().color(letter, in_text=in_text, locale="en")
+
+
+def colour_label(letter: str) -> str:
+    """A colour as a button or a stat shows it: its mark and English name ("🟥 Red")."""
+    return f"{COLOR_MARKS[letter]} {colour(letter)}"

@@ -21,6 +21,11 @@ def table_text(message: SeenMessage) -> str:
     return "\n".join(parts)
 
 
+def uno_seat(player: str, points: int = 0) -> str:
+    """A table's line for a player down to one card who called UNO."""
+    return en("table.player", player=player, count=1, points=points) + " · " + en("table.uno_mark")
+
+
 def table_of(user: VirtualUser, session: Any) -> SeenMessage:
     return user.message(session.message_id)
 
