@@ -272,7 +272,8 @@ async def test_n5_guilty_challenge_returns_the_wild_four(harness: Harness,
     await table_shows(harness, bob, session, en("button.challenge"))
     await bob.click(table_of(bob, session), en("button.challenge"))
     text = await table_after(harness, cid, session)
-    assert "guilty" in text
+    assert en("event.challenged_guilty", player="Bob", target="Ann",
+              card=card_name("W+4")) in text
     assert en("event.card_returned", card=card_name("W+4"), player="Ann") in text
     assert en("table.top", card=label("R5")) in text
     assert en("table.color", color=colour("R")) in text

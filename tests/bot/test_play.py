@@ -15,9 +15,7 @@ from tests.fake_discord import VirtualUser
 from tests.fake_discord.users import SeenMessage
 
 from .harness import Harness, rig, start_game
-from .screen import hand_text, last_ephemeral, open_hand, table_after, uno_seat
-
-SHOWN_HAND = en_part("you.hand_shown", player="")  # "'s hand: ", before the cards
+from .screen import SHOWN_HAND, hand_text, last_ephemeral, open_hand, table_after, uno_seat
 
 
 async def test_play_a_card_edits_the_table_in_place(harness: Harness,
@@ -113,7 +111,8 @@ async def test_wild_draw_four_challenged_guilty(harness: Harness,
                                            ["W+4", "R3", "B4", "G4", "B6", "Y9", "Y2"])
     await bob.click(table, en("button.challenge"))
     text = await table_after(harness, cid, session)
-    assert "guilty" in text and "Ann" in text
+    assert en("event.challenged_guilty", player="Bob", target="Ann",
+              card=card_name("W+4")) in text
     # Only Bob was shown Ann's hand, privately (a follow-up to his click).
     await harness.fake.wait_for(lambda: any(SHOWN_HAND in m.content for m in bob.ephemerals()))
     shown = [m.content for m in bob.ephemerals() if SHOWN_HAND in m.content]
