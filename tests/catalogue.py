@@ -8,7 +8,7 @@ import re
 
 from bot.engine import card
 from bot.i18n import get_translator
-from bot.render.text import card_label
+from bot.render.text import COLOR_MARKS, card_label
 
 
 def tr(locale: str, key: str, /, **params: object) -> str:
@@ -32,11 +32,6 @@ def en_part(key: str, /, **params: object) -> str:
     return message[:cut].format(**params)
 
 
-def card_names_labelled(*codes: str) -> str:
-    """Cards as a hand lists them: labels separated by the catalogue's separator."""
-    return en("card.separator").join(label(code) for code in codes)
-
-
 def card_name(code: str) -> str:
     """A card's English name from the catalogue (`R7` -> "Red 7"), as sentences show it."""
     return get_translator().card(code, locale="en")
@@ -51,6 +46,16 @@ def label(code: str) -> str:
     return card_label(card(code), "en")
 
 
+def card_names_labelled(*codes: str) -> str:
+    """Cards as a hand lists them: labels separated by the catalogue's separator."""
+    return en("card.separator").join(label(code) for code in codes)
+
+
 def colour(letter: str, *, in_text: bool = False) -> str:
     """A colour's English name ("Red"), or as inside a sentence ("red")."""
     return get_translator().color(letter, in_text=in_text, locale="en")
+
+
+def colour_label(letter: str) -> str:
+    """A colour as a button or a stat shows it: its mark and English name ("🟥 Red")."""
+    return f"{COLOR_MARKS[letter]} {colour(letter)}"

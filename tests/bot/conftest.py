@@ -1,5 +1,6 @@
 """Fixtures of the bot tests: the real bot on an offline fake Discord, and its players.
-The helpers that read what users see are in screen.py; those that drive the bot in harness.py."""
+The helpers that read what users see are in screen.py, those that drive the bot in harness.py,
+and the texts to compare with in tests/catalogue.py."""
 
 from __future__ import annotations
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from bot.render.table import render_table
-from tests.catalogue import en
+from tests.catalogue import en, en_part
 from tests.fake_discord import VirtualUser
 from tests.fake_discord.users import SeenMessage
 
@@ -19,6 +19,16 @@ def table_text(message: SeenMessage) -> str:
     parts = [message.content, embed.get("title", ""), embed.get("description", "")]
     parts += [f"{f['name']}\n{f['value']}" for f in embed.get("fields", [])]
     return "\n".join(parts)
+
+
+# The start of a hand shown to a challenger after a Wild Draw Four ("Ann's hand: Red 3, ..."),
+# whoever's hand it is: such a message must reach the challenger alone (C-6, C-9).
+SHOWN_HAND = en_part("you.hand_shown", player="")
+
+
+def uno_seat(player: str, points: int = 0) -> str:
+    """A table's line for a player down to one card who called UNO."""
+    return en("table.player", player=player, count=1, points=points) + " · " + en("table.uno_mark")
 
 
 def table_of(user: VirtualUser, session: Any) -> SeenMessage:

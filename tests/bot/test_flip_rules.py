@@ -13,7 +13,16 @@ from typing import Any
 
 import pytest
 
-from tests.catalogue import card_name, card_names, card_names_labelled, colour, en, en_part, label
+from tests.catalogue import (
+    card_name,
+    card_names,
+    card_names_labelled,
+    colour,
+    colour_label,
+    en,
+    en_part,
+    label,
+)
 from tests.engine.golden_cases.flip_common import (
     A3,
     A3_THEN,
@@ -35,8 +44,8 @@ from .harness import Driver, Harness, redeal, rig_flip, start_game
 from .screen import hand_text, last_ephemeral, open_hand, size, table_after, table_of, table_text
 from .test_matches import assert_no_hand_in_public
 
-LIGHT_PICKS = ["🟥 Red", "🟨 Yellow", "🟩 Green", "🟦 Blue"]
-DARK_PICKS = ["🩷 Pink", "🩵 Teal", "🟧 Orange", "🟪 Violet"]
+LIGHT_PICKS = [colour_label(c) for c in "RYGB"]
+DARK_PICKS = [colour_label(c) for c in "PTOV"]
 
 
 @pytest.fixture
@@ -468,7 +477,9 @@ async def test_f6_wild_draw_colour_challenged_innocent(harness: Harness,
     session = await _wild_draw_colour(harness, players, BOB_INNOCENT)
     await cid.click(table_of(cid, session), en("button.challenge"))
     text = await table_after(harness, cid, session)
-    assert "it was legal, so Cid draws" in text and en("table.turn", player="Ann") in text
+    assert en("event.challenged_innocent", player="Cid", target="Bob",
+              card=card_name("WDC")) in text
+    assert en("table.turn", player="Ann") in text
     assert size(session, cid) == 7 + 6
 
 
@@ -480,7 +491,9 @@ async def test_f6_wild_draw_colour_challenged_guilty(harness: Harness,
     session = await _wild_draw_colour(harness, players, BOB_GUILTY)
     await cid.click(table_of(cid, session), en("button.challenge"))
     text = await table_after(harness, cid, session)
-    assert "guilty! Bob draws instead." in text and en("table.turn", player="Cid") in text
+    assert en("event.challenged_guilty", player="Cid", target="Bob",
+              card=card_name("WDC")) in text
+    assert en("table.turn", player="Cid") in text
     assert en("table.color", color=colour("O")) in text
     assert (size(session, bob), size(session, cid)) == (6 + 4, 7)
 
@@ -513,7 +526,7 @@ async def test_f7_light_wild_names_a_light_colour(harness: Harness,
     """F-7: on the light side Ann's Wild (W/V9) offers the four light colours only."""
     ann, _, cid = players
     session = await flip_game(harness, players, A3, start="R3/T7")
-    assert await play_wild(harness, ann, session, label("W"), "🟩 Green") == LIGHT_PICKS
+    assert await play_wild(harness, ann, session, label("W"), colour_label("G")) == LIGHT_PICKS
     text = await table_after(harness, cid, session)
     assert en("event.played_wild", player="Ann", card=card_name("W"),
               color=colour("G", in_text=True)) in text
@@ -526,7 +539,7 @@ async def test_f7_dark_wild_names_a_dark_colour(harness: Harness,
     _, bob, cid = players
     hands = {**F3, "bob": ["R8/T4", "Y2/W", "G6/O9", "B4/WDC", "GS/TSA", "BR/PF", "R9/O1"]}
     session = await _dark(harness, players, hands, F3_AFTER)
-    assert await play_wild(harness, bob, session, label("W"), "🟪 Violet") == DARK_PICKS
+    assert await play_wild(harness, bob, session, label("W"), colour_label("V")) == DARK_PICKS
     text = await table_after(harness, cid, session)
     assert en("event.played_wild", player="Bob", card=card_name("W"),
               color=colour("V", in_text=True)) in text

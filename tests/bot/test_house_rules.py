@@ -18,6 +18,7 @@ from tests.fake_discord.users import SeenMessage
 
 from .harness import Harness, rig, start_game
 from .screen import (
+    SHOWN_HAND,
     enabled,
     hand_text,
     last_ephemeral,
@@ -33,8 +34,6 @@ from .screen import (
 )
 
 GREEN, GREY = 3, 2  # button styles: a playable card, a card that only says why it is not
-
-SHOWN_HAND = en_part("you.hand_shown", player="")  # "'s hand: ", before the cards
 
 
 async def house(harness: Harness, users: list[VirtualUser], rules: dict[str, Any],

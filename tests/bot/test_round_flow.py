@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.catalogue import card_name, en
+from tests.catalogue import card_name, en, en_part
 from tests.fake_discord import VirtualUser
 
 from .harness import Harness, rig, start_game
@@ -24,8 +24,8 @@ async def test_round_points_then_next_round(harness: Harness) -> None:
     await ann.click(await open_hand(harness, ann, session), "🟥 Red 7")
     text = await table_after(harness, cid, session)
     points = session.game.scores[0]
-    assert points > 0 and "Ann won the round and scores" in text  # C-8
-    assert f"Ann: +{points} points (total {points})" in text
+    assert points > 0 and en_part("event.round_won", player="Ann") in text  # C-8
+    assert en("table.round_points_line", player="Ann", count=points, total=points) in text
     table = cid.message(session.message_id)
     assert table.labels() == [en("button.next_round")]
     await cid.click(table, en("button.next_round"))
@@ -40,7 +40,8 @@ async def test_leaving_during_a_round_follows_c10(harness: Harness) -> None:
     await bob.slash("uno leave")
     assert last_ephemeral(bob) == en("lobby.left_game")
     text = await table_after(harness, ann, session)
-    assert en("table.player_left", player="Bob") in text and "Bob left the game" in text
+    assert en("table.player_left", player="Bob") in text
+    assert en_part("event.left", player="Bob") in text
     await bob.click(bob.message(session.message_id), en("button.hand"))
     assert last_ephemeral(bob) == en("error.left_game")
 
@@ -75,11 +76,13 @@ async def test_a_long_hand_is_shown_in_pages(harness: Harness) -> None:
         game.hands[0].append(game.draw_pile.pop())
     hand = await open_hand(harness, ann, session)
     assert "◀" in hand.labels() and "▶" in hand.labels()
-    assert len(hand.buttons()) <= 25 and "Page 1 of" in hand.embeds[0]["footer"]["text"]
+    assert len(hand.buttons()) <= 25
+    assert en_part("hand.page", page=1) in hand.embeds[0]["footer"]["text"]
     first = hand.labels()
     await ann.click(hand, "▶")
     hand = ann.message(hand.id)
-    assert "Page 2 of" in hand.embeds[0]["footer"]["text"] and hand.labels() != first
+    assert en_part("hand.page", page=2) in hand.embeds[0]["footer"]["text"]
+    assert hand.labels() != first
 
 
 async def test_a_429_on_the_table_edit_is_retried(harness: Harness) -> None:

@@ -29,7 +29,7 @@ async def test_turn_timer_draws_and_passes_for_the_player(harness: Harness) -> N
     await harness.fake.wait_for(lambda: session.game.turn == 1, timeout=3)
     text = await table_after(harness, bob, session)
     # C-11: drew (a playable Red 1, kept) and passed; one timeout, said on the table.
-    assert "Ann ran out of time" in text
+    assert en("table.timed_out", player="Ann") in text
     assert en("event.drew", player="Ann", count=1) in text
     assert en("event.passed", player="Ann") in text
     assert len(session.game.hands[0]) == 8 and session.timeouts[str(ann.id)] == 1

@@ -19,7 +19,11 @@ from hypothesis import strategies as st
 
 from bot.engine import Game, RulesError, RuleSet, player_view
 from bot.engine.cards import FlipCard, flip_faces
-from tests.engine.support import assert_reload_continues, random_action
+from tests.engine.support import assert_reload_continues
+
+# Hypothesis derives its derandomized examples from each test's source: the tests call
+# the random player `_choose`.
+from tests.engine.support import random_action as _choose
 
 FLIP_OPTIONS = ["jump_in", "seven_zero", "colours_around", "play_to_last", "swap_on_five",
                 "uno_slap", "draw_until_playable", "seven_stages", "lazy_scoring",
@@ -77,7 +81,7 @@ def test_random_flip_games_keep_every_invariant(rules: RuleSet, players: int, se
     actions_this_round = 0
     sides_seen = {game.side}
     while game.match_winner is None and game.round <= 2:
-        action = random_action(game, rng)
+        action = _choose(game, rng)
         if game.round_over and game.round == 2:
             break
         before = game.round
@@ -102,6 +106,6 @@ def test_a_flip_is_played_in_most_games() -> None:
         for _ in range(400):
             if game.round_over:
                 break
-            events = game.apply(random_action(game, rng))
+            events = game.apply(_choose(game, rng))
             flipped += any(e.type == "flipped" for e in events)
     assert flipped >= 10
