@@ -1,6 +1,6 @@
-"""The repository's documents stand alone: docs/ holds the rules and the replay contract, the same
-as the shared copies when those are beside the clone, and the player-facing house-rules page is
-what its script writes from the catalogue."""
+"""The repository's documents stand alone: docs/ holds the rules, the replay contract, Discord's
+limits and the style guide, the same as the shared copies when those are beside the clone, and
+the player-facing house-rules page is what its script writes from the catalogue."""
 
 from __future__ import annotations
 
@@ -15,10 +15,11 @@ DOCS = ROOT / "docs"
 SHARED = ROOT.parent / "shared"
 
 
-@pytest.mark.parametrize("name", ["RULES.md", "REPLAY.md"])
+@pytest.mark.parametrize("name", ["RULES.md", "REPLAY.md", "DISCORD-FACTS.md", "STYLE.md"])
 def test_docs_copy_is_the_shared_one(name: str) -> None:
-    """docs/RULES.md and docs/REPLAY.md are copies of ../shared/ (the source of truth), byte for
-    byte; refresh with `cp ../shared/{RULES,REPLAY}.md docs/`."""
+    """docs/ holds copies of ../shared/ (the source of truth), byte for byte: the rules, the
+    replay contract, Discord's limits and the style the code cites; refresh with
+    `cp ../shared/{RULES,REPLAY,DISCORD-FACTS,STYLE}.md docs/`."""
     if not (SHARED / name).is_file():
         pytest.skip(f"no {SHARED / name} beside this clone: nothing to compare docs/{name} with")
     assert (DOCS / name).read_bytes() == (SHARED / name).read_bytes(), (

@@ -1,6 +1,6 @@
 """The rules engine: pure, deterministic, standard library only.
 
-No Discord, no asyncio, no database and no user-facing text live here (see shared/STYLE.md); the
+No Discord, no asyncio, no database and no user-facing text live here (see docs/STYLE.md); the
 bot and AI players read a game through `player_view` and change it only through `Game.apply`.
 What this package exports is the engine's public surface; everything else is private.
 """

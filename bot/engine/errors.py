@@ -1,4 +1,4 @@
-"""Why an action was refused, as the stable codes of shared/REPLAY.md.
+"""Why an action was refused, as the stable codes of docs/REPLAY.md.
 
 The engine carries no user-facing text: `message` is for logs and replay output; the bot maps
 `code` to a localized sentence.

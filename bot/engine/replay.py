@@ -1,4 +1,4 @@
-"""`python -m bot.engine.replay FILE.json`: play a replay file, print the result (shared/REPLAY.md).
+"""`python -m bot.engine.replay FILE.json`: play a replay file, print the result (docs/REPLAY.md).
 
 This module is the engine's one I/O edge. It exits 0 when the file was read, even if an action in it
 was illegal (the result reports it), and 2 with a one-line message when the file is malformed.

@@ -1,6 +1,6 @@
 """The game manager: every running game of this process, one lock per game, apply → save → show.
 
-Data flows one way (shared/STYLE.md): a cog asks `act(...)`; under the game's lock the manager
+Data flows one way (docs/STYLE.md): a cog asks `act(...)`; under the game's lock the manager
 checks the control's version, builds the action, lets the engine apply it, saves the new state
 (before anyone is answered, so a crash loses nothing that was shown), re-arms the game's timer and
 asks for a merged table edit. A refused action changes nothing: the engine validates fully before

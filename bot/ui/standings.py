@@ -1,5 +1,5 @@
 """The leaderboard's buttons and the forget-me confirmation, as dynamic items: everything a click
-needs is in its `custom_id`, so they work after a restart (shared/DISCORD-FACTS.md).
+needs is in its `custom_id`, so they work after a restart (docs/DISCORD-FACTS.md).
 
 - `uno:lb:<board>:<period>:<preset>:<page>:<tag>` a leaderboard page to show: board `wins`,
   `points` or `rating`; period `all` or a month `YYYY-MM` (the month the message shows, so paging

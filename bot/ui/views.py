@@ -4,7 +4,7 @@ button is offered exactly when the rules allow its action.
 Public table buttons stay valid for the whole game (they check the state when clicked); the
 buttons of one decision (a card, a colour, a target, a challenge) carry the game version.
 A decision that belongs to one player is also offered on the table, because the bot cannot open
-a private message for a player who has not just clicked (shared/DISCORD-FACTS.md): its button
+a private message for a player who has not just clicked (docs/DISCORD-FACTS.md): its button
 opens that player's hand and refuses everyone else.
 """
 

@@ -1,7 +1,7 @@
 """The fake's data: one guild with a text channel, its members, messages and interactions.
 
 Payloads are built as plain dicts in the shape Discord's API returns, because that is what the
-real discord.py parses; the traps noted in shared/DISCORD-FACTS.md are marked where they bite.
+real discord.py parses; the traps noted in docs/DISCORD-FACTS.md are marked where they bite.
 """
 
 from __future__ import annotations

@@ -1,5 +1,5 @@
 """The round's end lays every hand down (issue 18) within Discord's embed limits, however many
-players and cards: 6000 characters an embed, 1024 a field, 25 fields (shared/DISCORD-FACTS.md)."""
+players and cards: 6000 characters an embed, 1024 a field, 25 fields (docs/DISCORD-FACTS.md)."""
 
 from __future__ import annotations
 
