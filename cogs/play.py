@@ -79,6 +79,10 @@ class Play(commands.Cog):
 
     async def table_button(self, interaction: Interaction, game_id: str, what: str) -> None:
         session = self.games.get(game_id)
+        if session is None and not on_a_hand(interaction):
+            # A table whose game is gone yet still shows its buttons (its last edit was lost
+            # with the process): the click takes them away, and says the game is over.
+            await update(interaction, view=None)
         try:
             if session is None:
                 raise Refusal("error.game_over")

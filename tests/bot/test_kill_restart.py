@@ -35,11 +35,11 @@ async def test_killed_bot_comes_back_and_the_match_stays_consistent(
 
 
 @pytest.mark.xfail(strict=False, raises=AssertionError,
-                   reason="not in issue 14's list (found by these trials): a bot killed after "
-                          "the save that wins the match and before the table's edit leaves the "
-                          "table showing the match still running; the won game is no longer "
-                          "saved, so no restart shows its end (clicks answer 'This game is "
-                          "over.')")
+                   reason="left open (found by these trials, not in issue 14's list): a bot "
+                          "killed after the save that wins the match and before the table's "
+                          "edit leaves the table showing the match still running; the won game "
+                          "is no longer saved, so no restart shows its end. A click on it now "
+                          "takes its buttons away and says the game is over")
 async def test_a_bot_killed_as_the_match_is_won_still_shows_its_end() -> None:
     """Every click that plays a hand's last card is followed by a SIGKILL 20 ms later: the
     save is done by then, the merged table edit (50 ms here) is not."""

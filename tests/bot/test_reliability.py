@@ -177,3 +177,21 @@ async def test_names_are_shown_as_typed_never_as_markdown_or_reversed_text(
     assert table.content == en("table.ended", player=r"\*\*Boss\*\*")
     assert "\u202e" not in table_text(table) and "\u200b" not in table_text(table)
 
+
+
+async def test_a_table_left_with_buttons_by_a_lost_edit_loses_them_when_clicked(
+        harness: Harness) -> None:
+    """A process that dies between the save that ends a game and its table's edit leaves a table
+    with buttons and no game behind it: the first click takes the buttons away."""
+    ann, bob, session = await red_seven_for_ann(harness)
+    await harness.settle()
+    bot = await harness.restart()
+    restored = bot.games.get(session.game_id)
+    assert restored is not None
+    await bot.games.end(restored)  # gone, as if the end's edit was lost with the process
+    table = ann.message(session.message_id)
+    assert table.buttons()
+    answer = await ann.click(table, en("button.uno"))
+    assert table.buttons() == []
+    told = await answer.wait_followups(1)
+    assert [m.content for m in told] == [en("error.game_over")] and told[0].ephemeral
