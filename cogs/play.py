@@ -240,17 +240,20 @@ class Play(commands.Cog):
         edit (drawn off the answer's clock); what only the clicker may see follows privately."""
         session = outcome.session
         message = interaction.message
-        if message is not None and message.id == session.message_id:
-            # The new text and buttons at once (an answer is exempt from the channel's rate
-            # limit), keeping the old picture; the merged edit brings the new one.
-            session.rendered_version = session.version
-            payload = await table_message(session, picture=False)
-            payload.pop("allowed_mentions")
-            payload["embed"].set_image(url=table_picture_of(session).url)
-            await update(interaction, **payload)
-        else:
-            await acknowledge(interaction)
-        self.games.refresh(session)
+        try:
+            if message is not None and message.id == session.message_id:
+                # The new text and buttons at once (an answer is exempt from the channel's rate
+                # limit), keeping the old picture; the merged edit brings the new one.
+                version = session.version
+                payload = await table_message(session, picture=False)
+                payload.pop("allowed_mentions")
+                payload["embed"].set_image(url=table_picture_of(session).url)
+                await update(interaction, **payload)
+                session.rendered_version = version  # only once Discord took it
+            else:
+                await acknowledge(interaction)
+        finally:  # whether or not the answer got through, the table catches up
+            self.games.refresh(session)
         private = [line for event in outcome.events if event.type == "hand_shown"
                    and (line := describe(event, session.names, viewer=outcome.action.by,
                                          locale=user_locale(interaction))) is not None]

@@ -52,6 +52,8 @@ async def tell(interaction: Interaction, text: str) -> None:
         await send(interaction, content=text, ephemeral=True)
     except Expired as expired:
         log.info("answer dropped: %s", expired)
+    except discord.HTTPException as exc:  # Discord refused it (a 429 past discord.py's tries)
+        log.warning("answer to interaction %s refused by Discord: %s", interaction.id, exc)
 
 
 async def refuse(interaction: Interaction, refusal: Refusal) -> None:

@@ -465,8 +465,10 @@ class Fuzzer:
             if ways:
                 await self._press(user, picked, self.rng.choice(ways))
 
-    async def table_edits_landed(self, timeout: float = 3.0) -> None:
-        """Wait until the bot's merged table edits (tasks named "table <game>") are done."""
+    async def table_edits_landed(self, timeout: float = 20.0) -> None:
+        """Wait until the bot's merged table edits (tasks named "table <game>") are done: a
+        failed edit is retried with backoff (1, 2, 4, 8 s...), so after a pile of 429s this
+        takes a while; the table must be current once they are done."""
         loop = asyncio.get_running_loop()
         deadline = loop.time() + timeout
         while loop.time() < deadline and any(
