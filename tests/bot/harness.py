@@ -24,6 +24,8 @@ class Harness:
         self.fake = session.fake
         self.clock = session.clock
         self.db_path = db_path
+        # The bot defers only when an answer is slow (its watchdog): wait for the answer then.
+        self.fake.wait_after_defer = 10.0
         self.bot: UnoBot | None = None
 
     def settings(self) -> Settings:

@@ -132,6 +132,9 @@ class FakeDiscord:
         self._injected: list[Injected429] = []
         self._failing: list[InjectedError] = []
         self.channel_deleted = False  # set by a test: the channel answers Unknown Channel
+        # Seconds a virtual user waits, after a deferral, for the answer it announced (0: a
+        # deferral is the whole answer, as some test bots mean it).
+        self.wait_after_defer = 0.0
         self._changed = asyncio.Event()
 
         self.gateway = Gateway(lambda: self.token, self._ready_events, self._member_payloads,

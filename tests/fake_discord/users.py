@@ -35,9 +35,6 @@ def _walk(components: list[dict[str, Any]]) -> Iterator[dict[str, Any]]:
             yield component["accessory"]
 
 
-DEFERRED_ANSWER_WAIT = 10.0  # seconds a deferred interaction's answer is waited for
-
-
 @dataclass(frozen=True)
 class Stranger:
     """A Discord user who is not a member of the guild: a USER option naming one resolves a
@@ -161,11 +158,11 @@ class InteractionHandle:
         except TimeoutError:
             pass  # a clock that does not follow real time: the bot simply never answered
         fake.missed_deadline(record)
-        if record.ack_type in (DEFERRED_MESSAGE, DEFERRED_UPDATE):
-            # A deferral (the bot's watchdog, when an answer is slow): the user sees the answer
-            # once it comes as a follow-up or an edit, so wait for that too.
+        if record.ack_type in (DEFERRED_MESSAGE, DEFERRED_UPDATE) and fake.wait_after_defer:
+            # A bot that defers only when its answer is slow (the UNO bot's watchdog): the user
+            # sees the answer once it comes as a follow-up or an edit, so wait for that too.
             with contextlib.suppress(TimeoutError):
-                await fake.wait_for(lambda: record.answered, timeout=DEFERRED_ANSWER_WAIT)
+                await fake.wait_for(lambda: record.answered, timeout=fake.wait_after_defer)
         return self
 
     async def wait_followups(self, count: int = 1, timeout: float = 3.0) -> list[SeenMessage]:
