@@ -33,6 +33,7 @@ REFRESH_DELAY = 0.25  # seconds a table edit waits, so a burst of actions is one
 SLAP_WINDOW = 10  # seconds to put a hand on the table after an UNO call (H-8: 10 s)
 TABLE_EDITS_AT_ONCE = 4  # table edits in flight, so a restart with many games does not burst
 RETRY_FIRST, RETRY_MAX = 1.0, 300.0  # seconds before a failed table edit or timer is retried
+FINAL_TABLE_TRIES = 10  # an ended game's last table is tried this often (about 20 minutes)
 
 
 def backoff(failures: int) -> float:
@@ -220,6 +221,11 @@ class GameManager:
                     return
                 except Exception as exc:
                     failures += 1
+                    if failures > FINAL_TABLE_TRIES and self._sessions.get(
+                            session.game_id) is not session:
+                        log.warning("the last table of ended game %s was not shown: %s",
+                                    session.game_id, exc)
+                        return  # a game that has ended is not retried forever
                     delay = backoff(failures)
                     log.warning("the table of game %s could not be updated (%s); retrying in "
                                 "%.0f s", session.game_id, exc, delay)
