@@ -5,6 +5,7 @@ and direction overrides. Each test failed on the bot before these were fixed."""
 from __future__ import annotations
 
 import asyncio
+import copy
 from typing import Any
 
 import pytest
@@ -195,3 +196,24 @@ async def test_a_table_left_with_buttons_by_a_lost_edit_loses_them_when_clicked(
     assert table.buttons() == []
     told = await answer.wait_followups(1)
     assert [m.content for m in told] == [en("error.game_over")] and told[0].ephemeral
+
+
+async def test_a_failed_save_undoes_everything_the_move_changed(
+        harness: Harness, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The host leaving (C-10) passes the host on; when that move cannot be saved, the host and
+    everything else the move changed are as they were (before: the host stayed passed on)."""
+    ann, bob, cid = harness.user("Ann"), harness.user("Bob"), harness.user("Cid")
+    session = await start_game(harness, [ann, bob, cid], turn_timer=0)
+    await harness.settle()
+    meta, state = copy.deepcopy(session.meta()), copy.deepcopy(session.state())
+    assert harness.bot is not None
+
+    async def disk_full(*args: Any, **kwargs: Any) -> None:
+        raise OSError("disk full")
+
+    monkeypatch.setattr(harness.bot.games._repo, "update", disk_full)
+    answer = (await ann.slash("uno leave")).response
+    assert answer is not None and answer.content == en("error.save_failed")
+    assert session.host == str(ann.id) and session.player(ann.id) == str(ann.id)
+    assert session.meta() == meta and session.state() == state
+    assert any("saving game" in e for e in harness.session.take_bot_errors())
