@@ -20,7 +20,7 @@ from bot.render.why import explain
 from bot.services.errors import Refusal
 from bot.services.games import Outcome
 from bot.services.session import Session
-from bot.ui.answers import Expired, Sent, acknowledge, send, update
+from bot.ui.answers import Expired, Sent, send, update
 from bot.ui.handlers import Builder
 from bot.ui.items import DYNAMIC_ITEMS, on_a_hand
 from bot.ui.publisher import table_message
@@ -238,20 +238,16 @@ class Play(commands.Cog):
     async def _answer_on_table(self, interaction: Interaction, outcome: Outcome) -> None:
         """A table button: the answer edits the table; its picture follows with the merged
         edit (drawn off the answer's clock); what only the clicker may see follows privately."""
-        session = outcome.session
-        message = interaction.message
+        session = outcome.session  # clicked on its table: `_on_its_table` checked it
         try:
-            if message is not None and message.id == session.message_id:
-                # The new text and buttons at once (an answer is exempt from the channel's rate
-                # limit), keeping the old picture; the merged edit brings the new one.
-                version = session.version
-                payload = await table_message(session, picture=False)
-                payload.pop("allowed_mentions")
-                payload["embed"].set_image(url=table_picture_of(session).url)
-                await update(interaction, **payload)
-                session.rendered_version = version  # only once Discord took it
-            else:
-                await acknowledge(interaction)
+            # The new text and buttons at once (an answer is exempt from the channel's rate
+            # limit), keeping the old picture; the merged edit brings the new one.
+            version = session.version
+            payload = await table_message(session, picture=False)
+            payload.pop("allowed_mentions")
+            payload["embed"].set_image(url=table_picture_of(session).url)
+            await update(interaction, **payload)
+            session.rendered_version = version  # only once Discord took it
         finally:  # whether or not the answer got through, the table catches up
             self.games.refresh(session)
         private = [line for event in outcome.events if event.type == "hand_shown"

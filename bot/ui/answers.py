@@ -134,10 +134,3 @@ async def update(interaction: Interaction, **fields: Any) -> None:
         else:
             await interaction.edit_original_response(**fields)
 
-
-async def acknowledge(interaction: Interaction) -> None:
-    """Answer a click with nothing to show at once (what it changed shows elsewhere)."""
-    async with _lock(interaction):
-        _usable(interaction)
-        if not interaction.response.is_done():
-            await interaction.response.defer()

@@ -63,7 +63,8 @@ async def test_the_round_end_lays_every_hand_down_with_its_points(harness: Harne
     # Ann called UNO earlier: her mark goes when she is out (0 cards).
     await commit(harness, session, lambda game: game.uno_called.add(0))
     text = await table_after(harness, bob, session)
-    assert "Ann — 1 card · 0 pts · UNO!" in text
+    ann_line = en("table.player", player="Ann", count=1, points=0)
+    assert f"{ann_line} · {en('table.uno_mark')}" in text
     assert not any(reveals(p) for p in public_payloads(harness))  # C-9: nothing shown yet
 
     await ann.click(await open_hand(harness, ann, session), "🟥 Red 7")
@@ -76,15 +77,18 @@ async def test_the_round_end_lays_every_hand_down_with_its_points(harness: Harne
     assert en("table.reveal_out", player="Ann") in text
     assert bob_line in text and cid_line in text
     points = 103 + 50 + 5 + 6 + 1 + 2 + 7 + 8
-    assert f"Ann: +{points} points (total {points})" in text  # C-8: the round's points
-    assert (f"{en('table.totals')}\n1. Ann — {points} points\n2. Bob — 0 points\n"
-            f"2. Cid — 0 points") in text  # the match totals
-    assert "Ann — 0 cards" in text and "UNO!" not in text.split(en("table.recent"))[0]
-    assert table_of(cid, session).labels() == ["Next round"]
+    assert en("table.round_points_line", player="Ann", count=points,
+              total=points) in text  # C-8: the round's points
+    standings = [en("table.standing_line", place=place, player=name, count=count)
+                 for place, name, count in ((1, "Ann", points), (2, "Bob", 0), (2, "Cid", 0))]
+    assert "\n".join([en("table.totals"), *standings]) in text  # the match totals
+    assert en("table.player", player="Ann", count=0, points=points) in text
+    assert en("table.uno_mark") not in text.split(en("table.recent"))[0]  # out: no UNO! mark
+    assert table_of(cid, session).labels() == [en("button.next_round")]
     # Every public version that lays the hands down is a table whose round is over.
     assert all(not plays_on(p) for p in public_payloads(harness) if reveals(p))
 
-    await cid.click(table_of(cid, session), "Next round")
+    await cid.click(table_of(cid, session), en("button.next_round"))
     text = await table_after(harness, ann, session)
     assert en("table.revealed") not in text and en("table.totals") not in text
 
@@ -110,14 +114,15 @@ async def test_a_won_match_ends_with_standings_rematch_and_rules(harness: Harnes
     text = table_text(table)
     assert en("table.match_over", player="Ann") in text
     won = session.game.scores[0]
-    assert (f"{en('table.final_standings')}\n1. Ann — {won} points\n2. Bob — 0 points\n"
-            "2. Cid — 0 points") in text
+    standings = [en("table.standing_line", place=place, player=name, count=count)
+                 for place, name, count in ((1, "Ann", won), (2, "Bob", 0), (2, "Cid", 0))]
+    assert "\n".join([en("table.final_standings"), *standings]) in text
     assert en("table.revealed") in text and en("table.round_points") in text
     assert table.labels() == [en("button.rematch"), en("button.rules")]
 
     # Rules: the rules the match was played by, privately, in the reader's language.
     olena = harness.user("Olena", locale="uk")
-    rules = (await olena.click(table, "Rules")).response
+    rules = (await olena.click(table, en("button.rules"))).response
     assert rules is not None and rules.ephemeral
     assert rules.embeds[0]["title"] == tr("uk", "rules.in_force")
     assert tr("uk", "rules.target", count=50) in str(rules.embeds[0]["fields"])
@@ -178,7 +183,7 @@ async def test_a_rematch_keeps_custom_rules_and_works_after_a_restart(harness: H
 
     await harness.restart()
     table = table_of(bob, session)
-    handle = await bob.click(table, "Rules")
+    handle = await bob.click(table, en("button.rules"))
     assert handle.response is not None and handle.response.ephemeral
     assert en("option.silence.full.twos") in str(handle.response.embeds[0])
     answer = (await bob.click(table, en("button.rematch"))).response
