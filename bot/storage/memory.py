@@ -23,7 +23,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any, Literal
 
-from bot.rating import MIN_RATED_MATCHES, NEW_PLAYER, Skill, rate
+from bot.rating import MIN_RATED_MATCHES, NEW_PLAYER, Skill
 
 from ._json import decode, encode
 from .errors import AlreadyInLobby, ChannelBusy, LobbyFull, NotFound, NotInLobby, StaleVersion
@@ -47,7 +47,7 @@ from .records import (
     UserSettings,
     _Keep,
 )
-from .totals import COUNTERS, sum_results
+from .totals import COUNTERS, latest_names, rate_in_order, sum_results
 
 Clock = Callable[[], float]
 
@@ -720,27 +720,14 @@ def _rated_players(db: MemoryDatabase, rounds: Sequence[RoundResult],
     """`stats._update_players` without the write: for each player of these results, the name
     (the latest they played under; '' keeps the stored one), skill and matches rated after
     rating the matches in finishing order."""
-    seen: dict[tuple[int, int], tuple[float, str]] = {}
-    results: list[tuple[float, int, Sequence[RoundSeat] | Sequence[MatchSeat]]] = [
-        *((r.finished_at, r.guild_id, r.seats) for r in rounds),
-        *((m.finished_at, m.guild_id, m.seats) for m in matches)]
-    for at, guild, seats in results:
-        for s in seats:
-            key = (guild, s.user_id)
-            if s.user_id > 0 and (key not in seen or seen[key][0] <= at):
-                seen[key] = (at, s.name or seen.get(key, (0.0, ""))[1])
+    names = latest_names(rounds, matches)
     skills: dict[tuple[int, int], tuple[Skill, int]] = {}
-    for key in seen:
+    for key in names:
         stored = db.players.get(key)
         skills[key] = ((Skill(stored.mu, stored.sigma), stored.rated) if stored is not None
                        else (NEW_PLAYER, 0))
-    for m in sorted(matches, key=lambda m: m.finished_at):
-        seats = [s for s in m.seats if s.user_id > 0]
-        keys = [(m.guild_id, s.user_id) for s in seats]
-        rated = rate([skills[k][0] for k in keys], [s.place for s in seats])
-        for key, skill in zip(keys, rated, strict=True):
-            skills[key] = (skill, skills[key][1] + 1)
-    return {key: (seen[key][1], skill, n) for key, (skill, n) in skills.items()}
+    rate_in_order(skills, matches)
+    return {key: (names[key], skill, n) for key, (skill, n) in skills.items()}
 
 
 # -- a consistent set

@@ -25,7 +25,7 @@ from typing import TypeVar
 
 import aiosqlite
 
-from bot.rating import MIN_RATED_MATCHES, NEW_PLAYER, Skill, rate
+from bot.rating import MIN_RATED_MATCHES, NEW_PLAYER, Skill
 
 from ._json import decode, encode
 from .database import Database
@@ -44,7 +44,7 @@ from .records import (
 )
 from .records import PER_PAGE as PER_PAGE
 from .records import month_of as month_of
-from .totals import COUNTERS, sum_results
+from .totals import COUNTERS, latest_names, rate_in_order, sum_results
 
 BULK_CACHE_KIB = 256 * 1024  # SQLite's page cache during `record_many` (then set back)
 _CHUNK = 400  # host parameters per IN (...) list, well under SQLite's limit
@@ -434,23 +434,11 @@ async def _update_players(conn: aiosqlite.Connection, rounds: Sequence[RoundResu
                           matches: Sequence[MatchResult]) -> None:
     """Names (the latest each player played under) and ratings, match by match in finishing
     order, each rated from the ratings the previous one left."""
-    seen: dict[tuple[int, int], tuple[float, str]] = {}
-    results: list[tuple[float, int, Sequence[RoundSeat] | Sequence[MatchSeat]]] = [
-        *((r.finished_at, r.guild_id, r.seats) for r in rounds),
-        *((m.finished_at, m.guild_id, m.seats) for m in matches)]
-    for at, guild, seats in results:
-        for s in seats:
-            key = (guild, s.user_id)
-            if s.user_id > 0 and (key not in seen or seen[key][0] <= at):
-                seen[key] = (at, s.name or seen.get(key, (0.0, ""))[1])
-    players = await _load_players(conn, seen)
-    for m in sorted(matches, key=lambda m: m.finished_at):
-        seats = [s for s in m.seats if s.user_id > 0]
-        keys = [(m.guild_id, s.user_id) for s in seats]
-        skills = rate([players[k].skill for k in keys], [s.place for s in seats])
-        for key, skill in zip(keys, skills, strict=True):
-            player = players[key]
-            player.skill, player.rated = skill, player.rated + 1
+    players = await _load_players(conn, latest_names(rounds, matches))
+    ratings = {key: (p.skill, p.rated) for key, p in players.items()}
+    rate_in_order(ratings, matches)
+    for key, (skill, rated) in ratings.items():
+        players[key].skill, players[key].rated = skill, rated
     await conn.executemany(
         "INSERT INTO guild_players (guild_id, user_id, name, mu, sigma, ordinal, rated) "
         "VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (guild_id, user_id) DO UPDATE SET "
@@ -461,10 +449,9 @@ async def _update_players(conn: aiosqlite.Connection, rounds: Sequence[RoundResu
 
 
 async def _load_players(conn: aiosqlite.Connection,
-                        seen: dict[tuple[int, int], tuple[float, str]]) -> dict[
-                            tuple[int, int], _Player]:
+                        names: dict[tuple[int, int], str]) -> dict[tuple[int, int], _Player]:
     by_guild: dict[int, list[int]] = {}
-    for guild, user in seen:
+    for guild, user in names:
         by_guild.setdefault(guild, []).append(user)
     players: dict[tuple[int, int], _Player] = {}
     for guild, users in by_guild.items():
@@ -475,7 +462,7 @@ async def _load_players(conn: aiosqlite.Connection,
                     f"AND user_id IN ({marks})", (guild, *chunk)):
                 key = (guild, int(r["user_id"]))
                 players[key] = _Player(Skill(float(r["mu"]), float(r["sigma"])),
-                                       int(r["rated"]), seen[key][1])
-    for key, (_, name) in seen.items():
+                                       int(r["rated"]), names[key])
+    for key, name in names.items():
         players.setdefault(key, _Player(NEW_PLAYER, 0, name))
     return players

@@ -5,7 +5,9 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from .records import ALL_TIME, ANY_PRESET, MatchResult, RoundResult, month_of
+from bot.rating import Skill, rate
+
+from .records import ALL_TIME, ANY_PRESET, MatchResult, MatchSeat, RoundResult, RoundSeat, month_of
 
 # A player's counters, in the order of the player_totals columns.
 COUNTERS = ("matches", "wins", "forfeits", "scored_matches", "match_points", "points",
@@ -15,6 +17,7 @@ _INDEX = {name: i for i, name in enumerate(COUNTERS)}
 
 TotalsKey = tuple[int, str, str, int]  # guild, period, preset, user
 ColorKey = tuple[int, int, str]  # guild, user, colour
+PlayerKey = tuple[int, int]  # guild, user
 
 
 def sum_results(rounds: Sequence[RoundResult], matches: Sequence[MatchResult]
@@ -65,3 +68,31 @@ def sum_results(rounds: Sequence[RoundResult], matches: Sequence[MatchResult]
                 key = (m.guild_id, s.user_id, color)
                 colors[key] = colors.get(key, 0) + n
     return totals, colors
+
+
+def latest_names(rounds: Sequence[RoundResult],
+                 matches: Sequence[MatchResult]) -> dict[PlayerKey, str]:
+    """Every (non-anonymous) player of these results, with the name of their latest result ('':
+    none given, which keeps the stored one)."""
+    seen: dict[PlayerKey, tuple[float, str]] = {}
+    results: list[tuple[float, int, Sequence[RoundSeat] | Sequence[MatchSeat]]] = [
+        *((r.finished_at, r.guild_id, r.seats) for r in rounds),
+        *((m.finished_at, m.guild_id, m.seats) for m in matches)]
+    for at, guild, seats in results:
+        for s in seats:
+            key = (guild, s.user_id)
+            if s.user_id > 0 and (key not in seen or seen[key][0] <= at):
+                seen[key] = (at, s.name or seen.get(key, (0.0, ""))[1])
+    return {key: name for key, (_, name) in seen.items()}
+
+
+def rate_in_order(ratings: dict[PlayerKey, tuple[Skill, int]],
+                  matches: Sequence[MatchResult]) -> None:
+    """Rate the matches in finishing order, each from the ratings the previous one left:
+    `ratings` (skill, matches rated) holds every player of them and is updated in place."""
+    for m in sorted(matches, key=lambda m: m.finished_at):
+        seats = [s for s in m.seats if s.user_id > 0]
+        keys = [(m.guild_id, s.user_id) for s in seats]
+        rated = rate([ratings[k][0] for k in keys], [s.place for s in seats])
+        for key, skill in zip(keys, rated, strict=True):
+            ratings[key] = (skill, ratings[key][1] + 1)
