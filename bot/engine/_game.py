@@ -13,13 +13,13 @@ and `load` pick.
 
 from __future__ import annotations
 
-import random
 from collections.abc import Callable, Mapping, Sequence
 from typing import ClassVar
 
 from ._exchanges import ExchangeRules
 from ._legal import legal_actions
 from ._penalties import PENALTY_RANKS, PenaltyRules
+from ._random import SeededRandom
 from ._state import (
     COLOR_CIRCLE,
     DARK_COLOR_CIRCLE,
@@ -78,7 +78,7 @@ class Game(PenaltyRules, TalkRules, ExchangeRules):
             raise ValueError("player names must be distinct")
         rules = rules or RuleSet.classic()
         variant = VARIANTS.get(rules.preset, Game)  # the preset decides, whoever is called
-        game = variant(rules=rules, players=players, rng=random.Random(seed))
+        game = variant(rules=rules, players=players, rng=SeededRandom(seed))
         game._prepare_deck(deck)
         events: list[Event] = []
         if dealer is None:

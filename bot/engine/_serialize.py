@@ -2,7 +2,9 @@
 
 The saved fields are the state's declared fields (`_state.TableState`), each written by the codec
 its declaration names; derived lookups are rebuilt on load. The random generator's full state is
-included, so the next shuffle after a reload is the same one the original game would have made.
+saved as its seed and the log of its calls (`_random.SeededRandom`), so the next shuffle after a
+reload is the same one the original game would have made; games saved with the generator's full
+state (before it was saved as a seed) still load, and keep saving it that way.
 
 Format 3 is the format since saved games first held Flip tables; it is still the one written.
 """
@@ -15,6 +17,7 @@ from dataclasses import fields
 from typing import Any
 
 from ._game import VARIANTS, Game
+from ._random import SeededRandom
 from ._state import (
     CARD,
     CARDS,
@@ -107,7 +110,7 @@ _DUMP: dict[Codec, Callable[[Any], Any]] = {
     SIDE: lambda side: side.value,
     RULES: lambda rules: rules.to_dict(),
     PLAYERS: list,
-    RNG: lambda rng: (lambda s: [s[0], list(s[1]), s[2]])(rng.getstate()),
+    RNG: lambda rng: _dump_rng(rng),
 }
 
 
@@ -120,7 +123,16 @@ def dump(game: Game) -> dict[str, Any]:
     return data
 
 
-def _rng(saved: list[Any]) -> random.Random:
+def _dump_rng(rng: random.Random) -> dict[str, Any] | list[Any]:
+    if isinstance(rng, SeededRandom):
+        return rng.saved()
+    version, internal, gauss = rng.getstate()  # a game saved before seeds were
+    return [version, list(internal), gauss]
+
+
+def _rng(saved: dict[str, Any] | list[Any]) -> random.Random:
+    if isinstance(saved, dict):
+        return SeededRandom.from_saved(saved)
     version, internal, gauss = saved
     rng = random.Random()
     rng.setstate((version, tuple(internal), gauss))
