@@ -6,6 +6,7 @@ every store."""
 from __future__ import annotations
 
 import asyncio
+import sqlite3
 from pathlib import Path
 
 import pytest
@@ -130,3 +131,67 @@ async def test_cancelling_at_any_point_never_leaves_a_transaction_open(
     async with db.read() as conn:
         assert conn.in_transaction
     assert not db.closed
+
+
+# -- group commit of single statements (the routine save of a move)
+
+_INSERT_LOBBY = ("INSERT INTO lobbies (channel_id, guild_id, host_id, preset, turn_timer, "
+                 "created_at, expires_at) VALUES (?, 1, 1, 'classic', 0, 0.0, 0.0)")
+
+
+async def _statements(db: Database) -> list[str]:
+    seen: list[str] = []
+    async with db.read() as conn:
+        await conn.set_trace_callback(seen.append)
+    seen.clear()  # this read's own COMMIT
+    return seen
+
+
+async def test_statements_queued_together_are_committed_in_one_transaction(db: Database) -> None:
+    """Saves that arrive while the database thread is busy do not wait in line for each
+    other's round trip: they go in the next batch, one transaction for all of them."""
+    seen = await _statements(db)
+    counts = await asyncio.gather(*(db.write_one(_INSERT_LOBBY, (channel,))
+                                    for channel in range(1, 41)))
+    assert counts == [1] * 40
+    assert sum(s.startswith("INSERT INTO lobbies") for s in seen) == 40
+    assert 1 <= seen.count("COMMIT") <= 2  # the first may go alone, the rest together
+    lobbies = LobbyRepository(db)
+    assert all([await lobbies.get(channel) for channel in (1, 20, 40)])
+
+
+async def test_a_failing_statement_fails_only_its_own_caller(db: Database) -> None:
+    await db.write_one(_INSERT_LOBBY, (7,))
+    results = await asyncio.gather(db.write_one(_INSERT_LOBBY, (8,)),
+                                   db.write_one(_INSERT_LOBBY, (7,)),  # already there
+                                   db.write_one(_INSERT_LOBBY, (9,)), return_exceptions=True)
+    assert results[0] == 1 and results[2] == 1
+    assert isinstance(results[1], sqlite3.IntegrityError)
+    lobbies = LobbyRepository(db)
+    assert await lobbies.get(8) is not None and await lobbies.get(9) is not None
+
+
+async def test_a_statement_never_lands_inside_an_open_transaction(db: Database) -> None:
+    """A single statement waits for a block that is under way; the block's rollback cannot
+    take the statement with it."""
+    writing: asyncio.Task[int] | None = None
+    with pytest.raises(ZeroDivisionError):
+        async with db.transaction() as conn:
+            await conn.execute(_INSERT_LOBBY, (1,))
+            writing = asyncio.create_task(db.write_one(_INSERT_LOBBY, (2,)))
+            await asyncio.sleep(0.01)
+            assert not writing.done()
+            1 / 0  # noqa: B018
+    assert writing is not None and await writing == 1
+    lobbies = LobbyRepository(db)
+    assert await lobbies.get(1) is None and await lobbies.get(2) is not None
+
+
+async def test_close_writes_what_is_queued_first(db_path: Path) -> None:
+    db = await Database.open(db_path)
+    writes = [asyncio.create_task(db.write_one(_INSERT_LOBBY, (c,))) for c in (1, 2, 3)]
+    await asyncio.sleep(0)
+    await db.close()
+    assert [await w for w in writes] == [1, 1, 1]
+    async with Database.open(db_path) as again:
+        assert await LobbyRepository(again).get(3) is not None
