@@ -1,26 +1,25 @@
 """PNG pictures of a hand and of the table, built from the faces in `cards.py`.
 
 These functions return bytes and know nothing of Discord: whoever sends a message attaches them.
-Drawing takes milliseconds of CPU, which an event loop must not spend, so the bot calls the
-`render_*` coroutines: they answer an unchanged picture from a small LRU cache at once and draw a
-new one in a worker thread. The few shapes that need smooth curves (the colour ring, the arrows,
-the name plates) are drawn at twice the size once and cached; a picture is then mostly pastes.
+Drawing takes milliseconds of CPU, which an event loop must not spend, so the bot draws through
+`painter.Painter`, in worker processes; an unchanged picture comes from a small LRU cache. The
+few shapes that need smooth curves (the colour ring, the arrows, the name plates) are drawn at
+twice the size once and cached; a picture is then mostly pastes.
 """
 
 from __future__ import annotations
 
-import asyncio
 import io
 import math
 import threading
 from collections import OrderedDict
-from collections.abc import Collection, Hashable, Sequence
+from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
-from bot.engine import Card, Color, FlipCard
+from bot.engine import Card, Color, FlipCard, all_cards
 
 from .cards import CARD_H, CARD_W, FILL, INK, WHITE, cached_face, card_back, font, is_dark
 from .cards import warm_up as warm_faces
@@ -28,7 +27,6 @@ from .cards import warm_up as warm_faces
 RGB = tuple[int, int, int]
 PER_ROW = 10  # cards per row in a hand, at most
 MARGIN, GAP, ROW_GAP = 14, 8, 6
-RAISE = 16  # how far a playable card stands out of its row
 LABEL = 30  # room under a card for its number
 HAND_BG: RGB = (0x2B, 0x2D, 0x31)
 HIGHLIGHT: RGB = (0xFF, 0xC8, 0x2E)
@@ -40,9 +38,9 @@ PNG_LEVEL = 1  # zlib level: on flat colour 1 is nearly as small as 9, and much 
 # ------------------------------------------------------------------------------ cache
 
 
-class _PngCache:
+class PngCache:
     """A small thread-safe LRU of finished PNGs: a hand reopened, or a table re-sent unchanged,
-    costs a dictionary lookup."""
+    costs a dictionary lookup (the painter keeps one too, in the bot's process)."""
 
     def __init__(self, size: int) -> None:
         self._size = size
@@ -68,8 +66,8 @@ class _PngCache:
             self._data.clear()
 
 
-_HANDS = _PngCache(64)
-_TABLES = _PngCache(64)
+_HANDS = PngCache(64)
+_TABLES = PngCache(64)
 
 
 def clear_caches() -> None:
@@ -78,6 +76,7 @@ def clear_caches() -> None:
     _TABLES.clear()
     _mini.cache_clear()
     _dim_mask.cache_clear()
+    _palette.cache_clear()
     _plate.cache_clear()
     _ring.cache_clear()
     _felt.cache_clear()
@@ -92,16 +91,39 @@ def warm_up(*, colorblind: bool = False) -> None:
     for state in ("turn", "active", "out"):
         _plate(state, False)
         _plate(state, True)
+    _palette()
 
 
 def _png(img: Image.Image) -> bytes:
-    """The picture as a 256-colour PNG: flat art loses nothing visible, and Pillow encodes one
-    byte a pixel several times faster than three (it tries every row filter on RGB), at half
-    the size."""
+    """The picture as a PNG of one byte a pixel, in the fixed palette of `_palette`: Pillow
+    encodes one byte a pixel several times faster than three (it tries every row filter on
+    RGB), at half the size, and mapping to a fixed palette costs a quarter of choosing a palette
+    for each picture. Flat art loses nothing visible."""
     out = io.BytesIO()
-    img.quantize(256, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE).save(
+    img.quantize(palette=_palette(), dither=Image.Dither.NONE).save(
         out, "PNG", compress_level=PNG_LEVEL)
     return out.getvalue()
+
+
+@lru_cache(maxsize=1)
+def _palette() -> Image.Image:
+    """256 colours chosen once from pictures holding every face (both card sets, both Flip
+    sides), the felts, plates, rings and labels (about a fifth of a second, at warm-up)."""
+    faces = all_cards()
+    samples = [_hand_picture(faces, colorblind) for colorblind in (False, True)]
+    dark = next((c for c in faces if is_dark(c)), faces[0])
+    seats = [("Ann", 7, True, True), ("Bob", 1, False, True), ("Cid", 12, False, False)]
+    for top, color in ((faces[0], faces[0].color), (dark, dark.color)):
+        for direction in (1, -1):
+            samples.append(_table_picture(TableImage(
+                top=top, color=None if color is None else color.value, direction=direction,
+                players=seats), False))
+    sheet = Image.new("RGB", (max(i.width for i in samples), sum(i.height for i in samples)))
+    y = 0
+    for sample in samples:
+        sheet.paste(sample, (0, y))
+        y += sample.height
+    return sheet.quantize(256, method=Image.Quantize.MEDIANCUT, dither=Image.Dither.NONE)
 
 
 @lru_cache(maxsize=256)
@@ -121,20 +143,6 @@ def _dim_mask() -> Image.Image:
 # ------------------------------------------------------------------------------ hand
 
 
-def playable_numbers(cards: Sequence[Card], playable: Collection[Card]) -> list[int | None]:
-    """The number each card wears in `hand_image`: 1, 2, ... over the playable cards in the
-    order given, None for the others. The hand's buttons use the same numbers."""
-    numbers: list[int | None] = []
-    n = 0
-    for card in cards:
-        if card in playable:
-            n += 1
-            numbers.append(n)
-        else:
-            numbers.append(None)
-    return numbers
-
-
 def hand_grid(count: int) -> tuple[int, int]:
     """(columns, rows) of a hand of `count` cards: at most PER_ROW a row, rows balanced."""
     rows = max(1, -(-count // PER_ROW))
@@ -144,52 +152,41 @@ def hand_grid(count: int) -> tuple[int, int]:
 def hand_size(count: int) -> tuple[int, int]:
     """The pixel size of `hand_image` for `count` cards."""
     cols, rows = hand_grid(count)
-    row_h = RAISE + CARD_H + LABEL
+    row_h = CARD_H + LABEL
     return (2 * MARGIN + cols * CARD_W + (cols - 1) * GAP,
             2 * MARGIN + rows * row_h + (rows - 1) * ROW_GAP)
 
 
-def hand_image(cards: Sequence[Card], playable: Collection[Card], *,
-               colorblind: bool = False) -> bytes:
-    """A PNG of `cards` in rows; the playable ones stand raised with an outline and a number
-    (see `playable_numbers`), the others are dimmed. Nothing is dimmed when nothing is playable
-    (not this player's turn), so the hand stays easy to read."""
-    key = (tuple(cards), tuple(card in playable for card in cards), colorblind)
+def hand_image(cards: Sequence[Card], *, colorblind: bool = False) -> bytes:
+    """A PNG of `cards` in rows, each numbered 1, 2, ... in the order given (the hand's buttons
+    wear the same numbers). It shows only what is held, not what is playable now (the buttons
+    say that), so it is drawn again only when the cards change."""
+    key = (tuple(cards), colorblind)
     png = _HANDS.get(key)
     if png is None:
-        png = _draw_hand(*key)
+        png = _png(_hand_picture(*key))
         _HANDS.put(key, png)
     return png
 
 
-def _draw_hand(cards: tuple[Card, ...], marks: tuple[bool, ...], colorblind: bool) -> bytes:
+def _hand_picture(cards: tuple[Card, ...], colorblind: bool) -> Image.Image:
     width, height = hand_size(len(cards))
     cols, _ = hand_grid(len(cards))
     img = Image.new("RGB", (width, height), HAND_BG)
     draw = ImageDraw.Draw(img)
-    any_playable = any(marks)
     number_font = font(18)
-    n = 0
-    for i, (card, playable) in enumerate(zip(cards, marks, strict=True)):
+    for i, card in enumerate(cards):
         row, col = divmod(i, cols)
         x = MARGIN + col * (CARD_W + GAP)
-        y = MARGIN + row * (RAISE + CARD_H + LABEL + ROW_GAP)
+        y = MARGIN + row * (CARD_H + LABEL + ROW_GAP)
         face = cached_face(card, colorblind=colorblind)
-        if not playable:
-            img.paste(face, (x, y + RAISE), face)
-            if any_playable:
-                img.paste(HAND_BG, (x, y + RAISE), _dim_mask())
-            continue
-        n += 1
-        draw.rounded_rectangle((x - 4, y - 4, x + CARD_W + 3, y + CARD_H + 3), 15,
-                               fill=HIGHLIGHT)
         img.paste(face, (x, y), face)
-        label = str(n)
-        cx, cy = x + CARD_W / 2, y + CARD_H + 8 + 12
+        label = str(i + 1)
+        cx, cy = x + CARD_W / 2, y + CARD_H + 4 + 12
         half = max(13, number_font.getlength(label) / 2 + 8)
-        draw.rounded_rectangle((cx - half, cy - 13, cx + half, cy + 13), 13, fill=HIGHLIGHT)
+        draw.rounded_rectangle((cx - half, cy - 12, cx + half, cy + 12), 12, fill=HIGHLIGHT)
         draw.text((cx, cy), label, font=number_font, fill=INK, anchor="mm")
-    return _png(img)
+    return img
 
 
 # ------------------------------------------------------------------------------ table
@@ -240,12 +237,12 @@ def table_image(view_data: TableImage, *, colorblind: bool = False) -> bytes:
     key = (view_data, colorblind)
     png = _TABLES.get(key)
     if png is None:
-        png = _draw_table(view_data, colorblind)
+        png = _png(_table_picture(view_data, colorblind))
         _TABLES.put(key, png)
     return png
 
 
-def _draw_table(view: TableImage, colorblind: bool) -> bytes:
+def _table_picture(view: TableImage, colorblind: bool) -> Image.Image:
     width, height = table_size(view)
     dark = is_dark(view.top)
     img = _felt(width, height, dark).copy()
@@ -285,7 +282,7 @@ def _draw_table(view: TableImage, colorblind: bool) -> bytes:
         py = round(cy + ry * math.sin(angle) - plate_h / 2)
         faces = view.others_inactive[seat] if backs and view.others_inactive else None
         _draw_plate(img, px, py, player, faces, not dark, colorblind, backs)
-    return _png(img)
+    return img
 
 
 def _draw_plate(img: Image.Image, x: int, y: int, player: tuple[str, int, bool, bool],
@@ -401,35 +398,3 @@ def _felt(width: int, height: int, dark: bool) -> Image.Image:
 @lru_cache(maxsize=1)
 def _back() -> Image.Image:
     return card_back()
-
-
-# ------------------------------------------------------------------------------ async
-
-
-def cached_hand(cards: Sequence[Card], playable: Collection[Card], *,
-                colorblind: bool = False) -> bytes | None:
-    """The hand's picture if it is already drawn (no work), else None."""
-    return _HANDS.get((tuple(cards), tuple(card in playable for card in cards), colorblind))
-
-
-def cached_table(view_data: TableImage, *, colorblind: bool = False) -> bytes | None:
-    """The table's picture if it is already drawn (no work), else None."""
-    return _TABLES.get((view_data, colorblind))
-
-
-async def render_hand(cards: Sequence[Card], playable: Collection[Card], *,
-                      colorblind: bool = False) -> bytes:
-    """`hand_image` for the event loop: a cached picture at once, a new one from a thread."""
-    key = (tuple(cards), tuple(card in playable for card in cards), colorblind)
-    png = _HANDS.get(key)
-    if png is not None:
-        return png
-    return await asyncio.to_thread(hand_image, cards, playable, colorblind=colorblind)
-
-
-async def render_table(view_data: TableImage, *, colorblind: bool = False) -> bytes:
-    """`table_image` for the event loop: a cached picture at once, a new one from a thread."""
-    png = _TABLES.get((view_data, colorblind))
-    if png is not None:
-        return png
-    return await asyncio.to_thread(table_image, view_data, colorblind=colorblind)

@@ -4,15 +4,16 @@ can never show more than the text beside it), and the PNG files to attach."""
 from __future__ import annotations
 
 import io
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Sequence
 
 import discord
 
-from bot.engine import ActionType, Card
+from bot.engine import Card
 from bot.services.session import Session
 
 from . import images
 from .events import clean_name
+from .painter import Painter
 
 TABLE_FILE, HAND_FILE = "table.png", "hand.png"
 
@@ -28,21 +29,13 @@ def table_picture(session: Session) -> images.TableImage:
         others_inactive=view.others_inactive if view.flip else None)
 
 
-def playable_cards(session: Session, player: str) -> set[Card]:
-    """The cards the player may put down now (plays, jump-ins, answers, swaps)."""
-    return {a.card for a in session.view(player).legal_actions
-            if a.card is not None and a.type in (ActionType.PLAY, ActionType.SWAP)}
-
-
-def card_numbers(hand: tuple[Card, ...], playable: set[Card]) -> dict[Card, int]:
-    """The number each playable card wears in the hand picture (its first copy's), so a button
-    can say which card it plays."""
-    numbers = images.playable_numbers(hand, playable)
-    out: dict[Card, int] = {}
-    for card, number in zip(hand, numbers, strict=True):
-        if number is not None:
-            out.setdefault(card, number)
-    return out
+def card_numbers(hand: Sequence[Card]) -> dict[Card, int]:
+    """The number each card wears in the hand picture (its first copy's), so a button can say
+    which card it plays."""
+    numbers: dict[Card, int] = {}
+    for position, card in enumerate(hand, start=1):
+        numbers.setdefault(card, position)
+    return numbers
 
 
 class Picture:
@@ -66,13 +59,15 @@ class Picture:
         return discord.File(io.BytesIO(png), filename=self.filename)
 
 
-def table_picture_of(session: Session) -> Picture:
+def table_picture_of(session: Session, painter: Painter) -> Picture:
     data = table_picture(session)
-    return Picture(TABLE_FILE, images.cached_table(data), lambda: images.render_table(data))
+    return Picture(TABLE_FILE, painter.cached_table(data),
+                   lambda: painter.table(data, slot=("table", session.game_id)))
 
 
-def hand_picture_of(session: Session, player: str, *, colorblind: bool = False) -> Picture:
+def hand_picture_of(session: Session, player: str, painter: Painter, *,
+                    colorblind: bool = False) -> Picture:
     hand = session.view(player).hand
-    playable = playable_cards(session, player)
-    return Picture(HAND_FILE, images.cached_hand(hand, playable, colorblind=colorblind),
-                   lambda: images.render_hand(hand, playable, colorblind=colorblind))
+    return Picture(HAND_FILE, painter.cached_hand(hand, colorblind=colorblind),
+                   lambda: painter.hand(hand, colorblind=colorblind,
+                                        slot=("hand", session.game_id, player)))

@@ -172,11 +172,9 @@ def hand_view(session: Session, player: str, lc: str, *, page: int = 0,
     slots = (4 - first_row) * 5
     buttons: list[Control] = []
     cards_of: list[Card] = []  # the card of each button
-    numbers = card_numbers(pview.hand, set(playable))  # as in the hand's picture
+    numbers = card_numbers(pview.hand)  # as in the hand's picture
     for card, count in shown:
-        number = numbers.get(card)
-        prefix = f"{number}. " if number is not None and number > len(KEYCAPS) else ""
-        label = _label(prefix + card_label(card, lc) + (f" ×{count}" if count > 1 else ""))
+        label = _label(card_label(card, lc) + (f" ×{count}" if count > 1 else ""))
         calls = sorted({False} | playable[card]) if card in playable else []
         if not calls:  # shown, refused with the reason when pressed ("why can't I?")
             buttons.append(WhyButton(gid, version, card, label=label))
@@ -197,7 +195,7 @@ def hand_view(session: Session, player: str, lc: str, *, page: int = 0,
         button.item.row = first_row + index // 5
         number = numbers.get(cards_of[index])
         if number is not None and number <= len(KEYCAPS):  # the number the picture shows
-            button.item.emoji = KEYCAPS[number - 1]
+            button.item.emoji = KEYCAPS[number - 1]  # (past ten, the card's name alone)
         view.add_item(button)
     kinds = {a.type for a in legal}
     if ActionType.DRAW in kinds:

@@ -8,11 +8,9 @@ drawing may shift by a pixel between majors.
 
 from __future__ import annotations
 
-import asyncio
 import colorsys
 import hashlib
 import io
-import threading
 from collections import Counter
 from pathlib import Path
 
@@ -34,7 +32,8 @@ from bot.engine.cards import (
 from bot.render import cards as faces
 from bot.render import images
 from bot.render.cards import CARD_H, CARD_W, FONT_BOLD, FONT_DIR, card_face
-from bot.render.images import TableImage, hand_image, hand_size, playable_numbers, table_image
+from bot.render.images import TableImage, hand_image, hand_size, table_image
+from bot.render.pictures import card_numbers
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -162,32 +161,29 @@ def test_faces_are_cached_and_copies_are_safe() -> None:
 # ------------------------------------------------------------------------------ hands
 
 
-@pytest.mark.parametrize(("count", "size"), [(1, (148, 254)), (25, (1172, 718)),
-                                              (60, (1300, 1414))])
+@pytest.mark.parametrize(("count", "size"), [(1, (148, 238)), (25, (1172, 670)),
+                                              (60, (1300, 1318))])
 def test_hands_of_many_sizes(count: int, size: tuple[int, int]) -> None:
     deck = classic_deck()
     cards = (deck * 2)[7:7 + count]
     assert hand_size(count) == size
-    assert _pixels(hand_image(cards, set(cards[::3]))).size == size
-    assert _pixels(hand_image(cards, ())).size == size
+    assert _pixels(hand_image(cards)).size == size
 
 
-def test_playable_cards_stand_out_and_are_numbered() -> None:
+def test_every_card_is_numbered_and_the_picture_shows_only_what_is_held() -> None:
+    """The picture depends on the cards held alone (what is playable now is on the buttons), so
+    it is drawn again only when they change; each card wears its position, and a button its
+    card's first copy's number."""
     hand = [card(c) for c in ("R5", "G7", "W", "B+2", "R5", "YS")]
-    playable = {card("R5"), card("W")}
-    assert playable_numbers(hand, playable) == [1, None, 2, None, 3, None]
-    plain, marked = _pixels(hand_image(hand, ())), _pixels(hand_image(hand, playable))
-    assert plain.size == marked.size
-    assert plain.tobytes() != marked.tobytes()
-    # A playable card sits RAISE px higher and has the highlight just outside its edge.
-    x, y = images.MARGIN, images.MARGIN
-    highlight = marked.getpixel((x + CARD_W // 2, y - 2))
-    assert isinstance(highlight, tuple)
-    assert max(abs(a - b) for a, b in zip(highlight, images.HIGHLIGHT, strict=True)) < 12
-    assert plain.getpixel((x + CARD_W // 2, y - 2)) == images.HAND_BG
-    # Cards that cannot be played are dimmed only when something can be.
-    other = images.MARGIN + CARD_W + images.GAP + CARD_W // 2, y + images.RAISE + CARD_H // 2
-    assert plain.getpixel(other) != marked.getpixel(other)
+    assert card_numbers(hand) == {card("R5"): 1, card("G7"): 2, card("W"): 3, card("B+2"): 4,
+                                  card("YS"): 6}
+    img = _pixels(hand_image(hand))
+    for i in range(len(hand)):  # a number plate in the highlight colour under every card
+        x = images.MARGIN + i * (CARD_W + images.GAP) + CARD_W // 2 - 10
+        plate = img.getpixel((x, images.MARGIN + CARD_H + 10))
+        assert isinstance(plate, tuple)
+        assert max(abs(a - b) for a, b in zip(plate, images.HIGHLIGHT, strict=True)) < 12
+    assert hand_image(hand) != hand_image(hand[:-1])
 
 
 # ------------------------------------------------------------------------------ tables
@@ -274,8 +270,8 @@ PINNED: dict[str, dict[str, str]] = {
         "face-R7": "dcfa97144f009262d6184f330acc9cd96f92655bf5ecf91bbfccbfd0cbd60b60",
         "face-W+4": "a63bc78da82333c9a70210af108a692ab1c3130c76e5c30bb1785e647d4e07be",
         "face-T+5-colorblind": "752e259ff1d4627cb8e79c1d324b2e842dbc45a00a5545d19630858cf25fffa6",
-        "hand": "a1d3a04644621be4df87018a3882afe6e5c94f6df0e4f297361d801c4350bc8a",
-        "table": "4f412c5f4318cf86d4796e831fbc468d340ea6690470c8f4d53d24daebe51073",
+        "hand": "ca282a910d28b08f7f1c592f72d529d6750732bc8ed97f38d7fafe30c9139f7c",
+        "table": "37fe6b249ab10f5f87538b073afddd135036703359040ac95466df7301212327",
     },
 }
 
@@ -288,7 +284,7 @@ def _pinned_pictures() -> dict[str, Image.Image]:
         "face-R7": card_face(card("R7")),
         "face-W+4": card_face(card("W+4")),
         "face-T+5-colorblind": card_face(card("T+5"), colorblind=True),
-        "hand": _pixels(hand_image(hand, {card("R5"), card("W+4"), card("R0")})),
+        "hand": _pixels(hand_image(hand)),
         "table": _pixels(table_image(view, colorblind=True)),
     }
 
@@ -300,47 +296,3 @@ def test_pinned_pictures() -> None:
     if major not in PINNED:
         pytest.skip(f"no pinned hashes for Pillow {major}: {got}")
     assert got == PINNED[major], f"Pillow {PIL.__version__}: {got}"
-
-
-# ------------------------------------------------------------------------------ async
-
-
-async def test_rendering_runs_off_the_event_loop(monkeypatch: pytest.MonkeyPatch) -> None:
-    images.clear_caches()
-    threads: list[threading.Thread] = []
-    real_hand, real_table = images._draw_hand, images._draw_table
-
-    def hand_spy(*args: object) -> bytes:
-        threads.append(threading.current_thread())
-        return real_hand(*args)  # type: ignore[arg-type]
-
-    def table_spy(*args: object) -> bytes:
-        threads.append(threading.current_thread())
-        return real_table(*args)  # type: ignore[arg-type]
-
-    monkeypatch.setattr(images, "_draw_hand", hand_spy)
-    monkeypatch.setattr(images, "_draw_table", table_spy)
-    hand = [card("R1"), card("G2")]
-    ticks = 0
-
-    async def ticker() -> None:
-        nonlocal ticks
-        while True:
-            ticks += 1
-            await asyncio.sleep(0)
-
-    task = asyncio.create_task(ticker())
-    try:
-        png = await images.render_hand(hand, {card("R1")})
-        view = TableImage(card("R1"), "R", 1, _players(["Аня", "Bo"]))
-        table = await images.render_table(view)
-    finally:
-        task.cancel()
-    assert len(threads) == 2
-    assert all(t is not threading.main_thread() for t in threads)
-    assert ticks > 0  # the loop kept running while the pictures were drawn
-    # Unchanged inputs: answered from the cache, nothing drawn again.
-    assert await images.render_hand(list(hand), [card("R1")]) == png
-    assert await images.render_table(TableImage(card("R1"), "R", 1, view.players)) == table
-    assert len(threads) == 2
-    assert png == hand_image(hand, {card("R1")})
