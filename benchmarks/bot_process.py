@@ -103,6 +103,8 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     parser.add_argument("--log-level", default="WARNING")
     parser.add_argument("--refresh-delay", type=float, default=REFRESH_DELAY,
                         help="seconds a merged table edit waits (the bot's REFRESH_DELAY)")
+    parser.add_argument("--picture-workers", type=int, default=None,
+                        help="processes drawing pictures (default: the bot's own default)")
     parser.add_argument("--game-seed", default=None,
                         help="tests only: deal from a random generator seeded with this text "
                              "(new games' seeds and ids) instead of the secrets module")
@@ -128,7 +130,8 @@ async def run(args: argparse.Namespace) -> int:
     Route.BASE = f"{args.base_url.rstrip('/')}/api/v10"
     DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(args.gateway)
     settings = Settings(discord_token=args.token, database_path=args.db,
-                        dev_guild_id=args.guild, log_level=args.log_level)
+                        dev_guild_id=args.guild, log_level=args.log_level,
+                        picture_workers=args.picture_workers)
     # READY would wait this long for GUILD_CREATEs that the fake sends at once.
     bot = UnoBot(settings, guild_ready_timeout=0.05, refresh_delay=args.refresh_delay)
     stop = asyncio.Event()

@@ -78,8 +78,8 @@ def main() -> None:
                        players=[(name, rng.randint(1, 20), seat == 3, seat != 7)
                                 for seat, name in enumerate(NAMES)])
     cases: list[tuple[str, Callable[[], bytes]]] = [
-        ("hand, 7 cards", lambda: images.hand_image(hand7, hand7[::2], colorblind=cb)),
-        ("hand, 30 cards", lambda: images.hand_image(hand30, hand30[::2], colorblind=cb)),
+        ("hand, 7 cards", lambda: images.hand_image(hand7, colorblind=cb)),
+        ("hand, 30 cards", lambda: images.hand_image(hand30, colorblind=cb)),
         ("table, 10 players", lambda: images.table_image(table, colorblind=cb)),
     ]
     for _, run in cases:  # load the fonts and the PNG encoder once

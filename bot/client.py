@@ -17,6 +17,7 @@ from bot.clock import Clock, SystemClock
 from bot.i18n.commands import CommandTranslator
 from bot.interactions import Interaction
 from bot.render import images
+from bot.render.painter import Painter, default_workers
 from bot.services.games import REFRESH_DELAY, GameManager
 from bot.services.lobbies import LobbyService
 from bot.services.settings import SettingsService
@@ -25,6 +26,7 @@ from bot.settings import Settings
 from bot.storage import BotStateRepository, Database, GameRepository, LobbyRepository
 from bot.storage.settings import SettingsRepository
 from bot.ui import answers
+from bot.ui.budget import RequestBudget
 from bot.ui.errors import CommandTree, answer_unread_click
 from bot.ui.handlers import Handlers
 from bot.ui.publisher import LobbyBoard, TablePublisher, UnderWay
@@ -48,6 +50,7 @@ class UnoBot(commands.AutoShardedBot):
     under_way: UnderWay
     tables: TablePublisher
     lobby_board: LobbyBoard
+    painter: Painter
 
     def __init__(self, settings: Settings, *, clock: Clock | None = None,
                  refresh_delay: float = REFRESH_DELAY, **options: Any) -> None:
@@ -56,6 +59,9 @@ class UnoBot(commands.AutoShardedBot):
                          help_command=None, tree_cls=CommandTree, **options)
         self.config = settings
         self.clock: Clock = clock or SystemClock()
+        # Every request with the bot's token waits for its turn in the budget (bot/ui/budget.py).
+        self.budget = RequestBudget(settings.request_budget)
+        self.budget.spend_from(self.http)
         self.refresh_delay = refresh_delay
         self.synced_now = False  # whether this start sent commands to Discord
         # Where the buttons' clicks go: each cog binds itself here when it loads.
@@ -66,6 +72,8 @@ class UnoBot(commands.AutoShardedBot):
     async def setup_hook(self) -> None:
         self.db = await Database.open(self.config.database_path)
         self.timers = Timers(self.clock)
+        workers = self.config.picture_workers
+        self.painter = Painter(default_workers() if workers is None else workers)
         self.under_way = UnderWay()
         self.tables = TablePublisher(self, self.under_way)
         self.lobby_board = LobbyBoard(self, self.under_way)
@@ -80,8 +88,10 @@ class UnoBot(commands.AutoShardedBot):
             await self.load_extension(extension)
         await self.sync_commands()
         # Card faces are drawn once per process; drawing them now, off the event loop, keeps
-        # the first hands of the day as fast as the later ones.
-        self._warm_up = asyncio.create_task(asyncio.to_thread(images.warm_up))
+        # the first hands of the day as fast as the later ones (worker processes warm up as
+        # they start).
+        if not self.painter.workers:
+            self._warm_up = asyncio.create_task(asyncio.to_thread(images.warm_up))
         # Lobbies and games of before a restart: timers re-armed, tables shown again.
         # The games are in memory before the first click can arrive; their tables are shown
         # again in the background (a lost channel ends its game there, and stops nothing else).
@@ -148,3 +158,5 @@ class UnoBot(commands.AutoShardedBot):
             await self.games.close()
             await self.timers.close()
             await self.db.close()
+            self.painter.close()
+            self.budget.close()

@@ -18,6 +18,12 @@ class Settings:
     database_path: Path
     dev_guild_id: int | None
     log_level: str
+    # Worker processes drawing pictures (0: a thread of the bot's own; None: 2 if the machine
+    # has several cores, else 0).
+    picture_workers: int | None = None
+    # Requests a second the bot's token may make (Discord allows 50 per token, across every
+    # process of the bot: with several processes, give each its share).
+    request_budget: float = 45.0
 
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None) -> Settings:
@@ -34,9 +40,22 @@ class Settings:
         level = (env.get("LOG_LEVEL", "").strip() or "INFO").upper()
         if level not in {"DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL"}:
             raise SettingsError(f"LOG_LEVEL must be DEBUG, INFO, WARNING or ERROR, not {level!r}.")
+        workers = env.get("PICTURE_WORKERS", "").strip()
+        if workers and not workers.isdigit():
+            raise SettingsError(f"PICTURE_WORKERS must be a number of processes, not {workers!r}.")
+        budget = env.get("REQUEST_BUDGET", "").strip() or "45"
+        try:
+            request_budget = float(budget)
+        except ValueError:
+            request_budget = 0.0
+        if not 0 < request_budget <= 50:
+            raise SettingsError(f"REQUEST_BUDGET must be a number of requests a second from 1 to "
+                                f"50, not {budget!r}.")
         return cls(
             discord_token=token,
             database_path=Path(env.get("DATABASE_PATH", "").strip() or "uno.db"),
             dev_guild_id=int(guild) if guild else None,
             log_level=level,
+            picture_workers=int(workers) if workers else None,
+            request_budget=request_budget,
         )

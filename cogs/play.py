@@ -3,6 +3,7 @@ the game manager, render the answer."""
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
@@ -14,7 +15,7 @@ from bot.engine import Action, ActionType, Card, RuleSet
 from bot.interactions import Interaction
 from bot.render.events import describe, describe_all
 from bot.render.hand import render_hand
-from bot.render.pictures import hand_picture_of, table_picture_of
+from bot.render.pictures import hand_picture_of
 from bot.render.rules import rules_summary
 from bot.render.why import explain
 from bot.services.errors import Refusal
@@ -31,6 +32,10 @@ if TYPE_CHECKING:
     from bot.client import UnoBot
 
 log = logging.getLogger(__name__)
+
+# How long a hand's answer waits for a picture that is not drawn yet: drawing takes a few ms
+# in a worker, so this is only reached when the workers are swamped (Discord allows 3 s).
+HAND_PICTURE_WAIT = 1.0
 
 
 def hand_message(session: Session, player: str, locale: str, *,
@@ -174,13 +179,20 @@ class Play(commands.Cog):
 
     async def _show_hand(self, interaction: Interaction, session: Session, player: str,
                          payload: dict[str, Any], *, edit: bool) -> None:
-        """Answer with the hand at once; its picture comes with the answer when it is already
-        drawn, else right after it (the 3-second answer never waits for drawing). The late
-        picture is dropped if a newer answer has replaced this hand meanwhile."""
-        picture = hand_picture_of(session, player,
+        """Answer with the hand and its picture. The picture depends only on the cards held and
+        is drawn in the background whenever they change, so it is nearly always ready; a new
+        one is waited for a moment (HAND_PICTURE_WAIT), and only past that does the answer go
+        without it, the picture following in an edit (dropped if a newer answer has replaced
+        this hand meanwhile)."""
+        picture = hand_picture_of(session, player, self.bot.painter,
                                   colorblind=self.bot.settings.colorblind(interaction.user.id))
         embed, view = payload["embed"], payload["view"]
+        drawing = None if picture.ready() is not None else asyncio.ensure_future(picture.file())
         ready = picture.ready()
+        if drawing is not None:
+            done, _ = await asyncio.wait((drawing,), timeout=HAND_PICTURE_WAIT)
+            if done and not drawing.exception():
+                ready, drawing = drawing.result(), None
         if ready is not None:
             embed.set_image(url=picture.url)
         attachments = [ready] if ready is not None else []
@@ -193,11 +205,15 @@ class Play(commands.Cog):
             sent = await send(interaction, embed=embed, view=view, ephemeral=True)
         # The buttons are dynamic items: discord.py need not keep this view (for 15 minutes).
         view.stop()
-        if ready is not None:
+        if drawing is None:
             return
         key = interaction.message.id if edit and interaction.message else interaction.id
         self._answered[key] = interaction.id
-        file = await picture.file()
+        try:
+            file = await drawing
+        except Exception as exc:  # noqa: BLE001 - the hand is shown; only its picture is not
+            log.debug("hand picture not drawn: %r", exc)
+            return
         if self._answered.get(key) != interaction.id:
             return  # a newer answer shows this hand now
         del self._answered[key]
@@ -236,16 +252,15 @@ class Play(commands.Cog):
                               hand_message(session, player, locale, notes=notes), edit=True)
 
     async def _answer_on_table(self, interaction: Interaction, outcome: Outcome) -> None:
-        """A table button: the answer edits the table; its picture follows with the merged
-        edit (drawn off the answer's clock); what only the clicker may see follows privately."""
+        """A table button: the answer edits the table's text (its picture follows when due, with
+        a merged edit); what only the clicker may see follows privately."""
         session = outcome.session  # clicked on its table: `_on_its_table` checked it
         try:
             # The new text and buttons at once (an answer is exempt from the channel's rate
-            # limit), keeping the old picture; the merged edit brings the new one.
+            # limit), keeping the picture the table has.
             version = session.version
-            payload = await table_message(session, picture=False)
+            payload = table_message(session)
             payload.pop("allowed_mentions")
-            payload["embed"].set_image(url=table_picture_of(session).url)
             await update(interaction, **payload)
             session.rendered_version = version  # only once Discord took it
         finally:  # whether or not the answer got through, the table catches up

@@ -31,7 +31,7 @@ TIMEOUTS_BEFORE_REMOVAL = 3  # C-11: three timeouts in a row and the player is o
 ABANDONED_AFTER = 24 * 3600  # no action for a day: the game is ended, so no channel stays stuck
 REFRESH_DELAY = 0.25  # seconds a table edit waits, so a burst of actions is one edit
 SLAP_WINDOW = 10  # seconds to put a hand on the table after an UNO call (H-8: 10 s)
-TABLE_EDITS_AT_ONCE = 4  # table edits in flight, so a restart with many games does not burst
+TABLE_EDITS_AT_ONCE = 16  # table edits in flight at once (the request budget paces them)
 RETRY_FIRST, RETRY_MAX = 1.0, 300.0  # seconds before a failed table edit or timer is retried
 FINAL_TABLE_TRIES = 10  # an ended game's last table is tried this often (about 20 minutes)
 
@@ -63,6 +63,8 @@ class GameManager:
         self._sessions: dict[str, Session] = {}
         self._by_channel: dict[int, str] = {}
         self._refreshing: dict[str, asyncio.Task[None]] = {}
+        self._wake: dict[str, asyncio.Event] = {}  # set by `refresh` for a waiting table task
+        self._idle: dict[str, bool] = {}  # tables whose task waits only for a picture's time
         self._edits = asyncio.Semaphore(TABLE_EDITS_AT_ONCE)
         self._timer_failures: dict[str, int] = {}
 
@@ -197,24 +199,30 @@ class GameManager:
     def refresh(self, session: Session) -> None:
         """Ask for a table edit; requests within the refresh delay become one edit, and a
         failed edit is retried with backoff until the table shows the latest state."""
-        if session.game_id in self._refreshing:
+        task = self._refreshing.get(session.game_id)
+        if task is not None:
+            self._wake[session.game_id].set()  # it may be waiting for the picture's turn
             return
+        self._wake[session.game_id] = asyncio.Event()
         self._refreshing[session.game_id] = asyncio.create_task(
             self._refresh_later(session), name=f"table {session.game_id}")
 
     def edits_pending(self) -> bool:
-        """Whether a table edit is waiting or under way (tests wait for none)."""
-        return bool(self._refreshing)
+        """Whether a table edit is waiting or under way (tests wait for none; a picture
+        merely waiting for its time does not count)."""
+        return any(not self._idle.get(game_id) for game_id in self._refreshing)
 
     async def _refresh_later(self, session: Session) -> None:
         failures = 0
+        game_id = session.game_id
+        wake = self._wake[game_id]
         try:
             await asyncio.sleep(self._refresh_delay)
-            while not (session.rendered_version == session.version
-                       and session.pictured_version == session.version):
+            while True:
+                wake.clear()
                 try:
                     async with self._edits:
-                        await self._tables.show(session)  # marks what it showed, once shown
+                        picture_due = await self._tables.show(session)  # marks what it showed
                     failures = 0
                 except TableGone:
                     await self._lost(session)
@@ -230,16 +238,40 @@ class GameManager:
                     log.warning("the table of game %s could not be updated (%s); retrying in "
                                 "%.0f s", session.game_id, exc, delay)
                     await self._clock.sleep(delay)
-                else:
+                    continue
+                if session.rendered_version != session.version:
                     await asyncio.sleep(self._refresh_delay)  # changes made meanwhile merge
+                    continue
+                if picture_due is None or self._sessions.get(game_id) is not session:
+                    return
+                # The text is current; the picture waits for its moment, or for a new change.
+                self._idle[game_id] = True
+                try:
+                    await self._until(wake, picture_due)
+                finally:
+                    self._idle.pop(game_id, None)
+                if wake.is_set():
+                    await asyncio.sleep(self._refresh_delay)
         finally:
-            if self._refreshing.get(session.game_id) is asyncio.current_task():
-                del self._refreshing[session.game_id]
+            if self._refreshing.get(game_id) is asyncio.current_task():
+                del self._refreshing[game_id]
+                self._wake.pop(game_id, None)
+
+    async def _until(self, wake: asyncio.Event, seconds: float) -> None:
+        """Sleep `seconds` on the bot's clock, or until `wake` is set."""
+        woken = asyncio.ensure_future(wake.wait())
+        slept = asyncio.ensure_future(self._clock.sleep(seconds))
+        try:
+            await asyncio.wait((woken, slept), return_when=asyncio.FIRST_COMPLETED)
+        finally:
+            woken.cancel()
+            slept.cancel()
 
     async def _lost(self, session: Session) -> None:
         """The table's channel is gone for good (deleted, or the bot removed from the server):
         the game ends as abandoned, recording no result, and frees its slot."""
         self._refreshing.pop(session.game_id, None)  # this very task: not to be cancelled
+        self._wake.pop(session.game_id, None)
         log.info("game %s lost its channel %s; it is ended", session.game_id, session.channel_id)
         try:
             async with session.lock:
@@ -381,6 +413,7 @@ class GameManager:
     async def _forget(self, session: Session) -> None:
         self._timers.cancel(("game", session.game_id))
         task = self._refreshing.pop(session.game_id, None)
+        self._wake.pop(session.game_id, None)
         if task is not None:
             task.cancel()
         await self._repo.delete(session.game_id)

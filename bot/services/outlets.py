@@ -16,9 +16,12 @@ class TableGone(Exception):
 
 
 class TableOutlet(Protocol):
-    async def show(self, session: Session) -> None:
+    async def show(self, session: Session) -> float | None:
         """Bring the game's public table up to date (edit it, or post it when it has none), and
-        mark the version shown only once it is; raise `TableGone` if it can never be shown."""
+        mark the version shown only once it is; raise `TableGone` if it can never be shown.
+
+        Returns None when the table is current, picture included, else the seconds after which
+        its picture (redrawn at meaningful moments only) is due: then show it again."""
 
     async def abandoned(self, session: Session) -> None:
         """The game was ended for lack of activity: its table says so."""

@@ -16,6 +16,9 @@ from bot.storage import GameRecord
 from .tally import Tally
 
 RECENT_EVENTS = 40  # events kept for the table's "what happened" lines (a draw is one per card)
+# What `Session.pictured` holds for a table message of before a restart: it has a picture, of a
+# moment this process does not know.
+PICTURE_OF_BEFORE = ("a picture drawn before the restart",)
 
 
 @dataclass(eq=False)
@@ -41,7 +44,11 @@ class Session:
     # so the one that lands last is the one drawn last.
     showing: asyncio.Lock = field(default_factory=asyncio.Lock)
     rendered_version: int = -1  # the version the public table's text shows now
-    pictured_version: int = -1  # ... and its picture (drawn by the merged edit)
+    # What the table's picture shows (redrawn at meaningful moments only: bot/ui/publisher.py):
+    # its data (None: no picture yet), the moment it belongs to, and when it was drawn.
+    pictured: object | None = None
+    pictured_moment: tuple[object, ...] = ()
+    pictured_at: float = 0.0
     started_at: float = 0.0  # the match's start on the bot's clock (0: its first action's time)
     tally: Tally = field(default_factory=Tally)  # what the match's record needs
 
@@ -117,6 +124,7 @@ class Session:
             round_points={k: int(v) for k, v in meta.get("round_points", {}).items()},
             last_action_at=float(meta.get("last_action_at", record.updated_at)),
             turn_deadline=record.turn_deadline,
+            pictured=PICTURE_OF_BEFORE if record.message_id is not None else None,
             started_at=float(meta.get("started_at", 0.0)),
             tally=Tally.from_dict(meta.get("tally", {})),
         )
@@ -125,5 +133,5 @@ class Session:
 # What `Session.from_record` reads back; the lock and what the table shows now are this
 # process's own, and the ids never change.
 _SAVED_FIELDS = tuple(f.name for f in fields(Session) if f.name not in {
-    "game_id", "guild_id", "channel_id", "lock", "showing", "rendered_version",
-    "pictured_version"})
+    "game_id", "guild_id", "channel_id", "lock", "showing", "rendered_version", "pictured",
+    "pictured_moment", "pictured_at"})

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import io
 import logging
 import weakref
 from collections.abc import Iterator
@@ -19,8 +20,10 @@ import discord
 
 from bot.i18n import get_translator
 from bot.interactions import Interaction
+from bot.render.images import TableImage
 from bot.render.lobby import render_closed_lobby
-from bot.render.pictures import table_picture_of
+from bot.render.painter import PaintersBusy, Superseded
+from bot.render.pictures import TABLE_FILE, table_picture
 from bot.render.table import TableText, render_table
 from bot.services.games import backoff
 from bot.services.outlets import TableGone
@@ -28,6 +31,7 @@ from bot.services.session import Session
 from bot.storage import LobbyRecord
 
 from .answers import Expired, send
+from .budget import Priority
 from .views import table_view
 
 if TYPE_CHECKING:
@@ -54,27 +58,61 @@ def _mentions(text: TableText) -> discord.AllowedMentions:
     return discord.AllowedMentions(users=users, roles=False, everyone=False)
 
 
-async def table_message(session: Session, *, picture: bool = True, ended_by: str | None = None,
-                        abandoned: bool = False) -> dict[str, Any]:
-    """Everything of a table message: text, embed with its picture, buttons, and who may be
-    pinged. `file` is for sending; `as_edit` turns it into the attachments of an edit."""
+# The table's picture is redrawn at meaningful moments only (a new colour or direction, a round
+# starting or ending) or once the table has been quiet for a moment, and never more often than
+# every few seconds: the text beside it, edited at every move, says everything it shows.
+PICTURE_GAP = 5.0  # seconds between two pictures of one table, at least
+PICTURE_PAUSE = 2.0  # seconds without a move, after which an outdated picture is redrawn
+PICTURE_WAIT = 0.1  # seconds a text edit may wait for its picture to be drawn, at most
+PICTURE_RETRY = 0.5  # seconds after which a picture still being drawn is looked for again
+
+
+def table_message(session: Session, *, picture: bytes | None = None,
+                  ended_by: str | None = None, abandoned: bool = False) -> dict[str, Any]:
+    """Everything of a table message: text, embed, buttons, and who may be pinged. With
+    `picture`, it is attached as `file` (`as_edit` makes it the attachments of an edit);
+    without, the embed shows the picture the message already has, if any."""
     text = render_table(session, ended_by=ended_by, abandoned=abandoned)
     ended = ended_by is not None or abandoned
     payload: dict[str, Any] = {
         "content": text.content, "embed": text.embed, "allowed_mentions": _mentions(text),
         "view": discord.ui.View(timeout=None) if ended else table_view(session)}
-    if picture:
-        drawn = table_picture_of(session)
-        text.embed.set_image(url=drawn.url)
-        payload["file"] = await drawn.file()
+    if picture is not None:
+        payload["file"] = discord.File(io.BytesIO(picture), filename=TABLE_FILE)
+    if picture is not None or session.pictured is not None:
+        text.embed.set_image(url=f"attachment://{TABLE_FILE}")
     return payload
 
 
 def as_edit(payload: dict[str, Any]) -> dict[str, Any]:
-    """An edit replaces the message's attachments with the new picture."""
+    """An edit with a new picture replaces the message's attachments with it; one without
+    keeps the picture the message has."""
     edit = dict(payload)
-    edit["attachments"] = [edit.pop("file")]
+    if "file" in edit:
+        edit["attachments"] = [edit.pop("file")]
     return edit
+
+
+def _moment(session: Session) -> tuple[object, ...]:
+    view = session.view()
+    return view.color, view.direction, view.round, view.round_over
+
+
+def picture_wait(session: Session, data: TableImage, now: float) -> float | None:
+    """Seconds until the table's picture should be redrawn (0: now), None when it is current."""
+    if session.pictured == data:
+        return None
+    if session.pictured is None:
+        return 0.0
+    wait = session.pictured_at + PICTURE_GAP - now
+    if _moment(session) == session.pictured_moment:  # nothing meaningful: wait for a pause
+        wait = max(wait, session.last_action_at + PICTURE_PAUSE - now)
+    return max(0.0, wait)
+
+
+def _quietly(drawing: asyncio.Future[bytes]) -> None:
+    if not drawing.cancelled() and drawing.exception() is not None:
+        log.debug("a table picture was not drawn: %r", drawing.exception())
 
 
 class UnderWay:
@@ -112,19 +150,54 @@ class TablePublisher:
         self._under_way = under_way
 
     async def show(self, session: Session, *, ended_by: str | None = None,
-                   abandoned: bool = False) -> None:
+                   abandoned: bool = False) -> float | None:
         """Show the table's current state: edit the table message, or post it when it has none
         (or it was deleted). The version is marked shown only once Discord took the edit; a
         channel that is gone for good raises `TableGone`, anything else is for the caller to
         retry."""
         with self._under_way.one():
             async with session.showing:
-                await self._show(session, ended_by=ended_by, abandoned=abandoned)
+                return await self._show(session, ended_by=ended_by, abandoned=abandoned)
 
     async def _show(self, session: Session, *, ended_by: str | None,
-                    abandoned: bool) -> None:
-        version = session.version
-        payload = await table_message(session, ended_by=ended_by, abandoned=abandoned)
+                    abandoned: bool) -> float | None:
+        now = self._bot.clock.now()
+        data = table_picture(session)
+        final = ended_by is not None or abandoned
+        wait = 0.0 if final or session.message_id is None else picture_wait(session, data, now)
+        picture = None
+        if final:  # the last edit: it waits for its picture
+            with contextlib.suppress(PaintersBusy, Superseded):
+                picture = await self._bot.painter.table(data, slot=("table", session.game_id))
+        elif wait == 0.0:
+            picture = await self._picture(session, data)
+        # Only the picture is new: it waits behind every table's text when requests are short.
+        level = Priority.PICTURE if session.rendered_version == session.version else Priority.EDIT
+        async with self._bot.budget.turn(level):
+            version = session.version  # the content is built once it may go: the freshest
+            posted, picture = await self._send(session, data, picture, ended_by=ended_by,
+                                               abandoned=abandoned)
+        session.rendered_version = version
+        if picture is not None:
+            session.pictured, session.pictured_at = data, now
+            session.pictured_moment = _moment(session)
+        if posted is not None:
+            await self._bot.games.set_message(session, posted.id)
+        self._prepare_hands(session)
+        if final:
+            return None
+        due = picture_wait(session, table_picture(session), now)
+        if due == 0.0 and picture is None:  # still being drawn: come back for it soon
+            return PICTURE_RETRY
+        return due
+
+    async def _send(self, session: Session, data: TableImage, picture: bytes | None, *,
+                    ended_by: str | None,
+                    abandoned: bool) -> tuple[discord.Message | None, bytes | None]:
+        """Edit the table message, or post a new one when it has none (with a picture, always).
+        Returns the message posted, if one was, and the picture sent, if any."""
+        payload = table_message(session, picture=picture, ended_by=ended_by,
+                                abandoned=abandoned)
         channel = self._bot.get_partial_messageable(session.channel_id,
                                                     guild_id=session.guild_id)
         try:
@@ -132,20 +205,47 @@ class TablePublisher:
                 try:
                     await channel.get_partial_message(session.message_id).edit(
                         **as_edit(payload))
-                    session.rendered_version = session.pictured_version = version
-                    return
                 except discord.NotFound as exc:
                     if exc.code != UNKNOWN_MESSAGE:
                         raise
                     log.info("table message of game %s was deleted; posting a new one",
                              session.game_id)
-            message = await channel.send(**payload)
+                    session.message_id = None
+            if session.message_id is None:
+                if picture is None:  # a new message has no picture yet: it needs one now
+                    picture = await self._bot.painter.table(data)
+                    payload = table_message(session, picture=picture, ended_by=ended_by,
+                                            abandoned=abandoned)
+                return await channel.send(**payload), picture
         except (discord.NotFound, discord.Forbidden) as exc:
             if exc.code in CHANNEL_GONE:
                 raise TableGone(f"{exc.code}: {exc.text}") from exc
             raise
-        session.rendered_version = session.pictured_version = version
-        await self._bot.games.set_message(session, message.id)
+        return None, picture
+
+    async def _picture(self, session: Session, data: TableImage) -> bytes | None:
+        """The table's new picture, if it is drawn within PICTURE_WAIT: a text edit is never
+        held up longer. The drawing goes on, and the next edit finds the picture drawn."""
+        drawing = asyncio.ensure_future(
+            self._bot.painter.table(data, slot=("table", session.game_id)))
+        done, _ = await asyncio.wait((drawing,), timeout=PICTURE_WAIT)
+        if not done:
+            drawing.add_done_callback(_quietly)
+            return None
+        try:
+            return drawing.result()
+        except (PaintersBusy, Superseded) as exc:  # the text goes now, the picture later
+            log.debug("table %s shown without its new picture: %r", session.game_id, exc)
+            return None
+
+    def _prepare_hands(self, session: Session) -> None:
+        """Draw each player's hand picture now, in the background, so that it is ready when
+        they open or use their hand (only new hands cost anything)."""
+        for player, active in zip(session.view().players, session.view().active, strict=True):
+            if active and player.isdigit():
+                self._bot.painter.prepare_hand(
+                    session.view(player).hand, colorblind=self._bot.settings.colorblind(
+                        int(player)), slot=("hand", session.game_id, player))
 
     async def abandoned(self, session: Session) -> None:
         await self.show(session, abandoned=True)
@@ -154,7 +254,7 @@ class TablePublisher:
         """The first table of a game, as the answer to the click or command that started it."""
         # Answered at once; the first merged edit brings the picture.
         try:
-            sent = await send(interaction, **await table_message(session, picture=False))
+            sent = await send(interaction, **table_message(session))
             message = await sent.message()
         except (discord.HTTPException, Expired) as exc:
             # The game has started whether or not this answer got through: with no message

@@ -4,6 +4,7 @@ messages as a user sees them."""
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Awaitable
 from pathlib import Path
 from typing import Any
 
@@ -30,7 +31,8 @@ class Harness:
 
     def settings(self) -> Settings:
         return Settings(discord_token="fake-token", database_path=self.db_path,
-                        dev_guild_id=self.fake.guild_id, log_level="INFO")
+                        dev_guild_id=self.fake.guild_id, log_level="INFO",
+                        picture_workers=0)  # drawn in a thread: no processes per test
 
     async def start(self) -> UnoBot:
         # Table edits go out at once (no merging delay): tests wait for what users see instead.
@@ -62,6 +64,15 @@ class Harness:
         bot = self.bot
         assert bot is not None
         await self.fake.wait_for(lambda: not bot.games.edits_pending(), timeout=5)
+
+    async def hold_back_table_edit(self, move: Awaitable[object]) -> None:
+        """Make `move` with the table's next edit failing, as when the edit has not reached the
+        players' screens yet: they still see (and may click) the table of before. The bot
+        retries the edit a second later."""
+        self.fake.fail_next("PATCH", "/channels/{channel_id}/messages/{message_id}",
+                            status=403, code=50013, message="Missing Permissions")
+        await move
+        await self.fake.wait_for(lambda: not self.fake.failing(), timeout=3)
 
     # -- finding messages
 

@@ -100,6 +100,9 @@ class BotProcess:
                 "--gateway", fake.gateway.url, "--token", fake.token,
                 "--guild", str(fake.guild_id), "--db", str(self.db_path),
                 "--log-level", "WARNING", "--refresh-delay", str(REFRESH_DELAY),
+                # Pictures in a thread: worker processes per start would cost the suite seconds
+                # (tests/render/test_painter.py kills a bot with workers).
+                "--picture-workers", "0",
                 # Repeatable deals: the trial's seed, and which start of the bot this is.
                 "--game-seed", f"{self.seed}-{self.starts}",
                 cwd=ROOT, stdout=asyncio.subprocess.PIPE, stderr=log)

@@ -406,7 +406,9 @@ async def test_n6_window_closes_when_the_next_player_plays(harness: Harness,
     table = table_of(cid, session)
     await harness.fake.wait_for(lambda: not table.button(en("button.catch")).get("disabled"),
                                 timeout=3)
-    await bob.click(await open_hand(harness, bob, session), "🟥 Red 8")
+    # Cid's screen still shows the table of before Bob's move.
+    await harness.hold_back_table_edit(bob.click(await open_hand(harness, bob, session),
+                                                 "🟥 Red 8"))
     await cid.click(table, en("button.catch"))  # the stale-but-enabled button checks the state
     assert last_ephemeral(cid) == en("error.nobody_to_catch")
     await table_after(harness, cid, session)

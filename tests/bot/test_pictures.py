@@ -7,7 +7,9 @@ import io
 from PIL import Image
 
 from bot.render import images
+from bot.ui.publisher import PICTURE_GAP
 from tests.catalogue import label
+from tests.fake_discord.users import SeenMessage
 
 from .harness import Harness, rig, start_game
 from .screen import open_hand, table_after
@@ -25,6 +27,7 @@ async def test_table_and_hand_carry_their_pictures(harness: Harness) -> None:
               dealer=bob)
     await table_after(harness, bob, session)
     table = bob.message(session.message_id)
+    await harness.fake.wait_for(lambda: bool(table.attachments), timeout=3)
     [attachment] = table.attachments
     assert attachment["filename"] == "table.png"
     assert table.embeds[0]["image"]["url"] == "attachment://table.png"
@@ -33,15 +36,25 @@ async def test_table_and_hand_carry_their_pictures(harness: Harness) -> None:
         images.TableImage(top=session.game.discard[-1], color="R", direction=1,
                           players=[("Ann", 7, True, True), ("Олег", 7, False, True)]))
     hand = await open_hand(harness, ann, session)
-    [attachment] = hand.attachments
+    [attachment] = hand.attachments  # in the first answer, not in an edit after it
     assert attachment["filename"] == "hand.png"
     assert _picture(harness, attachment).size == images.hand_size(7)
-    # Playable cards wear the number their picture shows: R7, R9 and the Wild are 1, 2, 3.
+    # Every card wears the number of its place in the picture, and so does its button.
     emojis = {b["label"]: (b.get("emoji") or {}).get("name") for b in hand.buttons()}
     assert emojis[label("R7")] == "1️⃣" and emojis[label("R9")] == "2️⃣"
-    assert emojis[label("W")] == "3️⃣" and emojis[label("G4")] is None
-    # After a play the table's picture is replaced, not added to.
+    assert emojis[label("G4")] == "3️⃣" and emojis[label("W")] == "7️⃣"
+    # A play of the same colour is no moment for a new picture: the text changes at once, the
+    # picture once the table has been quiet for a moment (and never twice within the gap).
+    first = attachment_id(table)
     await ann.click(hand, "🟥 Red 7")
     await table_after(harness, bob, session)
-    assert len(bob.message(session.message_id).attachments) == 1
+    assert attachment_id(table) == first
+    harness.clock.advance(PICTURE_GAP)
+    await harness.fake.wait_for(lambda: attachment_id(table) != first, timeout=3)
+    # ... and it replaces the old picture rather than adding to it.
+    assert len(table.attachments) == 1
     assert len(ann.message(hand.id).attachments) == 1
+
+
+def attachment_id(message: SeenMessage) -> object:
+    return message.attachments[0]["id"]

@@ -173,7 +173,9 @@ async def test_catch_is_refused_after_the_window(harness: Harness,
     table = cid.message(session.message_id)
     await harness.fake.wait_for(lambda: not table.button(en("button.catch")).get("disabled"),
                                 timeout=3)
-    await bob.click(await open_hand(harness, bob, session), "🟥 Red 8")  # the window closes
+    # Cid's screen still shows the table of before Bob's move, which closes the window.
+    await harness.hold_back_table_edit(bob.click(await open_hand(harness, bob, session),
+                                                 "🟥 Red 8"))
     await cid.click(table, en("button.catch"))  # the stale-but-enabled button checks the state
     assert last_ephemeral(cid) == en("error.nobody_to_catch")
     assert len(session.game.hands[0]) == 1

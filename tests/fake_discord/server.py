@@ -227,6 +227,10 @@ class FakeDiscord:
         the bot's: nothing is recorded)."""
         self._failing.append(InjectedError(method.upper(), route, times, status, code, message))
 
+    def failing(self) -> bool:
+        """Whether errors asked for with `fail_next` are still to be answered."""
+        return any(f.remaining > 0 for f in self._failing)
+
     def take_violations(self) -> list[Violation]:
         """Hand the recorded violations to a test that provoked them on purpose."""
         taken, self.violations = self.violations, []

@@ -23,9 +23,10 @@ class Outlets:
         self.abandoned_games: list[str] = []
         self.expired_lobbies: list[int] = []  # channel ids
 
-    async def show(self, session: Session) -> None:
+    async def show(self, session: Session) -> float | None:
         self.shown.append(session.version)
-        session.rendered_version = session.pictured_version = session.version
+        session.rendered_version = session.version
+        return None
 
     async def abandoned(self, session: Session) -> None:
         self.abandoned_games.append(session.game_id)

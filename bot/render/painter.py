@@ -1,0 +1,166 @@
+"""Pictures drawn off the event loop: in worker processes, newest request first, never piling up.
+
+Drawing and encoding a picture is milliseconds of pure-Python and Pillow work that holds the GIL:
+done in a thread of the bot's process it competes with the event loop that answers every click.
+So the `Painter` sends it to a small pool of worker processes. They are slim (started from a
+fork server that has imported only `bot.render.images` and what it needs: no discord.py, no
+database) and they leave when the bot does, even when it is killed: each watches its bot and
+exits once it is gone, so no worker outlives it.
+
+What the painter promises its callers:
+- a picture already drawn is answered at once from a small cache (`cached_*`), and a picture being
+  drawn is drawn once for every caller waiting for it;
+- pictures with the same `slot` (one message's picture: a game's table, a player's hand) keep only
+  the newest request waiting: an older one that has not started is dropped (`Superseded`);
+- at most `limit` pictures wait at once: past that a request is refused at once (`PaintersBusy`),
+  and the caller shows its text without a new picture rather than fall behind.
+
+`workers=0` draws in a thread instead (tests; a host with one core).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import multiprocessing
+import os
+import threading
+import time
+from collections.abc import Callable, Hashable, Sequence
+from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
+from functools import partial
+
+from bot.engine import Card
+
+from . import images
+from .images import TableImage
+
+log = logging.getLogger(__name__)
+
+WAITING_LIMIT = 64  # pictures waiting or being drawn at once, at most
+WATCH_EVERY = 1.0  # seconds between a worker's checks that its bot is still there
+
+
+class PaintersBusy(Exception):
+    """Too many pictures are waiting: show the text without a new picture."""
+
+
+class Superseded(Exception):
+    """A newer picture for the same slot was asked for before this one was drawn."""
+
+
+def default_workers() -> int:
+    """Two workers where there are several cores (pictures come in bursts), else drawing stays
+    in a thread of the bot's process."""
+    return 2 if (os.cpu_count() or 1) > 1 else 0
+
+
+class Painter:
+    def __init__(self, workers: int = 0, *, limit: int = WAITING_LIMIT) -> None:
+        self.workers = workers
+        self._limit = limit
+        self._executor: Executor = (_process_pool(workers) if workers > 0
+                                    else ThreadPoolExecutor(1, thread_name_prefix="painter"))
+        self._hands = images.PngCache(128)
+        self._tables = images.PngCache(128)
+        self._jobs: dict[Hashable, asyncio.Future[bytes]] = {}
+        self._newest: dict[Hashable, Hashable] = {}  # slot -> the key last asked for it
+        self._drawing = asyncio.Semaphore(max(1, workers))
+
+    # -- what is drawn already
+
+    def cached_table(self, data: TableImage) -> bytes | None:
+        return self._tables.get(data)
+
+    def cached_hand(self, cards: Sequence[Card], *, colorblind: bool = False) -> bytes | None:
+        return self._hands.get((tuple(cards), colorblind))
+
+    # -- drawing
+
+    async def table(self, data: TableImage, *, slot: Hashable | None = None) -> bytes:
+        return await self._draw(self._tables, data, partial(images.table_image, data), slot)
+
+    async def hand(self, cards: Sequence[Card], *, colorblind: bool = False,
+                   slot: Hashable | None = None) -> bytes:
+        key = (tuple(cards), colorblind)
+        return await self._draw(self._hands, key,
+                                partial(images.hand_image, key[0], colorblind=colorblind), slot)
+
+    def prepare_hand(self, cards: Sequence[Card], *, colorblind: bool = False,
+                     slot: Hashable | None = None) -> None:
+        """Draw a hand now, so it is ready when its player opens it (nobody waits for it)."""
+        if self.cached_hand(cards, colorblind=colorblind) is not None:
+            return
+        task = asyncio.ensure_future(self.hand(cards, colorblind=colorblind, slot=slot))
+        task.add_done_callback(_quietly)
+
+    async def _draw(self, cache: images.PngCache, key: Hashable, draw: Callable[[], bytes],
+                    slot: Hashable | None) -> bytes:
+        png = cache.get(key)
+        if png is not None:
+            return png
+        if slot is not None:
+            self._newest[slot] = key
+        job = self._jobs.get(key)
+        if job is None:
+            if len(self._jobs) >= self._limit:
+                raise PaintersBusy(f"{len(self._jobs)} pictures waiting")
+            job = self._jobs[key] = asyncio.ensure_future(self._run(cache, key, draw, slot))
+        return await asyncio.shield(job)
+
+    async def _run(self, cache: images.PngCache, key: Hashable, draw: Callable[[], bytes],
+                   slot: Hashable | None) -> bytes:
+        try:
+            async with self._drawing:
+                if slot is not None and self._newest.get(slot) != key:
+                    raise Superseded(str(slot))
+                png = await asyncio.get_running_loop().run_in_executor(self._executor, draw)
+            cache.put(key, png)
+            return png
+        finally:
+            del self._jobs[key]
+            if slot is not None and self._newest.get(slot) == key:
+                del self._newest[slot]
+
+    def close(self) -> None:
+        """Stop the workers (pictures still being drawn are dropped)."""
+        self._executor.shutdown(wait=False, cancel_futures=True)
+
+
+def _quietly(task: asyncio.Future[bytes]) -> None:
+    if not task.cancelled() and task.exception() is not None:
+        log.debug("a hand picture was not prepared: %r", task.exception())
+
+
+# -- the worker processes
+
+
+def _process_pool(workers: int) -> ProcessPoolExecutor:
+    context = multiprocessing.get_context("forkserver")
+    # The fork server imports this alone; every worker is a fork of it, so it starts with the
+    # renderer loaded and nothing else of the bot.
+    context.set_forkserver_preload(["bot.render.images"])
+    return ProcessPoolExecutor(workers, mp_context=context, initializer=_start_worker,
+                               initargs=(os.getpid(),))
+
+
+def _start_worker(bot_pid: int) -> None:
+    threading.Thread(target=_watch, args=(bot_pid, os.getppid()), daemon=True,
+                     name="watch the bot").start()
+    images.warm_up()
+    images.warm_up(colorblind=True)
+
+
+def _watch(bot_pid: int, parent: int) -> None:
+    """Leave as soon as the bot (or the fork server, which leaves with it) is gone: a pool
+    worker waits for work forever otherwise, an orphan."""
+    while True:
+        time.sleep(WATCH_EVERY)
+        try:
+            os.kill(bot_pid, 0)
+        except ProcessLookupError:
+            os._exit(0)
+        except PermissionError:  # the pid was taken by another user's process: ours is gone
+            os._exit(0)
+        if os.getppid() != parent:
+            os._exit(0)

@@ -1,0 +1,141 @@
+"""The bot's request budget: Discord allows a bot token 50 requests a second across all of its
+processes, and past that answers 429 to everything for a while, the clicks' edits included.
+
+Every request the bot makes with its token (channel messages posted, edited or deleted, DMs,
+command sync) passes through `RequestBudget.take` first; interaction answers and follow-ups do
+not use the token and are never held. The budget is a token bucket of `rate` a second holding at
+most `burst`, so no second ever sees more than rate + burst requests. When requests must wait,
+they go out by priority: table and lobby edits first, then pictures redrawn after a pause, then
+turn pings. A game's table edits are merged already (one in flight per table, the latest state
+winning), so a busy budget makes each edit carry more moves rather than queue more edits.
+
+Which priority a request has is said with `priority(...)` around the code that makes it: the
+request runs in the same task, and a context variable carries it there. A table edit takes its
+turn before its content is built (`turn`), so that what it sends is as fresh as it can be.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import enum
+import heapq
+import itertools
+import time
+from collections.abc import AsyncIterator, Callable, Iterator
+from contextvars import ContextVar
+from typing import Any
+
+from discord.http import HTTPClient, Route
+
+DEFAULT_RATE = 45.0  # a second: Discord's 50, with room for what it counts that we do not
+BURST = 5  # requests that may go at once after a quiet moment
+
+
+class Priority(enum.IntEnum):
+    EDIT = 0  # table and lobby messages, commands, anything not said otherwise
+    PICTURE = 1  # a table's picture redrawn after a pause
+    PING = 2  # a turn ping and the removal of the previous one
+
+
+_PRIORITY: ContextVar[Priority] = ContextVar("request_priority", default=Priority.EDIT)
+_PAID: ContextVar[list[bool] | None] = ContextVar("request_paid", default=None)
+
+
+@contextlib.contextmanager
+def priority(level: Priority) -> Iterator[None]:
+    """Requests made inside this block wait with `level` when the budget is spent."""
+    token = _PRIORITY.set(level)
+    try:
+        yield
+    finally:
+        _PRIORITY.reset(token)
+
+
+class RequestBudget:
+    def __init__(self, rate: float = DEFAULT_RATE, *, burst: int = BURST,
+                 clock: Callable[[], float] = time.monotonic) -> None:
+        if rate <= 0:
+            raise ValueError("the request budget must be positive")
+        self.rate = rate
+        self._burst = float(burst)
+        self._tokens = float(burst)
+        self._clock = clock
+        self._updated = clock()
+        self._waiting: list[tuple[int, int, asyncio.Future[None]]] = []
+        self._order = itertools.count()
+        self._dispatcher: asyncio.Task[None] | None = None
+        self.taken = 0
+
+    @property
+    def backlog(self) -> int:
+        """Requests waiting for their turn now."""
+        return sum(not future.done() for _, _, future in self._waiting)
+
+    def pressure(self) -> float:
+        """Seconds the requests waiting now need to go out: how far behind the budget is."""
+        return self.backlog / self.rate
+
+    async def take(self, level: Priority | None = None) -> None:
+        """Wait until a request may go (at once while the budget has room)."""
+        self._refill()
+        if not self._waiting and self._tokens >= 1:
+            self._tokens -= 1
+            self.taken += 1
+            return
+        future: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        level = _PRIORITY.get() if level is None else level
+        heapq.heappush(self._waiting, (int(level), next(self._order), future))
+        if self._dispatcher is None or self._dispatcher.done():
+            self._dispatcher = asyncio.create_task(self._dispatch(), name="request budget")
+        await future
+
+    def _refill(self) -> None:
+        now = self._clock()
+        self._tokens = min(self._burst, self._tokens + (now - self._updated) * self.rate)
+        self._updated = now
+
+    async def _dispatch(self) -> None:
+        while self._waiting:
+            self._refill()
+            if self._tokens < 1:
+                await asyncio.sleep((1 - self._tokens) / self.rate)
+                continue
+            _, _, future = heapq.heappop(self._waiting)
+            if future.done():  # its request was cancelled while it waited
+                continue
+            self._tokens -= 1
+            self.taken += 1
+            future.set_result(None)
+
+    @contextlib.asynccontextmanager
+    async def turn(self, level: Priority) -> AsyncIterator[None]:
+        """Wait for a request's turn now; the first request made inside the block has it."""
+        await self.take(level)
+        paid = [True]
+        token = _PAID.set(paid)
+        try:
+            yield
+        finally:
+            _PAID.reset(token)
+            if paid[0]:  # not used: given back
+                self._tokens = min(self._burst, self._tokens + 1)
+                self.taken -= 1
+
+    def spend_from(self, http: HTTPClient) -> None:
+        """Make every request of the bot's HTTP client (those with its token) take its turn."""
+        request = http.request
+
+        async def budgeted(route: Route, **kwargs: Any) -> Any:
+            paid = _PAID.get()
+            if paid is not None and paid[0]:
+                paid[0] = False
+            else:
+                await self.take()
+            return await request(route, **kwargs)
+
+        http.request = budgeted  # type: ignore[method-assign]
+
+    def close(self) -> None:
+        if self._dispatcher is not None:
+            self._dispatcher.cancel()

@@ -1,0 +1,80 @@
+"""The request budget (bot/ui/budget.py): the bot's token never makes more than rate + burst
+requests in any second, waiting requests go by priority, and a table edit's turn is taken before
+its content is built."""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from typing import Any
+
+import pytest
+
+from bot.ui.budget import Priority, RequestBudget, priority
+
+
+async def test_no_second_sees_more_than_the_rate_and_the_burst() -> None:
+    budget = RequestBudget(20, burst=2)
+    granted: list[float] = []
+
+    async def one() -> None:
+        await budget.take()
+        granted.append(time.monotonic())
+
+    start = time.monotonic()
+    await asyncio.gather(*(one() for _ in range(32)))
+    assert len(granted) == budget.taken == 32
+    assert time.monotonic() - start >= (32 - 2) / 20 * 0.9  # paced, not all at once
+    for first in granted:
+        assert sum(first <= t < first + 1 for t in granted) <= 20 + 2
+
+
+async def test_waiting_requests_go_by_priority() -> None:
+    budget = RequestBudget(50, burst=1)
+    order: list[str] = []
+    await budget.take()  # spent: the next ones wait
+
+    async def one(name: str, level: Priority) -> None:
+        with priority(level):
+            await budget.take()
+        order.append(name)
+
+    waiting = [asyncio.create_task(one("ping", Priority.PING)),
+               asyncio.create_task(one("picture", Priority.PICTURE))]
+    await asyncio.sleep(0)
+    waiting.append(asyncio.create_task(one("edit", Priority.EDIT)))
+    await asyncio.gather(*waiting)
+    assert order == ["edit", "picture", "ping"]
+
+
+class _Http:
+    """Stands for discord.py's HTTPClient: records the requests that reached it."""
+
+    def __init__(self) -> None:
+        self.sent: list[str] = []
+
+    async def request(self, route: Any, **kwargs: Any) -> str:
+        self.sent.append(route)
+        return "ok"
+
+
+async def test_every_request_of_the_client_takes_a_turn_and_a_turn_pays_for_one() -> None:
+    budget = RequestBudget(45)
+    http = _Http()
+    budget.spend_from(http)  # type: ignore[arg-type]
+    assert await http.request("a") == "ok"
+    assert budget.taken == 1
+    async with budget.turn(Priority.EDIT):
+        assert budget.taken == 2
+        await http.request("b")  # paid by the turn
+        assert budget.taken == 2
+        await http.request("c")  # a second request (a repost) takes its own
+        assert budget.taken == 3
+    async with budget.turn(Priority.EDIT):
+        pass  # unused: given back
+    assert budget.taken == 3 and http.sent == ["a", "b", "c"]
+
+
+def test_a_budget_must_be_positive() -> None:
+    with pytest.raises(ValueError):
+        RequestBudget(0)

@@ -1,0 +1,176 @@
+"""The painter (bot/render/painter.py): pictures drawn off the event loop, once per content, the
+newest per slot, never piling up; worker processes that leave with the bot."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import signal
+import subprocess
+import sys
+import threading
+import time
+from pathlib import Path
+
+import pytest
+
+from bot.engine import card
+from bot.render import images
+from bot.render.images import TableImage
+from bot.render.painter import Painter, PaintersBusy, Superseded
+
+ROOT = Path(__file__).resolve().parents[2]
+HAND = (card("R1"), card("G2"), card("W"))
+TABLE = TableImage(top=card("R1"), color="R", direction=1,
+                   players=[("Аня", 3, True, True), ("Bo", 5, False, True)])
+
+
+@pytest.fixture
+def painter() -> Painter:
+    images.clear_caches()
+    return Painter(0)
+
+
+def _slow_hands(monkeypatch: pytest.MonkeyPatch, gate: threading.Event) -> list[tuple[object, ...]]:
+    """Hands are drawn only once `gate` is set; returns the hands drawn, in order."""
+    drawn: list[tuple[object, ...]] = []
+    real = images.hand_image
+
+    def slow(cards: tuple[object, ...], *, colorblind: bool = False) -> bytes:
+        gate.wait(5)
+        drawn.append(tuple(cards))
+        return real(cards, colorblind=colorblind)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(images, "hand_image", slow)
+    return drawn
+
+
+async def test_pictures_are_drawn_off_the_event_loop_and_then_cached(
+        painter: Painter, monkeypatch: pytest.MonkeyPatch) -> None:
+    threads: list[threading.Thread] = []
+    real = images.table_image
+
+    def spy(data: TableImage, *, colorblind: bool = False) -> bytes:
+        threads.append(threading.current_thread())
+        return real(data, colorblind=colorblind)
+
+    monkeypatch.setattr(images, "table_image", spy)
+    ticks = 0
+
+    async def ticker() -> None:
+        nonlocal ticks
+        while True:
+            ticks += 1
+            await asyncio.sleep(0)
+
+    task = asyncio.create_task(ticker())
+    try:
+        png = await painter.table(TABLE)
+    finally:
+        task.cancel()
+    assert threads and threads[0] is not threading.main_thread()
+    assert ticks > 0  # the loop kept running while the picture was drawn
+    assert painter.cached_table(TABLE) == png
+    assert await painter.table(TableImage(card("R1"), "R", 1, TABLE.players)) == png
+    assert len(threads) == 1  # unchanged content: from the cache
+    painter.close()
+
+
+async def test_one_drawing_serves_everyone_waiting_for_the_same_picture(
+        painter: Painter, monkeypatch: pytest.MonkeyPatch) -> None:
+    gate = threading.Event()
+    drawn = _slow_hands(monkeypatch, gate)
+    waiting = [asyncio.create_task(painter.hand(HAND)) for _ in range(5)]
+    await asyncio.sleep(0.05)
+    gate.set()
+    pictures = await asyncio.gather(*waiting)
+    assert len(set(pictures)) == 1 and drawn == [HAND]
+    painter.close()
+
+
+async def test_only_the_newest_waiting_picture_of_a_slot_is_drawn(
+        painter: Painter, monkeypatch: pytest.MonkeyPatch) -> None:
+    gate = threading.Event()
+    drawn = _slow_hands(monkeypatch, gate)
+    busy = asyncio.create_task(painter.hand(HAND[:1]))  # holds the one drawing place
+    await asyncio.sleep(0.05)
+    older = asyncio.create_task(painter.hand(HAND[:2], slot="ann"))
+    newer = asyncio.create_task(painter.hand(HAND, slot="ann"))
+    await asyncio.sleep(0.05)
+    gate.set()
+    await busy
+    with pytest.raises(Superseded):
+        await older
+    assert await newer == painter.cached_hand(HAND)
+    assert drawn == [HAND[:1], HAND]
+    painter.close()
+
+
+async def test_past_the_limit_a_request_is_refused_at_once(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    images.clear_caches()
+    painter = Painter(0, limit=2)
+    gate = threading.Event()
+    _slow_hands(monkeypatch, gate)
+    first = [asyncio.create_task(painter.hand(HAND[:n])) for n in (1, 2)]
+    await asyncio.sleep(0.05)
+    with pytest.raises(PaintersBusy):
+        await painter.hand(HAND)
+    gate.set()
+    await asyncio.gather(*first)
+    assert await painter.hand(HAND)  # room again
+    painter.close()
+
+
+async def test_worker_processes_draw_the_same_pictures() -> None:
+    images.clear_caches()
+    painter = Painter(1)
+    try:
+        png = await painter.hand(HAND)
+        table = await painter.table(TABLE)
+    finally:
+        painter.close()
+    assert png == images.hand_image(HAND)  # the same palette in every process: same bytes
+    assert table == images.table_image(TABLE)
+
+
+_BOT = """
+import asyncio, os, sys, time
+from bot.engine import card
+from bot.render.painter import Painter
+
+async def main():
+    painter = Painter(2)
+    await painter.hand((card("R1"),))
+    pids = {painter._executor.submit(os.getpid).result() for _ in range(20)}
+    print(" ".join(map(str, pids)), flush=True)
+    time.sleep(60)
+
+asyncio.run(main())
+"""
+
+
+def _alive(pid: int) -> bool:
+    try:
+        with open(f"/proc/{pid}/stat") as stat:
+            return stat.read().split(")")[-1].split()[0] != "Z"
+    except FileNotFoundError:
+        return False
+
+
+@pytest.mark.skipif(sys.platform != "linux", reason="reads /proc to see the workers")
+def test_the_workers_leave_when_the_bot_is_killed() -> None:
+    bot = subprocess.Popen([sys.executable, "-c", _BOT], cwd=ROOT, stdout=subprocess.PIPE,
+                           text=True, env={**os.environ, "PYTHONPATH": str(ROOT)})
+    try:
+        assert bot.stdout is not None
+        pids = [int(pid) for pid in bot.stdout.readline().split()]
+        assert pids and all(_alive(pid) for pid in pids)
+        assert os.getpid() not in pids and bot.pid not in pids
+    finally:
+        bot.send_signal(signal.SIGKILL)
+        bot.wait()
+    deadline = time.monotonic() + 10
+    while any(_alive(pid) for pid in pids) and time.monotonic() < deadline:
+        time.sleep(0.1)
+    assert not any(_alive(pid) for pid in pids), "a picture worker outlived the bot"
