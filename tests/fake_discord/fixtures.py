@@ -29,10 +29,10 @@ import yarl
 from discord.gateway import DiscordWebSocket
 from discord.http import Route
 
-from .clock import FakeClock
-from .server import FakeDiscord
-from .users import VirtualUser
-from .world import Violation
+from bot.fake_discord.clock import FakeClock
+from bot.fake_discord.server import FakeDiscord
+from bot.fake_discord.users import VirtualUser
+from bot.fake_discord.world import Violation
 
 BotFactory = discord.Client | Callable[[], discord.Client | Awaitable[discord.Client]]
 READY_TIMEOUT = 10.0
