@@ -1,4 +1,8 @@
-"""The project's commands: `python3 dev.py run`, `python3 dev.py test` and `python3 dev.py lock`.
+"""The project's commands: `python3 dev.py run`, `play`, `test` and `lock`.
+
+`run` starts the bot on Discord (the token comes from `.env`); without a token it starts the
+offline playground instead and says so. `play` always starts the playground: the real bot on an
+offline Discord, played in a web browser on http://127.0.0.1:8765/.
 
 Only Python (3.11+) and pip are needed: the first call creates `.venv/` and installs the project
 into it, with the versions of `constraints.txt` (those the test suite last passed with); later
@@ -87,12 +91,16 @@ def lock() -> int:
 def main(argv: list[str]) -> int:
     command, rest = (argv[0], argv[1:]) if argv else ("", [])
     if command == "run":
-        return subprocess.call([str(_ensure_venv("")), "-m", "bot", *rest], cwd=ROOT)
+        return subprocess.call([str(_ensure_venv("")), "-m", "bot", "--playground-without-token",
+                                *rest], cwd=ROOT)
+    if command == "play":
+        return subprocess.call([str(_ensure_venv("")), "-m", "bot.playground", *rest], cwd=ROOT)
     if command == "test":
         return subprocess.call([str(_ensure_venv("dev")), "-m", "pytest", *rest], cwd=ROOT)
     if command == "lock" and not rest:
         return lock()
-    print("usage: python3 dev.py run | test [pytest arguments] | lock", file=sys.stderr)
+    print("usage: python3 dev.py run | play [--port N] | test [pytest arguments] | lock",
+          file=sys.stderr)
     return 2
 
 
