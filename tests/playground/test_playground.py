@@ -179,3 +179,31 @@ async def test_dev_run_without_a_token_starts_the_playground(tmp_path: Path) -> 
     assert "DISCORD_TOKEN is not set" in told and ".env" in told and "Traceback" not in told
     assert process.returncode == 0
     assert not list(tmp_path.iterdir())  # nothing written where it ran: no uno.db
+
+
+async def test_a_host_picks_house_rules_in_a_select_and_a_new_person_joins(page: Page) -> None:
+    ann = list(page.playground.people.values())[0]
+    channel = page.playground.fake.home.channels[0].id
+    await page.post("/api/slash", ann, channel, command="uno create", options={})
+    state = await page.wait(ann, channel, titles)
+    lobby = state["messages"][0]
+    menu = next(c for row in lobby["components"] for c in row["components"]
+                if c["type"] == 3 and c["max_values"] > 1)
+    option = menu["options"][0]
+    status, answer = await page.post("/api/choose", ann, channel, message=lobby["id"],
+                                     custom_id=menu["custom_id"], values=["no-such-rule"])
+    assert status == 400 and "no-such-rule" in answer["error"]
+    await page.post("/api/choose", ann, channel, message=lobby["id"],
+                    custom_id=menu["custom_id"], values=[option["value"]])
+    assert option["label"] not in str(lobby["embeds"])
+    # The lobby's rules now name the house rule picked.
+    await page.wait(ann, channel, lambda s: option["label"] in str(s["messages"][0]["embeds"]))
+
+    async with page.http.post(f"{page.url}/api/people", json={"name": "Eve"}) as r:
+        eve_id = (await r.json())["id"]
+    eve = page.playground.people[int(eve_id)]
+    await page.post("/api/click", eve, channel, message=lobby["id"], custom_id=next(
+        c["custom_id"] for row in lobby["components"] for c in row["components"]
+        if c.get("label") == en("button.join")))
+    state = await page.wait(eve, channel, lambda s: "Eve" in str(s["messages"][0]["embeds"]))
+    assert "Eve" in [p["name"] for p in state["people"]]

@@ -132,29 +132,39 @@ function button(item, message) {
 
 function select(item, message) {
   if (item.type !== 3) return el("div", { class: "note" }, "(a select of members or channels)");
-  const many = (item.max_values || 1) > 1;
-  const menu = el("select", {
-    class: "menu", multiple: many, disabled: !!item.disabled, "data-custom-id": item.custom_id,
-    "data-message-id": message.id, size: many ? Math.min(item.options.length, 6) : null,
-  });
-  if (!many) menu.append(el("option", { value: "", disabled: true, selected: true },
-    item.placeholder || "Make a selection"));
-  for (const option of item.options) {
-    const text = option.description ? `${option.label} — ${option.description}` : option.label;
-    const emoji = option.emoji && option.emoji.name && !option.emoji.id ? `${option.emoji.name} ` : "";
-    menu.append(el("option", { value: option.value, selected: many && option.default }, emoji + text));
+  const choose = (values, control) => act("/api/choose",
+    { message: message.id, custom_id: item.custom_id, values }, control);
+  const text = (option) => [
+    option.emoji && option.emoji.name && !option.emoji.id && `${option.emoji.name} `,
+    el("span", { class: "option-label" }, option.label),
+    option.description && el("small", {}, option.description)];
+  const chosen = item.options.filter((o) => o.default).map((o) => o.label);
+  const menu = el("details", {
+    class: item.disabled ? "menu disabled" : "menu", "data-custom-id": item.custom_id,
+    "data-message-id": message.id,
+  }, el("summary", {}, chosen.length ? chosen.join(", ") : (item.placeholder || "Make a selection")));
+  if (item.disabled) return menu;
+  const list = el("div", { class: "menu-options" });
+  if ((item.max_values || 1) <= 1) {
+    // One value: picking it sends it, as in Discord's client.
+    for (const option of item.options) {
+      list.append(el("button", { type: "button", class: "menu-option", "data-value": option.value,
+        onclick: (event) => choose([option.value], event.currentTarget) }, text(option)));
+    }
+  } else {
+    for (const option of item.options) {
+      list.append(el("label", { class: "menu-option" },
+        el("input", { type: "checkbox", value: option.value, checked: !!option.default }),
+        el("span", {}, text(option))));
+    }
+    list.append(el("div", { class: "menu-actions" },
+      el("span", { class: "note" }, `Pick ${item.min_values ?? 1} to ${item.max_values}`),
+      el("button", { type: "button", class: "btn style-1", onclick: (event) => choose(
+        [...list.querySelectorAll("input:checked")].map((i) => i.value), event.currentTarget) },
+      "Choose")));
   }
-  const send = () => act("/api/choose", {
-    message: message.id, custom_id: item.custom_id,
-    values: Array.from(menu.selectedOptions).map((o) => o.value),
-  }, menu);
-  if (!many) {
-    menu.addEventListener("change", send);
-    return menu;
-  }
-  return el("div", {}, menu, el("div", { class: "row" },
-    el("button", { class: "btn style-1", type: "button", onclick: send },
-      `Choose ${item.min_values ?? 1}–${item.max_values}`)));
+  menu.append(list);
+  return menu;
 }
 
 function component(item, message, used) {
@@ -315,12 +325,22 @@ function render() {
   renderCommands();
   const box = $("messages");
   const atBottom = box.scrollHeight - box.scrollTop - box.clientHeight < 80;
+  // A re-render must not close a menu someone is picking in, nor forget their ticks.
+  const open = new Map([...box.querySelectorAll("details.menu[open]")].map((menu) =>
+    [`${menu.dataset.messageId}/${menu.dataset.customId}`,
+      [...menu.querySelectorAll("input:checked")].map((i) => i.value)]));
   const nodes = state.messages.map(messageNode);
   if (nodes.length === 0) {
     nodes.push(el("div", { class: "empty" }, el("strong", {}, "Nobody has played here yet"),
       "Pick /uno create below and press Send, then switch people to join."));
   }
   box.replaceChildren(...nodes);
+  for (const menu of box.querySelectorAll("details.menu")) {
+    const ticked = open.get(`${menu.dataset.messageId}/${menu.dataset.customId}`);
+    if (!ticked) continue;
+    menu.open = true;
+    for (const input of menu.querySelectorAll("input")) input.checked = ticked.includes(input.value);
+  }
   if (atBottom) box.scrollTop = box.scrollHeight;
   const problems = state.problems;
   $("problems-badge").hidden = problems.length === 0;
