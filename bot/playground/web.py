@@ -64,19 +64,25 @@ def _localized(item: dict[str, Any], key: str, locale: str) -> str:
 def _commands(commands: list[dict[str, Any]], locale: str) -> Iterator[dict[str, Any]]:
     """Every runnable command ("uno create") with its options, described in `locale`."""
     for command in commands:
-        yield from _leaves(command, [command["name"]], locale)
+        yield from _leaves(command, [command["name"]], [_localized(command, "name", locale)],
+                           locale)
 
 
-def _leaves(node: dict[str, Any], path: list[str], locale: str) -> Iterator[dict[str, Any]]:
+def _leaves(node: dict[str, Any], path: list[str], shown: list[str],
+            locale: str) -> Iterator[dict[str, Any]]:
+    """`path` in the names the bot reads, `shown` in those Discord shows in `locale`."""
     options = node.get("options") or []
     subs = [o for o in options if o["type"] in (SUB_COMMAND, SUB_COMMAND_GROUP)]
     if subs:
         for sub in subs:
-            yield from _leaves(sub, [*path, sub["name"]], locale)
+            yield from _leaves(sub, [*path, sub["name"]],
+                               [*shown, _localized(sub, "name", locale)], locale)
         return
-    yield {"path": " ".join(path), "description": _localized(node, "description", locale),
+    yield {"path": " ".join(path), "shown": " ".join(shown),
+           "description": _localized(node, "description", locale),
            "options": [{
-               "name": o["name"], "type": o["type"], "required": bool(o.get("required")),
+               "name": o["name"], "shown": _localized(o, "name", locale),
+               "type": o["type"], "required": bool(o.get("required")),
                "description": _localized(o, "description", locale),
                "choices": [{"name": _localized(c, "name", locale), "value": c["value"]}
                            for c in o.get("choices") or []],

@@ -207,3 +207,16 @@ async def test_a_host_picks_house_rules_in_a_select_and_a_new_person_joins(page:
         if c.get("label") == en("button.join")))
     state = await page.wait(eve, channel, lambda s: "Eve" in str(s["messages"][0]["embeds"]))
     assert "Eve" in [p["name"] for p in state["people"]]
+
+
+async def test_commands_are_described_in_the_persons_discord_language(page: Page) -> None:
+    bob = list(page.playground.people.values())[1]
+    channel = page.playground.fake.home.channels[0].id
+    await page.post("/api/settings", bob, channel, language="uk")
+    state = await page.state(bob, channel)
+    [create] = [c for c in state["commands"] if c["path"] == "uno create"]
+    # Names stay English (bot/i18n/commands.py); Discord shows the descriptions translated.
+    assert create["shown"] == "uno create"
+    assert create["description"] == tr("uk", "command.uno.create.description")
+    assert [o["description"] for o in create["options"] if o["name"] == "preset"] == [
+        tr("uk", "command.uno.create.preset.description")]

@@ -287,10 +287,10 @@ function renderPeople() {
 function renderCommands() {
   const select = $("command");
   const chosen = select.value || "uno create";
-  const key = state.commands.map((c) => c.path + c.description).join("|");
+  const key = state.commands.map((c) => c.shown + c.description).join("|");
   if (key !== commandShown) {
     commandShown = key;
-    select.replaceChildren(...state.commands.map((c) => el("option", { value: c.path }, c.path)));
+    select.replaceChildren(...state.commands.map((c) => el("option", { value: c.path }, c.shown)));
     select.value = state.commands.some((c) => c.path === chosen) ? chosen : state.commands[0]?.path;
     renderOptions();
   }
@@ -315,7 +315,7 @@ function renderOptions() {
     }
     input.dataset.type = option.type;
     return el("label", { class: option.required ? "option required" : "option", title: option.description },
-      el("span", {}, option.name), input);
+      el("span", {}, option.shown), input);
   }));
 }
 
@@ -361,9 +361,15 @@ async function refresh() {
     do {
       again = false;
       // The server starts with its first person and channel when these are unknown (a new run).
-      const response = await fetch(`/api/state?as=${view.as}&channel=${view.channel}`);
+      const asked = { as: view.as, channel: view.channel };
+      const response = await fetch(`/api/state?as=${asked.as}&channel=${asked.channel}`);
       if (!response.ok) throw new Error(`${response.status} ${response.statusText}`);
-      state = await response.json();
+      const fresh = await response.json();
+      if (view.as !== asked.as || view.channel !== asked.channel) {
+        again = true;  // someone switched person or channel meanwhile: show theirs instead
+        continue;
+      }
+      state = fresh;
       view.as = state.viewer;
       view.channel = state.channel;
       render();
