@@ -3,7 +3,7 @@
 // /api/events says something changed. Ids are strings (snowflakes do not fit in a JS number).
 "use strict";
 
-const LANGUAGE_NAMES = { "en-US": "English", uk: "Українська", ru: "Русский" };
+const LANGUAGE_NAMES = { en: "English", uk: "Українська", ru: "Русский", be: "Беларуская" };
 const SELECTS = new Set([3, 5, 6, 7, 8]);
 const view = { as: localStorage.getItem("as"), channel: localStorage.getItem("channel") };
 let state = null;
@@ -275,7 +275,8 @@ function renderPeople() {
   }, avatar(person.id, person.name, false),
   el("div", {}, el("span", { class: "person-name" }, person.name), " ",
     person.moderator && el("span", { class: "crown", title: "Manage Server" }, "♛"),
-    el("small", {}, LANGUAGE_NAMES[person.locale] || person.locale)))));
+    el("small", {}, LANGUAGE_NAMES[person.language] || person.language,
+      person.colorblind ? " · colour-blind faces" : "")))));
   const me = state.people.find((p) => p.id === view.as);
   $("settings-name").textContent = me.name;
   $("language").value = me.language;
