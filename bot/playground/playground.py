@@ -59,14 +59,18 @@ class BotErrors(logging.Handler):
         super().__init__(logging.ERROR)
         self.lines: deque[str] = deque(maxlen=KEPT_ERRORS)
         self.on_error: list[Callable[[], None]] = []
+        self.loop: asyncio.AbstractEventLoop | None = None  # where `on_error` runs
 
     def emit(self, record: logging.LogRecord) -> None:
         text = f"{record.name}: {record.getMessage()}"
         if record.exc_info and record.exc_info[1] is not None:
             text += f": {record.exc_info[1]!r}"
         self.lines.append(text)
-        for callback in self.on_error:
-            callback()
+        if self.loop is not None:
+            # A record may come from a worker thread (pictures are drawn in one): the page is
+            # told on the event loop's own thread.
+            for callback in self.on_error:
+                self.loop.call_soon_threadsafe(callback)
 
 
 def free_socket(port: int) -> socket.socket:
@@ -128,6 +132,7 @@ class Playground:
         from .web import make_app  # the page needs the playground; it is built after it
 
         await self.fake.start()
+        self.errors.loop = asyncio.get_running_loop()
         self._stack.enter_context(discord_py_pointed_at(self.fake))
         for name in ("discord", "bot", "cogs"):
             logger = logging.getLogger(name)

@@ -30,7 +30,7 @@ from bot.fake_discord.users import (
 )
 from bot.fake_discord.world import StoredMessage
 
-from .playground import Player, Playground
+from .playground import HOST, Player, Playground
 
 STATIC = Path(__file__).resolve().parent / "static"
 PAGES = {"playground.css": "text/css", "playground.js": "text/javascript"}
@@ -39,6 +39,7 @@ COALESCE = 0.05     # a burst of changes (a table edit and a hand edit) is one e
 # Discord's client locales for the languages it has; Belarusian is the bot's own setting only.
 CLIENT_LOCALES = {"en": "en-US", "uk": "uk", "ru": "ru"}
 LANGUAGES = ("en", "uk", "ru", "be")
+LOCAL_NAMES = {HOST, "localhost"}
 
 # A typed application key where aiohttp has them (3.9+); a plain string before.
 PLAYGROUND: Any = web.AppKey("playground", Playground) if hasattr(web, "AppKey") else "playground"
@@ -188,6 +189,10 @@ def _options(playground: Playground, command: str, given: dict[str, Any]) -> dic
 
 @web.middleware
 async def _errors(request: web.Request, handler: Handler) -> web.StreamResponse:
+    # Only this computer's own browser, by address: a web page elsewhere that renames itself
+    # 127.0.0.1 (DNS rebinding) gets nothing.
+    if request.url.host not in LOCAL_NAMES:
+        return _json({"error": f"the playground answers {HOST} only"}, 403)
     try:
         return await handler(request)
     except (BadRequest, LookupError, ValueError, TypeError, PermissionError) as error:
@@ -241,14 +246,23 @@ async def _events(request: web.Request) -> web.StreamResponse:
     return response
 
 
-async def _body(request: web.Request) -> tuple[Playground, Player, dict[str, Any]]:
-    playground = request.app[PLAYGROUND]
+async def _json_body(request: web.Request) -> dict[str, Any]:
+    if request.content_type != "application/json":
+        # Another site's form may post plain text here without asking; JSON it cannot.
+        raise BadRequest("actions are sent as application/json")
     try:
         body = await request.json()
     except json.JSONDecodeError as error:
         raise BadRequest("the request is not JSON") from error
     if not isinstance(body, dict):
         raise BadRequest("the request is not a JSON object")
+    return body
+
+
+async def _body(request: web.Request) -> tuple[Playground, Player, dict[str, Any]]:
+    """The playground, the person acting (`as`) and the request's JSON object."""
+    playground = request.app[PLAYGROUND]
+    body = await _json_body(request)
     return playground, _person(playground, body.get("as")), body
 
 
@@ -309,8 +323,7 @@ async def _settings(request: web.Request) -> web.Response:
 
 async def _add_person(request: web.Request) -> web.Response:
     playground = request.app[PLAYGROUND]
-    body = await request.json()
-    name = str(body.get("name", "")).strip()[:32]
+    name = str((await _json_body(request)).get("name", "")).strip()[:32]
     if not name:
         raise BadRequest("a new person needs a name")
     person = playground.add_person(name)

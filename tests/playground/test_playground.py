@@ -220,3 +220,17 @@ async def test_commands_are_described_in_the_persons_discord_language(page: Page
     assert create["description"] == tr("uk", "command.uno.create.description")
     assert [o["description"] for o in create["options"] if o["name"] == "preset"] == [
         tr("uk", "command.uno.create.preset.description")]
+
+
+async def test_only_this_computers_own_page_may_act(page: Page) -> None:
+    ann = list(page.playground.people.values())[0]
+    channel = page.playground.fake.home.channels[0].id
+    body = f'{{"as": "{ann.id}", "channel": "{channel}", "command": "uno create"}}'
+    # A form on another site can post plain text without the browser asking first.
+    async with page.http.post(f"{page.url}/api/slash", data=body,
+                              headers={"Content-Type": "text/plain"}) as r:
+        assert r.status == 400 and "application/json" in (await r.json())["error"]
+    # A site whose name was made to point at 127.0.0.1 (DNS rebinding) sends its own name.
+    async with page.http.get(f"{page.url}/api/state", headers={"Host": "evil.example"}) as r:
+        assert r.status == 403
+    assert page.playground.fake.messages == {}
