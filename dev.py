@@ -1,4 +1,8 @@
-"""The project's commands: `python3 dev.py run`, `python3 dev.py test` and `python3 dev.py lock`.
+"""The project's commands: `python3 dev.py run`, `play`, `test` and `lock`.
+
+`run` starts the bot on Discord (the token comes from `.env`); without a token it starts the
+offline playground instead and says so. `play` always starts the playground: the real bot on an
+offline Discord, played in a web browser on http://127.0.0.1:8765/.
 
 Only Python (3.11+) and pip are needed: the first call creates `.venv/` and installs the project
 into it, with the versions of `constraints.txt` (those the test suite last passed with); later
@@ -10,6 +14,7 @@ from __future__ import annotations
 
 import hashlib
 import os
+import signal
 import subprocess
 import sys
 import tempfile
@@ -57,6 +62,18 @@ def _ensure_venv(extras: str) -> Path:
     return python
 
 
+def _serve(args: list[str]) -> int:
+    """Run the bot or the playground until it stops. Ctrl+C reaches it from the terminal and it
+    stops cleanly (the bot lets its table edits land, the playground removes its database);
+    dev.py waits for that instead of killing it."""
+    child = subprocess.Popen(args, cwd=ROOT)
+    previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    try:
+        return child.wait()
+    finally:
+        signal.signal(signal.SIGINT, previous)
+
+
 def lock() -> int:
     """Rebuild constraints.txt: a fresh virtual environment gets the newest versions that
     pyproject.toml allows (with the dev extra), and `pip freeze` of it is written out. Run the
@@ -87,12 +104,15 @@ def lock() -> int:
 def main(argv: list[str]) -> int:
     command, rest = (argv[0], argv[1:]) if argv else ("", [])
     if command == "run":
-        return subprocess.call([str(_ensure_venv("")), "-m", "bot", *rest], cwd=ROOT)
+        return _serve([str(_ensure_venv("")), "-m", "bot", "--playground-without-token", *rest])
+    if command == "play":
+        return _serve([str(_ensure_venv("")), "-m", "bot.playground", *rest])
     if command == "test":
         return subprocess.call([str(_ensure_venv("dev")), "-m", "pytest", *rest], cwd=ROOT)
     if command == "lock" and not rest:
         return lock()
-    print("usage: python3 dev.py run | test [pytest arguments] | lock", file=sys.stderr)
+    print("usage: python3 dev.py run | play [--port N] | test [pytest arguments] | lock",
+          file=sys.stderr)
     return 2
 
 

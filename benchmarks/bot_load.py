@@ -4,7 +4,7 @@ Usage, from the repository root::
 
     python benchmarks/bot_load.py [--games 50 200] [--duration 30] [--think 1.0] [--quick]
 
-For each N it starts the fake Discord (tests/fake_discord) in this process with a text channel per
+For each N it starts the fake Discord (bot/fake_discord) in this process with a text channel per
 game (plus a few spare ones), starts the real bot in a process of its own
 (benchmarks/bot_process.py, on a fresh SQLite file in a temporary folder) and waits until it is
 connected and its commands are synced. One warm-up game is played quickly and ended with
@@ -82,15 +82,15 @@ if str(ROOT) not in sys.path:
 from aiohttp import web  # noqa: E402
 
 from benchmarks.bot_process import LoopProbe  # noqa: E402
-from tests.fake_discord.clock import FakeClock  # noqa: E402
-from tests.fake_discord.server import (  # noqa: E402
+from bot.fake_discord.clock import FakeClock  # noqa: E402
+from bot.fake_discord.server import (  # noqa: E402
     APPLICATION_COMMAND,
     MESSAGE,
     DiscordError,
     FakeDiscord,
 )
-from tests.fake_discord.users import SeenMessage, VirtualUser  # noqa: E402
-from tests.fake_discord.world import (  # noqa: E402
+from bot.fake_discord.users import SeenMessage, VirtualUser  # noqa: E402
+from bot.fake_discord.world import (  # noqa: E402
     Channel,
     InteractionRecord,
     Member,

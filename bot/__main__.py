@@ -1,4 +1,9 @@
-"""`python -m bot`: load `.env`, check the settings, run the bot."""
+"""`python -m bot`: load `.env`, check the settings, run the bot.
+
+`python3 dev.py run` adds `--playground-without-token`: with no DISCORD_TOKEN it then starts the
+offline playground (bot/playground) instead of stopping. A deployment (`python -m bot`) never
+does that: a missing token there stays an error.
+"""
 
 from __future__ import annotations
 
@@ -20,9 +25,25 @@ def environment() -> dict[str, str]:
     return {**from_file, **os.environ}
 
 
-def main() -> int:
+PLAYGROUND_FLAG = "--playground-without-token"
+NO_TOKEN_PLAYGROUND = (
+    "uno-bot: DISCORD_TOKEN is not set, so this starts the offline playground: the real bot on "
+    "an offline Discord, played in your web browser (`python3 dev.py play` starts it "
+    "directly).\nTo connect to Discord instead, copy .env.example to .env and put your bot's "
+    "token there (Discord Developer Portal > your application > Bot > Reset Token), then run "
+    "`python3 dev.py run` again.")
+
+
+def main(argv: list[str] | None = None) -> int:
+    argv = sys.argv[1:] if argv is None else argv
+    env = environment()
+    if PLAYGROUND_FLAG in argv and not env.get("DISCORD_TOKEN", "").strip():
+        print(NO_TOKEN_PLAYGROUND, file=sys.stderr, flush=True)
+        from bot.playground.__main__ import main as play
+
+        return play([a for a in argv if a != PLAYGROUND_FLAG])
     try:
-        settings = Settings.from_env(environment())
+        settings = Settings.from_env(env)
     except SettingsError as exc:
         print(f"uno-bot: {exc}", file=sys.stderr)
         return 2

@@ -39,12 +39,7 @@ from unittest import mock
 
 from bot.client import UnoBot
 from bot.engine import dump
-from bot.i18n import get_translator
-from bot.i18n.translator import KNOWN_LOCALES
-from bot.render.table import render_table
-from bot.services import games as games_module
-from tests.fake_discord import FakeDiscordSession, VirtualUser, fake_discord_session
-from tests.fake_discord.users import (
+from bot.fake_discord.users import (
     BOOLEAN,
     INTEGER,
     NUMBER,
@@ -55,6 +50,11 @@ from tests.fake_discord.users import (
     InteractionHandle,
     SeenMessage,
 )
+from bot.i18n import get_translator
+from bot.i18n.translator import KNOWN_LOCALES
+from bot.render.table import render_table
+from bot.services import games as games_module
+from tests.fake_discord import FakeDiscordSession, VirtualUser, fake_discord_session
 
 from .harness import Harness
 

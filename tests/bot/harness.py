@@ -9,10 +9,10 @@ from pathlib import Path
 from typing import Any
 
 from bot.client import UnoBot
+from bot.fake_discord.users import SeenMessage
 from bot.settings import Settings
 from tests.catalogue import en, en_part
 from tests.fake_discord import FakeDiscordSession, VirtualUser
-from tests.fake_discord.users import SeenMessage
 
 # The table's title, "UNO — round 2" while a match runs and "UNO — Ann wins the match!" after it.
 ROUND_TITLE = en_part("table.title")

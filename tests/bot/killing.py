@@ -34,12 +34,12 @@ from pathlib import Path
 from typing import Any
 
 from bot.engine import load
+from bot.fake_discord.users import InteractionHandle, SeenMessage
 from bot.render.table import render_table
 from bot.services.session import Session
 from bot.storage import Database, GameRepository, StatsRepository
 from tests.fake_discord import fake_discord_session
 from tests.fake_discord.fixtures import FakeDiscordSession
-from tests.fake_discord.users import InteractionHandle, SeenMessage
 
 from .fuzzing import cards_conserved, private_markers
 

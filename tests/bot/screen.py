@@ -5,10 +5,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from bot.fake_discord.users import SeenMessage
 from bot.render.table import render_table
 from tests.catalogue import en, en_part
 from tests.fake_discord import VirtualUser
-from tests.fake_discord.users import SeenMessage
 
 from .harness import Harness
 

@@ -13,6 +13,7 @@ from typing import Any
 
 import pytest
 
+from bot.fake_discord.users import SeenMessage
 from tests.catalogue import (
     card_name,
     card_names,
@@ -38,7 +39,6 @@ from tests.engine.golden_cases.flip_common import (
 )
 from tests.engine.support import dark_faces, light_faces
 from tests.fake_discord import VirtualUser
-from tests.fake_discord.users import SeenMessage
 
 from .harness import Driver, Harness, redeal, rig_flip, start_game
 from .screen import hand_text, last_ephemeral, open_hand, size, table_after, table_of, table_text

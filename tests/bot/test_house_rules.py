@@ -11,10 +11,10 @@ from __future__ import annotations
 import asyncio
 from typing import Any
 
+from bot.fake_discord.users import SeenMessage
 from bot.services.games import SLAP_WINDOW
 from tests.catalogue import card_name, card_names, colour, en, en_part, label
 from tests.fake_discord import VirtualUser
-from tests.fake_discord.users import SeenMessage
 
 from .harness import Harness, rig, start_game
 from .screen import (

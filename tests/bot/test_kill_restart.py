@@ -13,8 +13,8 @@ from pathlib import Path
 
 import pytest
 
+from bot.fake_discord.world import Channel, snowflake
 from tests.fake_discord import fake_discord_session
-from tests.fake_discord.world import Channel, snowflake
 
 from .harness import Harness, start_game
 from .killing import run_trial

@@ -13,11 +13,11 @@ from typing import Any
 
 import pytest
 
+from bot.fake_discord.world import StoredMessage, snowflake
 from bot.i18n import get_translator
 from bot.services.lobbies import LOBBY_IDLE_SECONDS, MIN_PLAYERS
 from tests.catalogue import en, tr
 from tests.fake_discord import InteractionHandle, SeenMessage, VirtualUser
-from tests.fake_discord.world import StoredMessage, snowflake
 
 from .harness import Harness
 

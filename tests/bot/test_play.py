@@ -10,9 +10,9 @@ import asyncio
 from typing import Any
 
 from bot.engine import dump
+from bot.fake_discord.users import SeenMessage
 from tests.catalogue import card_name, colour, colour_label, en, en_part, label, tr
 from tests.fake_discord import VirtualUser
-from tests.fake_discord.users import SeenMessage
 
 from .harness import Harness, rig, start_game
 from .screen import SHOWN_HAND, hand_text, last_ephemeral, open_hand, table_after, uno_seat

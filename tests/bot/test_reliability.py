@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from tests.fake_discord.server import COMPONENT
+from bot.fake_discord.server import COMPONENT
 
 from .harness import Harness, rig, start_game
 from .screen import en, open_hand, table_text

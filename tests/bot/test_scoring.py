@@ -12,12 +12,12 @@ from typing import Any
 import pytest
 
 from bot.engine import Game, RuleSet
+from bot.fake_discord.users import SeenMessage
+from bot.fake_discord.world import Member
 from bot.rating import MIN_RATED_MATCHES
 from bot.storage import StatsRepository, month_of
 from tests.catalogue import colour_label, en, tr
 from tests.fake_discord import VirtualUser, fake_discord_session
-from tests.fake_discord.users import SeenMessage
-from tests.fake_discord.world import Member
 
 from .harness import Driver, Harness, rig, start_game
 from .screen import open_hand

@@ -9,9 +9,9 @@ import discord
 import pytest
 
 from bot.engine import card
+from bot.fake_discord.limits import FLAG_EPHEMERAL
+from bot.fake_discord.users import Stranger
 from tests.fake_discord import SeenMessage, VirtualUser
-from tests.fake_discord.limits import FLAG_EPHEMERAL
-from tests.fake_discord.users import Stranger
 
 from .harness import Harness, rig, start_game
 from .screen import en, open_hand

@@ -1,15 +1,17 @@
-"""An offline fake Discord that the real discord.py connects to, for end-to-end bot tests.
+"""The offline fake Discord for end-to-end bot tests: the fake itself ships with the bot in
+bot/fake_discord/ (the playground runs on it too); this folder adds what only tests need.
 
-`fake_discord` (fixtures.py) is the pytest fixture; `FakeDiscord` (server.py) the server and
-its world; `VirtualUser` (users.py) the members a test drives; `FakeClock` (clock.py) the time
-Discord's deadlines are measured on.
+`fake_discord` (fixtures.py) is the pytest fixture; `FakeDiscord` (bot/fake_discord/server.py)
+the server and its world; `VirtualUser` (users.py there) the members a test drives; `FakeClock`
+(clock.py there) the time Discord's deadlines are measured on.
 """
 
-from .clock import FakeClock
+from bot.fake_discord.clock import FakeClock
+from bot.fake_discord.server import FakeDiscord
+from bot.fake_discord.users import InteractionHandle, SeenMessage, VirtualUser
+from bot.fake_discord.world import Violation
+
 from .fixtures import FakeDiscordSession, fake_discord, fake_discord_session
-from .server import FakeDiscord
-from .users import InteractionHandle, SeenMessage, VirtualUser
-from .world import Violation
 
 __all__ = [
     "FakeClock", "FakeDiscord", "FakeDiscordSession", "InteractionHandle", "SeenMessage",

@@ -25,14 +25,12 @@ from typing import Any
 
 import discord
 import pytest
-import yarl
-from discord.gateway import DiscordWebSocket
-from discord.http import Route
 
-from .clock import FakeClock
-from .server import FakeDiscord
-from .users import VirtualUser
-from .world import Violation
+from bot.fake_discord.clock import FakeClock
+from bot.fake_discord.redirect import discord_py_pointed_at
+from bot.fake_discord.server import FakeDiscord
+from bot.fake_discord.users import VirtualUser
+from bot.fake_discord.world import Violation
 
 BotFactory = discord.Client | Callable[[], discord.Client | Awaitable[discord.Client]]
 READY_TIMEOUT = 10.0
@@ -157,9 +155,8 @@ async def fake_discord_session(*, clock: FakeClock | None = None, shard_count: i
     fake = FakeDiscord(clock=clock or FakeClock(), shard_count=shard_count)
     await fake.start()
     session = FakeDiscordSession(fake)
-    saved = Route.BASE, DiscordWebSocket.DEFAULT_GATEWAY
-    Route.BASE = f"{fake.base_url}/api/v10"
-    DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(fake.gateway.url)
+    redirect = contextlib.ExitStack()  # undone in the finally below, before the fake stops
+    redirect.enter_context(discord_py_pointed_at(fake))
     # discord.py's own errors, and the bot's: a failure the bot answered with an apology is
     # still a failure the test must expect.
     loggers = [logging.getLogger(name) for name in ("discord", "bot", "cogs")]
@@ -174,7 +171,7 @@ async def fake_discord_session(*, clock: FakeClock | None = None, shard_count: i
         await session.close()
         for logger in loggers:
             logger.removeHandler(session._errors)
-        Route.BASE, DiscordWebSocket.DEFAULT_GATEWAY = saved
+        redirect.close()
         await fake.stop()
 
 

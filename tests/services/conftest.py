@@ -7,12 +7,12 @@ from collections.abc import AsyncIterator
 
 import pytest
 
+from bot.fake_discord.clock import FakeClock
 from bot.services.games import GameManager
 from bot.services.lobbies import LobbyService
 from bot.services.session import Session
 from bot.services.timers import Timers
 from bot.storage import LobbyRecord, MemoryStorage
-from tests.fake_discord.clock import FakeClock
 
 
 class Outlets:

@@ -8,13 +8,13 @@ import copy
 import pytest
 
 from bot.engine import Action, ActionType
+from bot.fake_discord.clock import FakeClock
 from bot.services.errors import Refusal
 from bot.services.games import ABANDONED_AFTER, TIMEOUTS_BEFORE_REMOVAL, GameManager
 from bot.services.lobbies import LobbyService
 from bot.services.session import Session
 from bot.services.timers import Timers
 from bot.storage import MemoryStorage
-from tests.fake_discord.clock import FakeClock
 
 from .conftest import Outlets, settle
 

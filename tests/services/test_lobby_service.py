@@ -5,11 +5,11 @@ from __future__ import annotations
 
 import pytest
 
+from bot.fake_discord.clock import FakeClock
 from bot.services.errors import Refusal
 from bot.services.lobbies import LOBBY_IDLE_SECONDS, MAX_PLAYERS, LobbyService, rules_of
 from bot.services.timers import Timers
 from bot.storage import MemoryStorage
-from tests.fake_discord.clock import FakeClock
 
 from .conftest import Outlets, settle
 

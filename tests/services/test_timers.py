@@ -7,8 +7,8 @@ import logging
 
 import pytest
 
+from bot.fake_discord.clock import FakeClock
 from bot.services.timers import Timers
-from tests.fake_discord.clock import FakeClock
 
 from .conftest import settle
 
