@@ -6,10 +6,10 @@ import io
 
 from PIL import Image
 
+from bot.fake_discord.users import SeenMessage
 from bot.render import images
 from bot.ui.publisher import PICTURE_GAP
 from tests.catalogue import label
-from tests.fake_discord.users import SeenMessage
 
 from .harness import Harness, rig, start_game
 from .screen import open_hand, table_after
