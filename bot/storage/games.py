@@ -9,7 +9,7 @@ from typing import Any, Literal
 
 import aiosqlite
 
-from ._json import encode
+from ._json import pack
 from .database import Database
 from .errors import ChannelBusy, NotFound, StaleVersion
 from .records import KEEP as KEEP
@@ -59,8 +59,8 @@ class GameRepository:
         finished = finished or match_result is not None
         if "version" in state and state["version"] != version:
             raise ValueError(f"version {version} does not match the state's {state['version']}")
-        text = encode(state)
-        meta_text = None if meta is KEEP else encode(meta)
+        text = pack(state)
+        meta_text = None if meta is KEEP else pack(meta)
         now = self._clock()
         async with self._db.transaction() as conn:
             stored = await _fetch(conn, "game_id = ?", game_id)
@@ -102,12 +102,12 @@ class GameRepository:
         state is stored (or the game is gone)."""
         if state.get("version", version) != version:
             raise ValueError(f"version {version} does not match the state's {state['version']}")
-        text = encode(state)
+        text = pack(state)
         changed = await self._db.write_one(
             "UPDATE games SET state = ?, version = ?, message_id = ?, turn_deadline = ?, "
             "updated_at = ?, meta = ? "
             "WHERE game_id = ? AND (version < ? OR (version = ? AND state = ?))",
-            (text, version, message_id, turn_deadline, self._clock(), encode(meta), game_id,
+            (text, version, message_id, turn_deadline, self._clock(), pack(meta), game_id,
              version, version, text))
         if changed == 0:
             raise StaleVersion(game_id, -1, version)

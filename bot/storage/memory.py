@@ -25,7 +25,7 @@ from typing import Any, Literal
 
 from bot.rating import MIN_RATED_MATCHES, NEW_PLAYER, Skill
 
-from ._json import decode, encode
+from ._json import decode, encode, pack
 from .errors import AlreadyInLobby, ChannelBusy, LobbyFull, NotFound, NotInLobby, StaleVersion
 from .records import (
     ALL_TIME,
@@ -324,8 +324,8 @@ class MemoryGameRepository:
         finished = finished or match_result is not None
         if "version" in state and state["version"] != version:
             raise ValueError(f"version {version} does not match the state's {state['version']}")
-        text = encode(state)
-        meta_text = None if meta is KEEP else encode(meta)
+        text = pack(state)
+        meta_text = None if meta is KEEP else pack(meta)
         now = float(self._clock())
         stored = self._db.games.get(game_id)
         if stored is None:
@@ -367,8 +367,8 @@ class MemoryGameRepository:
                      meta: Mapping[str, Any]) -> None:
         if state.get("version", version) != version:
             raise ValueError(f"version {version} does not match the state's {state['version']}")
-        text = encode(state)
-        meta_text = encode(meta)
+        text = pack(state)
+        meta_text = pack(meta)
         now = float(self._clock())
         stored = self._db.games.get(game_id)
         if stored is None or not _newer(stored, version, text):

@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
-import json
 import time
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from enum import Enum
 from typing import Any, Literal
+
+from ._json import unpack
 
 
 class _Keep(Enum):
@@ -37,8 +38,8 @@ class LobbyRecord:
 
 @dataclass(frozen=True, slots=True)
 class GameRecord:
-    """A channel's game as stored. `state` is the engine dump as JSON text, kept verbatim so the
-    reload is exact; `data()` parses it for `bot.engine.load`."""
+    """A channel's game as stored. `state` is the engine dump as packed JSON text (`_json.pack`),
+    kept verbatim so the reload is exact; `data()` parses it for `bot.engine.load`."""
 
     game_id: str
     guild_id: int
@@ -49,15 +50,13 @@ class GameRecord:
     turn_deadline: float | None
     finished: bool
     updated_at: float
-    meta: str = "{}"  # the game manager's JSON beside the engine state
+    meta: str = "{}"  # the game manager's JSON beside the engine state (packed too)
 
     def meta_data(self) -> dict[str, Any]:
-        parsed: dict[str, Any] = json.loads(self.meta)
-        return parsed
+        return unpack(self.meta)
 
     def data(self) -> dict[str, Any]:
-        parsed: dict[str, Any] = json.loads(self.state)
-        return parsed
+        return unpack(self.state)
 
 
 # -- results: what a finished round or match leaves behind
