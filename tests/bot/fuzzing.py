@@ -466,13 +466,14 @@ class Fuzzer:
                 await self._press(user, picked, self.rng.choice(ways))
 
     async def table_edits_landed(self, timeout: float = 20.0) -> None:
-        """Wait until the bot's merged table edits (tasks named "table <game>") are done: a
-        failed edit is retried with backoff (1, 2, 4, 8 s...), so after a pile of 429s this
-        takes a while; the table must be current once they are done."""
+        """Wait until the bot's merged table edits are done (a table whose picture only waits
+        for its moment is done): a failed edit is retried with backoff (1, 2, 4, 8 s...), so
+        after a pile of 429s this takes a while; the table must be current once they are
+        done."""
         loop = asyncio.get_running_loop()
         deadline = loop.time() + timeout
-        while loop.time() < deadline and any(
-                not t.done() and t.get_name().startswith("table ") for t in asyncio.all_tasks()):
+        while (loop.time() < deadline and self.h.bot is not None
+               and self.h.bot.games.edits_pending()):
             await asyncio.sleep(0.01)
 
     async def _do_restart(self) -> None:
@@ -626,8 +627,10 @@ class Fuzzer:
 async def quiet(timeout: float = 5.0, bot: UnoBot | None = None) -> None:
     """Wait until nothing a click or command started is still running in the bot: no
     handler (discord.py names their tasks), no merged table edit, no event handler, and (with
-    `bot`) no timer whose callback is under way (a lobby's expiry, a turn timer)."""
-    busy = ("CommandTree-invoker", "discord-ui-", "table ", "discord.py: on_")
+    `bot`) no timer whose callback is under way (a lobby's expiry, a turn timer). A table whose
+    text is current and whose picture only waits for its moment is quiet."""
+    busy = ("CommandTree-invoker", "discord-ui-", "discord.py: on_",
+            *(("table ",) if bot is None else ()))
     loop = asyncio.get_running_loop()
     deadline = loop.time() + timeout
     while loop.time() < deadline:
@@ -635,7 +638,7 @@ async def quiet(timeout: float = 5.0, bot: UnoBot | None = None) -> None:
         running = [t for t in asyncio.all_tasks() if not t.done() and (
             t.get_name().startswith(busy)
             or (bot is not None and t.get_name().startswith("timer ") and t not in sleeping))]
-        if not running:
+        if not running and not (bot is not None and bot.games.edits_pending()):
             return
         await asyncio.sleep(0.02)
 
