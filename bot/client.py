@@ -22,7 +22,13 @@ from bot.services.lobbies import LobbyService
 from bot.services.settings import SettingsService
 from bot.services.timers import Timers
 from bot.settings import Settings
-from bot.storage import BotStateRepository, Database, GameRepository, LobbyRepository
+from bot.storage import (
+    BotStateRepository,
+    GameRepository,
+    LobbyRepository,
+    SqlStore,
+    open_database,
+)
 from bot.storage.settings import SettingsRepository
 from bot.ui import answers
 from bot.ui.errors import CommandTree, answer_unread_click
@@ -40,7 +46,7 @@ class UnoBot(commands.AutoShardedBot):
     every game lives in the process that receives its guild's interactions."""
 
     # The services, built in `setup_hook` (they need the database, which needs the loop).
-    db: Database
+    db: SqlStore
     lobbies: LobbyService
     games: GameManager
     settings: SettingsService
@@ -64,7 +70,7 @@ class UnoBot(commands.AutoShardedBot):
         self._watchdogs: set[asyncio.Task[None]] = set()
 
     async def setup_hook(self) -> None:
-        self.db = await Database.open(self.config.database_path)
+        self.db = await open_database(self.config.database)
         self.timers = Timers(self.clock)
         self.under_way = UnderWay()
         self.tables = TablePublisher(self, self.under_way)

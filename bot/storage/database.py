@@ -15,11 +15,12 @@ from collections.abc import AsyncIterator, Coroutine, Generator, Sequence
 from contextlib import AbstractAsyncContextManager, asynccontextmanager
 from pathlib import Path
 from types import TracebackType
-from typing import Any
+from typing import Any, Final
 
 import aiosqlite
 
 from . import migrations as _migrations
+from ._sql import Dialect
 from ._tx import rollback
 from .migrations import MIGRATIONS, Migration
 
@@ -33,6 +34,8 @@ class Database:
 
     `db = await Database.open(path)` or `async with Database.open(path) as db: ...`.
     """
+
+    dialect: Final[Dialect] = "sqlite"
 
     def __init__(
         self, conn: aiosqlite.Connection, path: Path, applied: Sequence[int] = ()

@@ -2,15 +2,12 @@
 
 from __future__ import annotations
 
-import sqlite3
 import time
 from collections.abc import Callable, Mapping
 from typing import Any, Literal
 
-import aiosqlite
-
 from ._json import encode
-from .database import Database
+from ._sql import INTEGRITY_ERRORS, Connection, SqlDatabase
 from .errors import ChannelBusy, NotFound, StaleVersion
 from .records import KEEP as KEEP
 from .records import GameRecord, MatchResult, RoundResult, _Keep
@@ -25,7 +22,7 @@ class GameRepository:
     that would replace a newer (or a different, same-version) state is refused with
     `StaleVersion`, so two hosts or two racing tasks can never silently undo an action."""
 
-    def __init__(self, db: Database, *, clock: Callable[[], float] = time.time) -> None:
+    def __init__(self, db: SqlDatabase, *, clock: Callable[[], float] = time.time) -> None:
         self._db = db
         self._clock = clock
 
@@ -158,7 +155,7 @@ class GameRepository:
             return record
 
 
-async def _insert(conn: aiosqlite.Connection, game_id: str, guild_id: int, channel_id: int,
+async def _insert(conn: Connection, game_id: str, guild_id: int, channel_id: int,
                   text: str, version: int, message_id: int | None, turn_deadline: float | None,
                   finished: bool, now: float, meta: str) -> None:
     other = await _fetch(conn, "channel_id = ?", channel_id)
@@ -171,17 +168,17 @@ async def _insert(conn: aiosqlite.Connection, game_id: str, guild_id: int, chann
             (game_id, guild_id, channel_id, text, version, message_id, turn_deadline,
              int(finished), now, meta),
         )
-    except sqlite3.IntegrityError as exc:  # lost a race with another process
+    except INTEGRITY_ERRORS as exc:  # lost a race with another process
         raise ChannelBusy(channel_id, "game") from exc
 
 
-async def _fetch(conn: aiosqlite.Connection, where: Literal["game_id = ?", "channel_id = ?"],
+async def _fetch(conn: Connection, where: Literal["game_id = ?", "channel_id = ?"],
                  key: str | int) -> GameRecord | None:
     rows = list(await conn.execute_fetchall(f"SELECT {_COLUMNS} FROM games WHERE {where}", (key,)))
     return _record(rows[0]) if rows else None
 
 
-def _record(row: sqlite3.Row) -> GameRecord:
+def _record(row: Any) -> GameRecord:
     return GameRecord(
         game_id=str(row["game_id"]),
         guild_id=int(row["guild_id"]),

@@ -5,25 +5,26 @@ from __future__ import annotations
 from typing import Any
 
 from ._json import decode, encode
-from .database import Database
+from ._sql import SqlDatabase
 from .records import GuildSettings as GuildSettings
 from .records import UserSettings as UserSettings
 
 
 class SettingsRepository:
-    def __init__(self, db: Database) -> None:
+    def __init__(self, db: SqlDatabase) -> None:
         self._db = db
 
     async def all_guilds(self) -> list[GuildSettings]:
         async with self._db.read() as conn:
             rows = await conn.execute_fetchall(
-                "SELECT guild_id, locale, preset, options, turn_timer FROM guild_settings")
+                "SELECT guild_id, locale, preset, options, turn_timer FROM guild_settings "
+                "ORDER BY guild_id")
             return [_guild(row) for row in rows]
 
     async def all_users(self) -> list[UserSettings]:
         async with self._db.read() as conn:
             rows = await conn.execute_fetchall(
-                "SELECT user_id, locale, colorblind FROM user_settings")
+                "SELECT user_id, locale, colorblind FROM user_settings ORDER BY user_id")
             return [UserSettings(int(r[0]), r[1], bool(r[2])) for r in rows]
 
     async def save_guild(self, settings: GuildSettings) -> None:
