@@ -133,10 +133,13 @@ class StatsRepository:
 
     @asynccontextmanager
     async def _bulk(self) -> AsyncIterator[None]:
-        """SQLite gets a bigger page cache while importing (set back after); PostgreSQL's
-        shared buffers are the server's business."""
+        """SQLite gets a bigger page cache while importing (set back after). PostgreSQL's
+        buffers are the server's business, but its planner needs fresh statistics of the tables
+        just filled (autovacuum would gather them only later) to choose the boards' indexes."""
         if self._db.dialect != "sqlite":
             yield
+            async with self._db.transaction() as conn:
+                await conn.execute("ANALYZE")
             return
         async with self._db.read() as conn:
             cache = int((await _one(conn, "PRAGMA cache_size", ()))[0])
