@@ -11,6 +11,7 @@ from ._sql import INTEGRITY_ERRORS, Connection, SqlDatabase
 from .errors import ChannelBusy, NotFound, StaleVersion
 from .records import KEEP as KEEP
 from .records import GameRecord, MatchResult, RoundResult, _Keep
+from .shards import Shards
 from .stats import record as record_results
 
 _COLUMNS = ("game_id, guild_id, channel_id, state, version, message_id, turn_deadline, finished, "
@@ -22,9 +23,11 @@ class GameRepository:
     that would replace a newer (or a different, same-version) state is refused with
     `StaleVersion`, so two hosts or two racing tasks can never silently undo an action."""
 
-    def __init__(self, db: SqlDatabase, *, clock: Callable[[], float] = time.time) -> None:
+    def __init__(self, db: SqlDatabase, *, clock: Callable[[], float] = time.time,
+                 shards: Shards | None = None) -> None:
         self._db = db
         self._clock = clock
+        self._owned = shards.sql() if shards is not None else "1 = 1"
 
     async def save(
         self,
@@ -120,10 +123,12 @@ class GameRepository:
             return await _fetch(conn, "channel_id = ?", channel_id)
 
     async def unfinished(self) -> list[GameRecord]:
-        """Every game not marked finished, oldest activity first, to reload them at start."""
+        """Every game not marked finished, oldest activity first, to reload them at start (of
+        this process's shards' guilds only)."""
         async with self._db.read() as conn:
             rows = await conn.execute_fetchall(
-                f"SELECT {_COLUMNS} FROM games WHERE finished = 0 ORDER BY updated_at, game_id"
+                f"SELECT {_COLUMNS} FROM games WHERE finished = 0 AND {self._owned} "
+                "ORDER BY updated_at, game_id"
             )
             return [_record(row) for row in rows]
 

@@ -11,6 +11,7 @@ from ._sql import INTEGRITY_ERRORS, Connection, SqlDatabase
 from .errors import AlreadyInLobby, ChannelBusy, LobbyFull, NotFound, NotInLobby
 from .postgres import for_update
 from .records import LobbyRecord
+from .shards import Shards
 
 _COLUMNS = ("channel_id, guild_id, host_id, preset, options, turn_timer, created_at, expires_at, "
             "message_id")
@@ -20,9 +21,13 @@ class LobbyRepository:
     """Create, read and change lobbies. Each method is one transaction, so checks and writes
     cannot interleave with another coroutine's or another process's."""
 
-    def __init__(self, db: SqlDatabase, *, clock: Callable[[], float] = time.time) -> None:
+    def __init__(self, db: SqlDatabase, *, clock: Callable[[], float] = time.time,
+                 shards: Shards | None = None) -> None:
         self._db = db
         self._clock = clock
+        # `all` and `expired` list this process's shards' guilds only: a process restores and
+        # expires its own lobbies (see bot.shards).
+        self._owned = shards.sql() if shards is not None else "1 = 1"
 
     async def create(
         self,
@@ -62,14 +67,17 @@ class LobbyRepository:
     async def all(self) -> list[LobbyRecord]:
         """Every stored lobby, to restore their buttons and expiry timers at start."""
         async with self._db.read() as conn:
-            rows = await conn.execute_fetchall("SELECT channel_id FROM lobbies ORDER BY created_at")
+            rows = await conn.execute_fetchall(
+                f"SELECT channel_id FROM lobbies WHERE {self._owned} "
+                "ORDER BY created_at, channel_id")
             return [await _fetch(conn, int(row[0])) for row in rows]
 
     async def expired(self, now: float) -> list[LobbyRecord]:
         """Lobbies whose `expires_at` is at or before `now`."""
         async with self._db.read() as conn:
             rows = await conn.execute_fetchall(
-                "SELECT channel_id FROM lobbies WHERE expires_at <= ? ORDER BY expires_at", (now,)
+                f"SELECT channel_id FROM lobbies WHERE expires_at <= ? AND {self._owned} "
+                "ORDER BY expires_at, channel_id", (now,)
             )
             return [await _fetch(conn, int(row[0])) for row in rows]
 

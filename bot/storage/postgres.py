@@ -16,10 +16,11 @@ connection `transaction()` gives, which here rewrites `?` / `:name` placeholders
 
 from __future__ import annotations
 
+import asyncio
 import functools
 import logging
 import re
-from collections.abc import AsyncIterator, Iterable, Mapping, Sequence
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterable, Mapping, Sequence
 from contextlib import AbstractAsyncContextManager, asynccontextmanager
 from dataclasses import dataclass
 from types import TracebackType
@@ -35,6 +36,7 @@ log = logging.getLogger(__name__)
 
 SCHEMES = ("postgresql://", "postgres://")
 POOL_SIZE = 10  # connections per process: transactions in flight at once
+RELISTEN_SECONDS = 1.0  # between attempts to get a lost listening connection back
 _MIGRATION_LOCK = 0x554E4F  # the advisory lock key held while migrating ("UNO")
 
 
@@ -144,6 +146,7 @@ class PostgresDatabase:
         self.url = url
         #: The migrations this open applied (empty when the schema was already current).
         self.applied: tuple[int, ...] = tuple(applied)
+        self._listeners: list[_Listener] = []
 
     @classmethod
     async def open(cls, url: str, *, migrations: Sequence[Migration] = MIGRATIONS,
@@ -188,8 +191,21 @@ class PostgresDatabase:
         status: str = await self._pool_or_fail().execute(query, *_arguments(names, params))
         return _rowcount(status)
 
+    async def listen(self, channel: str, on_payload: Callable[[str], None],
+                     on_gap: Callable[[], Awaitable[None]]) -> None:
+        """Call `on_payload` with each NOTIFY on `channel`, from any process, until closed. The
+        listening connection is the pool's business no more: it stays open, idle, and if it is
+        lost it is opened again, then `on_gap` runs (what was sent meanwhile is lost)."""
+        self._pool_or_fail()
+        listener = _Listener(self.url, channel, on_payload, on_gap)
+        await listener.start()
+        self._listeners.append(listener)
+
     async def close(self) -> None:
         pool, self._pool = self._pool, None
+        listeners, self._listeners = self._listeners, []
+        for listener in listeners:
+            await listener.close()
         if pool is not None:
             await pool.close()
 
@@ -199,6 +215,51 @@ class PostgresDatabase:
     async def __aexit__(self, exc_type: type[BaseException] | None, exc: BaseException | None,
                         tb: TracebackType | None) -> None:
         await self.close()
+
+
+class _Listener:
+    def __init__(self, url: str, channel: str, on_payload: Callable[[str], None],
+                 on_gap: Callable[[], Awaitable[None]]) -> None:
+        self._url, self._channel = url, channel
+        self._on_payload, self._on_gap = on_payload, on_gap
+        self._conn: asyncpg.Connection | None = None
+        self._closing = False
+        self._back: asyncio.Task[None] | None = None
+
+    async def start(self) -> None:
+        conn = await asyncpg.connect(self._url)
+        await conn.add_listener(self._channel, self._heard)
+        conn.add_termination_listener(self._lost)
+        self._conn = conn
+
+    def _heard(self, conn: object, pid: int, channel: str, payload: str) -> None:
+        self._on_payload(payload)
+
+    def _lost(self, conn: object) -> None:
+        if not self._closing and self._back is None:
+            log.warning("lost the connection listening on %s; opening it again", self._channel)
+            self._back = asyncio.get_running_loop().create_task(self._come_back())
+
+    async def _come_back(self) -> None:
+        try:
+            while not self._closing:
+                await asyncio.sleep(RELISTEN_SECONDS)
+                try:
+                    await self.start()
+                except (OSError, asyncpg.PostgresError) as exc:
+                    log.warning("listening on %s again failed: %s", self._channel, exc)
+                    continue
+                await self._on_gap()
+                return
+        finally:
+            self._back = None
+
+    async def close(self) -> None:
+        self._closing = True
+        if self._back is not None:
+            self._back.cancel()
+        if self._conn is not None and not self._conn.is_closed():
+            await self._conn.close()
 
 
 async def apply(raw: asyncpg.Connection,

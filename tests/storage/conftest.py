@@ -33,6 +33,7 @@ from bot.storage import (
     StatsStore,
 )
 from bot.storage.postgres import PostgresDatabase
+from bot.storage.shards import Shards
 from tests.conftest import fresh_database
 from tests.pg_cluster import Cluster
 
@@ -81,6 +82,15 @@ class Stores:
     stats: StatsStore
     db: Database | PostgresDatabase | None = None  # the SQL database (None in memory)
     _backend: _Backend | None = field(default=None, repr=False)
+
+    def owned_by(self, shards: Shards) -> tuple[GameStore, LobbyStore]:
+        """The games and lobbies as a process running only `shards` sees them."""
+        assert self._backend is not None
+        if self.db is None:
+            view = MemoryStorage(self._backend.memory, clock=self._backend.clock, shards=shards)
+            return view.games, view.lobbies
+        return (GameRepository(self.db, clock=self._backend.clock, shards=shards),
+                LobbyRepository(self.db, clock=self._backend.clock, shards=shards))
 
     async def restart(self) -> Stores:
         """New repositories over the same data: SQL closes and reopens the database; in memory
