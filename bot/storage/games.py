@@ -11,7 +11,7 @@ from ._sql import INTEGRITY_ERRORS, Connection, SqlDatabase
 from .errors import ChannelBusy, NotFound, StaleVersion
 from .records import KEEP as KEEP
 from .records import GameRecord, MatchResult, RoundResult, _Keep
-from .shards import Shards
+from .shards import Shards, owned_sql
 from .stats import record as record_results
 
 _COLUMNS = ("game_id, guild_id, channel_id, state, version, message_id, turn_deadline, finished, "
@@ -27,7 +27,7 @@ class GameRepository:
                  shards: Shards | None = None) -> None:
         self._db = db
         self._clock = clock
-        self._owned = shards.sql() if shards is not None else "1 = 1"
+        self._owned = owned_sql(shards)
 
     async def save(
         self,

@@ -11,7 +11,7 @@ from ._sql import INTEGRITY_ERRORS, Connection, SqlDatabase
 from .errors import AlreadyInLobby, ChannelBusy, LobbyFull, NotFound, NotInLobby
 from .postgres import for_update
 from .records import LobbyRecord
-from .shards import Shards
+from .shards import Shards, owned_sql
 
 _COLUMNS = ("channel_id, guild_id, host_id, preset, options, turn_timer, created_at, expires_at, "
             "message_id")
@@ -27,7 +27,7 @@ class LobbyRepository:
         self._clock = clock
         # `all` and `expired` list this process's shards' guilds only: a process restores and
         # expires its own lobbies (see bot.shards).
-        self._owned = shards.sql() if shards is not None else "1 = 1"
+        self._owned = owned_sql(shards)
 
     async def create(
         self,

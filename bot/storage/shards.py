@@ -40,15 +40,17 @@ class Shards:
     def owns(self, guild_id: int) -> bool:
         return self.shard_of(guild_id) in self.ids
 
-    def sql(self, column: str = "guild_id") -> str:
-        """The same test as a SQL condition (SQLite and PostgreSQL alike), for the repositories'
-        queries; only integers are formatted into it."""
-        if self.every:
-            return "1 = 1"
-        ids = ", ".join(str(int(i)) for i in sorted(self.ids))
-        return f"(({column} >> 22) % {int(self.count)}) IN ({ids})"
 
 
 def owns(shards: Shards | None, guild_id: int) -> bool:
     """Whether a guild is this process's (every guild when shards are not configured)."""
     return shards is None or shards.owns(guild_id)
+
+
+def owned_sql(shards: Shards | None, column: str = "guild_id") -> str:
+    """`owns` as a SQL condition (SQLite and PostgreSQL alike), for the repositories' queries;
+    only integers are formatted into it."""
+    if shards is None or shards.every:
+        return "1 = 1"
+    ids = ", ".join(str(int(i)) for i in sorted(shards.ids))
+    return f"(({column} >> 22) % {int(shards.count)}) IN ({ids})"

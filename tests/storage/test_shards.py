@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from bot.storage.shards import Shards, owns
+from bot.storage.shards import Shards, owned_sql, owns
 from tests.storage.conftest import Stores
 
 # Guild ids of shard 0 and shard 1 of two (the shard is read from the id's timestamp bits).
@@ -37,8 +37,10 @@ def test_the_sql_condition_selects_exactly_the_owned_guilds(count: int, data: st
     with sqlite3.connect(":memory:") as conn:
         conn.execute("CREATE TABLE t (guild_id INTEGER)")
         conn.executemany("INSERT INTO t VALUES (?)", [(g,) for g in guilds])
-        selected = [g for (g,) in conn.execute(f"SELECT guild_id FROM t WHERE {shards.sql()}")]
+        selected = [g for (g,) in conn.execute(f"SELECT guild_id FROM t WHERE {owned_sql(shards)}")]
+        everything = [g for (g,) in conn.execute(f"SELECT guild_id FROM t WHERE {owned_sql(None)}")]
     assert sorted(selected) == sorted(g for g in guilds if shards.owns(g))
+    assert sorted(everything) == sorted(guilds)
 
 
 async def test_a_process_restores_and_expires_only_its_shards_tables(storage: Stores) -> None:
