@@ -68,7 +68,12 @@ def start() -> Cluster:
     folder = Path(tempfile.mkdtemp(prefix="uno-pg-"))
     as_user: list[str] = []
     if os.geteuid() == 0:
-        shutil.chown(folder, "postgres", "postgres")
+        try:
+            shutil.chown(folder, "postgres", "postgres")
+        except LookupError as exc:
+            shutil.rmtree(folder, ignore_errors=True)
+            raise RuntimeError("initdb refuses to run as root and there is no 'postgres' user "
+                               "to run it as (Debian's postgresql package creates one)") from exc
         as_user = ["runuser", "-u", "postgres", "--"]
     cluster = Cluster(folder, _free_port(), bin_folder, as_user)
     try:

@@ -9,6 +9,7 @@ from typing import Any, Literal
 from ._json import encode
 from ._sql import INTEGRITY_ERRORS, Connection, SqlDatabase
 from .errors import ChannelBusy, NotFound, StaleVersion
+from .postgres import lock_keys
 from .records import KEEP as KEEP
 from .records import GameRecord, MatchResult, RoundResult, _Keep
 from .shards import Shards, owned_sql
@@ -163,6 +164,9 @@ class GameRepository:
 async def _insert(conn: Connection, game_id: str, guild_id: int, channel_id: int,
                   text: str, version: int, message_id: int | None, turn_deadline: float | None,
                   finished: bool, now: float, meta: str) -> None:
+    # A new game and a new lobby of one channel take turns where writers run side by side
+    # (PostgreSQL): each checks the channel is free only once it holds the channel.
+    await lock_keys(conn, [channel_id])
     other = await _fetch(conn, "channel_id = ?", channel_id)
     if other is not None:
         raise ChannelBusy(channel_id, "game", other.game_id)

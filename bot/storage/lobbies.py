@@ -9,7 +9,7 @@ from typing import Any
 from ._json import decode, encode
 from ._sql import INTEGRITY_ERRORS, Connection, SqlDatabase
 from .errors import AlreadyInLobby, ChannelBusy, LobbyFull, NotFound, NotInLobby
-from .postgres import for_update
+from .postgres import for_update, lock_keys
 from .records import LobbyRecord
 from .shards import Shards, owned_sql
 
@@ -44,6 +44,7 @@ class LobbyRepository:
     ) -> LobbyRecord:
         """Open a lobby with its host as the first player; refuse if the channel is busy."""
         async with self._db.transaction() as conn:
+            await lock_keys(conn, [channel_id])  # the channel's new table: see games._insert
             await _refuse_busy_channel(conn, channel_id)
             try:
                 await conn.execute(

@@ -8,8 +8,9 @@ connection `transaction()` gives, which here rewrites `?` / `:name` placeholders
   side (in this process and across processes);
 - therefore a read-then-write transaction must lock what it read: `for_update()` adds
   `FOR UPDATE` to such a read (SQLite's write transactions already exclude each other), and
-  `lock_keys()` takes transaction-scoped advisory locks (e.g. per guild, around the ratings'
-  read-modify-write);
+  `lock_keys()` takes transaction-scoped advisory locks (per channel around opening a lobby or a
+  game in it, per guild around recording results and the ratings' read-modify-write; Discord ids
+  are unique across kinds, so the keys never collide);
 - migrations: the same numbered list, each script with its types mapped (`Migration`), under an
   advisory lock so processes starting together apply each once.
 """

@@ -8,7 +8,14 @@ import asyncio
 
 import pytest
 
-from bot.storage import GameRepository, MatchResult, MatchSeat, StatsRepository
+from bot.storage import (
+    ChannelBusy,
+    GameRepository,
+    LobbyRepository,
+    MatchResult,
+    MatchSeat,
+    StatsRepository,
+)
 from bot.storage.postgres import PostgresDatabase, _rewrite, _rowcount, is_url
 
 
@@ -94,6 +101,33 @@ async def test_one_result_recorded_twice_at_once_is_recorded_once(postgres_url: 
         recorded = await asyncio.gather(StatsRepository(first).record_match(match),
                                         StatsRepository(second).record_match(match))
         assert sorted(recorded) == [False, True]
+    finally:
+        await first.close()
+        await second.close()
+
+
+async def test_a_lobby_and_a_game_opened_at_once_in_one_channel_are_not_both_kept(
+        postgres_url: str) -> None:
+    """One table per channel, also when a new lobby and a new game race for an empty channel
+    on two connections: the channel ends with one of them, the other refused as busy (or, if
+    the lobby came first, replaced by the game)."""
+    first = await PostgresDatabase.open(postgres_url)
+    second = await PostgresDatabase.open(postgres_url)
+    try:
+        for channel in range(10, 20):
+            results = await asyncio.gather(
+                LobbyRepository(first).create(guild_id=1, channel_id=channel, host_id=1,
+                                              preset="classic", options={}, turn_timer=0,
+                                              expires_at=0.0),
+                GameRepository(second).save(f"g{channel}", guild_id=1, channel_id=channel,
+                                            state={"version": 0}, version=0),
+                return_exceptions=True)
+            assert not any(isinstance(r, Exception) and not isinstance(r, ChannelBusy)
+                           for r in results), results
+            # (A game started after the lobby was created replaces it: that order is fine.)
+            lobby = await LobbyRepository(first).get(channel)
+            game = await GameRepository(first).by_channel(channel)
+            assert (lobby is None) != (game is None)
     finally:
         await first.close()
         await second.close()
