@@ -1,8 +1,9 @@
 """PostgreSQL (asyncpg): the store several bot processes share. `DATABASE_URL=postgresql://...`.
 
-The repositories are the SQLite ones (`GameRepository`, ...): they run their SQL on the
-connection `transaction()` gives, which here rewrites `?` / `:name` placeholders to PostgreSQL's
-`$1` and reports changed rows as aiosqlite does. What differs between the dialects stays here:
+The repositories are the same classes as on SQLite (`GameRepository`, ...): they run their SQL
+on the connection `transaction()` gives, which here rewrites `?` / `:name` placeholders to
+PostgreSQL's `$1` and reports changed rows as aiosqlite does. What differs between the dialects
+stays here:
 
 - a pool of connections instead of SQLite's one, so transactions of different games run side by
   side (in this process and across processes);
@@ -194,9 +195,9 @@ class PostgresDatabase:
 
     async def listen(self, channel: str, on_payload: Callable[[str], None],
                      on_gap: Callable[[], Awaitable[None]]) -> None:
-        """Call `on_payload` with each NOTIFY on `channel`, from any process, until closed. The
-        listening connection is the pool's business no more: it stays open, idle, and if it is
-        lost it is opened again, then `on_gap` runs (what was sent meanwhile is lost)."""
+        """Call `on_payload` with each NOTIFY on `channel`, from any process, until closed. It
+        listens on a connection of its own, outside the pool, idle all day; if that connection
+        is lost it is opened again, then `on_gap` runs (what was sent meanwhile is lost)."""
         self._pool_or_fail()
         listener = _Listener(self.url, channel, on_payload, on_gap)
         await listener.start()
