@@ -62,6 +62,7 @@ from bot.storage import (  # noqa: E402
     SqlStore,
     StatsRepository,
 )
+from bot.storage.postgres import is_postgres  # noqa: E402
 from bot.storage.stats import month_of  # noqa: E402
 
 DEFAULT_MATCHES = 100_000
@@ -174,7 +175,7 @@ async def run(args: argparse.Namespace, target: str | Path) -> int:
     print(f"generated {len(matches):,} matches, {len(rounds):,} rounds over {args.guilds:,} "
           f"servers in {time.perf_counter() - started:.1f} s")
     db = await open_empty(target)
-    print(f"database: {db.dialect}")
+    print(f"database: {'PostgreSQL' if is_postgres(db) else 'SQLite'}")
     async with db:
         stats = StatsRepository(db, clock=lambda: now)
         games = GameRepository(db, clock=lambda: now)
@@ -256,7 +257,7 @@ async def run(args: argparse.Namespace, target: str | Path) -> int:
             print(f"{label:<{width}}  {ms:7.2f} ms  {low:7.2f} - {high:7.2f} ms  "
                   f"{verdict(ms, goal)}")
         print()
-        print(f"{'EXPLAIN QUERY PLAN' if db.dialect == 'sqlite' else 'EXPLAIN'} (largest server):")
+        print(f"{'EXPLAIN' if is_postgres(db) else 'EXPLAIN QUERY PLAN'} (largest server):")
         for name, plan in (await stats.query_plans(largest, busiest)).items():
             print(f"  {name}:")
             for line in plan:

@@ -10,11 +10,9 @@ from __future__ import annotations
 import sqlite3
 from collections.abc import Awaitable, Iterable, Sequence
 from contextlib import AbstractAsyncContextManager
-from typing import Any, Literal, Protocol
+from typing import Any, Protocol
 
 import asyncpg
-
-Dialect = Literal["sqlite", "postgresql"]
 
 # A broken UNIQUE or PRIMARY KEY constraint: a race with another writer, which the repositories
 # turn into their own refusal (`ChannelBusy`).
@@ -41,10 +39,8 @@ class Connection(Protocol):
 
 
 class SqlDatabase(Protocol):
-    """An open, migrated database the repositories share."""
-
-    @property
-    def dialect(self) -> Dialect: ...
+    """An open, migrated database the repositories share (`bot.storage.postgres.is_postgres`
+    tells the two apart where their SQL must differ)."""
 
     def transaction(self, *, write: bool = True) -> AbstractAsyncContextManager[Connection]:
         ...

@@ -15,12 +15,11 @@ from collections.abc import AsyncIterator, Coroutine, Generator, Sequence
 from contextlib import AbstractAsyncContextManager, asynccontextmanager
 from pathlib import Path
 from types import TracebackType
-from typing import Any, Final
+from typing import Any
 
 import aiosqlite
 
 from . import migrations as _migrations
-from ._sql import Dialect
 from ._tx import rollback
 from .migrations import MIGRATIONS, Migration
 
@@ -34,8 +33,6 @@ class Database:
 
     `db = await Database.open(path)` or `async with Database.open(path) as db: ...`.
     """
-
-    dialect: Final[Dialect] = "sqlite"
 
     def __init__(
         self, conn: aiosqlite.Connection, path: Path, applied: Sequence[int] = ()

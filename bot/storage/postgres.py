@@ -26,12 +26,12 @@ from collections.abc import AsyncIterator, Awaitable, Callable, Iterable, Mappin
 from contextlib import AbstractAsyncContextManager, asynccontextmanager
 from dataclasses import dataclass
 from types import TracebackType
-from typing import Any, Final
+from typing import Any
 
 import asyncpg
 
 from . import migrations as _migrations
-from ._sql import Connection, Dialect
+from ._sql import Connection
 from .migrations import MIGRATIONS, Migration
 
 log = logging.getLogger(__name__)
@@ -124,6 +124,11 @@ class PgConnection:
         return _Done(-1)
 
 
+def is_postgres(db: object) -> bool:
+    """Whether a database (or one of its connections) is PostgreSQL's, not SQLite's."""
+    return isinstance(db, (PostgresDatabase, PgConnection))
+
+
 def for_update(conn: Connection) -> str:
     """The suffix that locks the rows a write transaction reads before changing them: needed
     where writers run side by side (PostgreSQL), not where they take turns (SQLite)."""
@@ -140,8 +145,6 @@ async def lock_keys(conn: Connection, keys: Iterable[int]) -> None:
 
 class PostgresDatabase:
     """An open, migrated PostgreSQL database: `db = await PostgresDatabase.open(url)`."""
-
-    dialect: Final[Dialect] = "postgresql"
 
     def __init__(self, pool: asyncpg.Pool, url: str, applied: Sequence[int] = ()) -> None:
         self._pool: asyncpg.Pool | None = pool

@@ -20,7 +20,7 @@ from typing import Any
 
 from ._json import decode, encode
 from ._sql import Connection, SqlDatabase
-from .postgres import PostgresDatabase
+from .postgres import PostgresDatabase, is_postgres
 from .records import GuildSettings as GuildSettings
 from .records import UserSettings as UserSettings
 
@@ -49,7 +49,7 @@ class SettingsRepository:
         SQLite). `on_gap` runs when changes may have been missed (the listening connection was
         lost and is back): reload everything then."""
         if not isinstance(self._db, PostgresDatabase):
-            return
+            return  # SQLite: this process is the only one
 
         def heard(payload: str) -> None:
             try:
@@ -100,7 +100,7 @@ class SettingsRepository:
             await self._announce(conn, UserForgotten(user_id))
 
     async def _announce(self, conn: Connection, change: SettingsChange) -> None:
-        if self._db.dialect == "postgresql":
+        if is_postgres(self._db):
             await conn.execute("SELECT pg_notify(?, ?)", (CHANNEL, _encode_change(change)))
 
 

@@ -27,7 +27,7 @@ from bot.rating import MIN_RATED_MATCHES, NEW_PLAYER, Skill
 
 from ._json import decode, encode
 from ._sql import Connection, SqlDatabase
-from .postgres import lock_keys
+from .postgres import is_postgres, lock_keys
 from .records import (
     ALL_TIME,
     ANY_PRESET,
@@ -136,7 +136,7 @@ class StatsRepository:
         """SQLite gets a bigger page cache while importing (set back after). PostgreSQL's
         buffers are the server's business, but its planner needs fresh statistics of the tables
         just filled (autovacuum would gather them only later) to choose the boards' indexes."""
-        if self._db.dialect != "sqlite":
+        if is_postgres(self._db):
             yield
             async with self._db.transaction() as conn:
                 await conn.execute("ANALYZE")
@@ -322,7 +322,7 @@ class StatsRepository:
                         (guild_id, MIN_RATED_MATCHES, 0.0, 0.0, user_id)))
         async with self._db.read() as conn:
             for name, sql, args in queries:
-                if self._db.dialect == "sqlite":
+                if not is_postgres(self._db):
                     rows = await conn.execute_fetchall(f"EXPLAIN QUERY PLAN {sql}", args)
                     plans[name] = [str(r["detail"]) for r in rows]
                 else:

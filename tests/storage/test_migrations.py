@@ -11,7 +11,7 @@ import pytest
 
 from bot.storage import MIGRATIONS, Database, Migration, MigrationError
 from bot.storage.migrations import split_statements, to_postgres
-from bot.storage.postgres import PostgresDatabase
+from bot.storage.postgres import PostgresDatabase, is_postgres
 from tests.conftest import fresh_database
 from tests.pg_cluster import Cluster
 
@@ -61,8 +61,8 @@ async def _ledger(db: SqlDb) -> list[tuple[int, str]]:
 
 
 async def _tables(db: SqlDb) -> set[str]:
-    sql = ("SELECT name FROM sqlite_master WHERE type = 'table'" if db.dialect == "sqlite"
-           else "SELECT tablename FROM pg_tables WHERE schemaname = 'public'")
+    sql = ("SELECT tablename FROM pg_tables WHERE schemaname = 'public'" if is_postgres(db)
+           else "SELECT name FROM sqlite_master WHERE type = 'table'")
     async with db.read() as conn:
         rows = await conn.execute_fetchall(sql)
         return {str(r[0]) for r in rows}
