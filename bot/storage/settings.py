@@ -15,7 +15,7 @@ from __future__ import annotations
 import json
 import logging
 from collections.abc import Awaitable, Callable
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass
 from typing import Any
 
 from ._json import decode, encode
@@ -105,24 +105,20 @@ class SettingsRepository:
 
 
 def _encode_change(change: SettingsChange) -> str:
+    # Every field of the record, whatever fields it gains later.
     if isinstance(change, GuildSettings):
-        return encode({"guild": change.guild_id, "locale": change.locale,
-                       "preset": change.preset, "options": dict(change.options),
-                       "turn_timer": change.turn_timer})
+        return encode({"guild": asdict(change)})
     if isinstance(change, UserSettings):
-        return encode({"user": change.user_id, "locale": change.locale,
-                       "colorblind": change.colorblind})
+        return encode({"user": asdict(change)})
     return encode({"forget": change.user_id})
 
 
 def _decode_change(payload: str) -> SettingsChange:
     data = json.loads(payload)
     if "guild" in data:
-        return GuildSettings(guild_id=int(data["guild"]), locale=data["locale"],
-                             preset=data["preset"], options=dict(data["options"]),
-                             turn_timer=data["turn_timer"])
+        return GuildSettings(**data["guild"])
     if "user" in data:
-        return UserSettings(int(data["user"]), data["locale"], bool(data["colorblind"]))
+        return UserSettings(**data["user"])
     return UserForgotten(int(data["forget"]))
 
 
