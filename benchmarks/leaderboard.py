@@ -4,6 +4,11 @@ database of 100,000 recorded matches over 1,000 servers.
 Usage, from the repository root (no installation needed)::
 
     python benchmarks/leaderboard.py [--matches N] [--guilds G] [--runs R] [--seed S] [--keep DB]
+                                     [--database postgresql://...]
+
+`--database` runs it on PostgreSQL instead of a temporary SQLite file: give an empty database
+(it is migrated, filled and left as it is), e.g. on a local server over its socket:
+`--database "postgresql://postgres@/bench?host=/var/run/postgresql"`.
 
 The data
     Servers are as unequal as real ones: server i gets a share of the matches proportional to
@@ -14,15 +19,17 @@ The data
     written through `StatsRepository.record_many`, the same `record()` code that records a
     single match, openskill ratings included (a transaction per 2,000 matches).
 
-What is measured (each figure the median of R runs after warm-up, on the bot's one aiosqlite
-connection, so a thread hop per query is included)
+What is measured (each figure the median of R runs after warm-up, with the fastest and slowest
+run, through the repositories the bot uses: on SQLite the one aiosqlite connection, so a thread
+hop per query is included; on PostgreSQL the pool, so a round trip per statement)
     * one page (10 rows, and its row count) of each board — wins, points, rating — for the
       largest server and the median one; the wins board also for this month, for one preset and
       for its last page;
     * `/uno stats` for the most active player of the largest server;
     * recording a match: the save of the state that ends a match, which records its last round,
       the match, the totals and the ratings and removes the game, in one transaction.
-Then SQLite's EXPLAIN QUERY PLAN for each read, to show the indexes at work. Target: a page and
+Then the database's plan for each read (SQLite's EXPLAIN QUERY PLAN, PostgreSQL's EXPLAIN), to show
+the indexes at work. Target: a page and
 a stats query under 20 ms each (PASS / MISS); recording a match is reported without a target.
 """
 
@@ -49,10 +56,13 @@ from bot.storage import (  # noqa: E402
     GameRepository,
     MatchResult,
     MatchSeat,
+    PostgresDatabase,
     RoundResult,
     RoundSeat,
+    SqlStore,
     StatsRepository,
 )
+from bot.storage.postgres import is_postgres  # noqa: E402
 from bot.storage.stats import month_of  # noqa: E402
 
 DEFAULT_MATCHES = 100_000
@@ -114,7 +124,14 @@ def generate(matches: int, guilds: int, seed: int, now: float) -> tuple[
     return rounds, results
 
 
-async def median_ms(action: Callable[[], Awaitable[Any]], runs: int) -> float:
+Timing = tuple[float, float, float]  # median, fastest, slowest (ms)
+
+
+def summary(times: list[float]) -> Timing:
+    return statistics.median(times), min(times), max(times)
+
+
+async def median_ms(action: Callable[[], Awaitable[Any]], runs: int) -> Timing:
     for _ in range(3):  # warm the page cache and the statement cache
         await action()
     times = []
@@ -122,7 +139,7 @@ async def median_ms(action: Callable[[], Awaitable[Any]], runs: int) -> float:
         start = time.perf_counter()
         await action()
         times.append((time.perf_counter() - start) * 1000)
-    return statistics.median(times)
+    return summary(times)
 
 
 def verdict(ms: float, target: float | None) -> str:
@@ -131,21 +148,43 @@ def verdict(ms: float, target: float | None) -> str:
     return f"{'PASS' if ms < target else 'MISS'} (target < {target:g} ms)"
 
 
-async def run(args: argparse.Namespace, path: Path) -> int:
+async def open_empty(target: str | Path) -> SqlStore:
+    if isinstance(target, Path):
+        return await Database.open(target)
+    db = await PostgresDatabase.open(target)
+    async with db.read() as conn:
+        recorded = list(await conn.execute_fetchall("SELECT COUNT(*) FROM matches"))[0][0]
+    if recorded:
+        await db.close()
+        raise SystemExit(f"the database already holds {recorded:,} matches: give an empty one")
+    return db
+
+
+async def size_mib(db: SqlStore, target: str | Path) -> float:
+    if isinstance(target, Path):
+        return sum(f.stat().st_size for f in (target, Path(f"{target}-wal")) if f.exists()) / 2**20
+    async with db.read() as conn:
+        rows = list(await conn.execute_fetchall("SELECT pg_database_size(current_database())"))
+    return float(rows[0][0]) / 2**20
+
+
+async def run(args: argparse.Namespace, target: str | Path) -> int:
     now = time.time()
     started = time.perf_counter()
     rounds, matches = generate(args.matches, args.guilds, args.seed, now)
     print(f"generated {len(matches):,} matches, {len(rounds):,} rounds over {args.guilds:,} "
           f"servers in {time.perf_counter() - started:.1f} s")
-    async with Database.open(path) as db:
+    db = await open_empty(target)
+    print(f"database: {'PostgreSQL' if is_postgres(db) else 'SQLite'}")
+    async with db:
         stats = StatsRepository(db, clock=lambda: now)
         games = GameRepository(db, clock=lambda: now)
         started = time.perf_counter()
         await stats.record_many(rounds, matches)
         built = time.perf_counter() - started
-        size = sum(f.stat().st_size for f in (path, Path(f"{path}-wal")) if f.exists())
+        size = await size_mib(db, target)
         print(f"recorded them through StatsRepository.record_many in {built:.1f} s "
-              f"({len(matches) / built:,.0f} matches/s); database {size / 2**20:.0f} MiB")
+              f"({len(matches) / built:,.0f} matches/s); database {size:.0f} MiB")
 
         by_guild: dict[int, int] = {}
         activity: dict[int, int] = {}
@@ -158,14 +197,14 @@ async def run(args: argparse.Namespace, path: Path) -> int:
         largest, median = ordered[0], ordered[len(ordered) // 2]
         busiest = max(activity, key=lambda u: activity[u])
         this_month = month_of(now)
-        rows: list[tuple[str, float, float | None]] = []
+        rows: list[tuple[str, Timing, float | None]] = []
         for label, guild in (("largest", largest), ("median", median)):
             players = (await stats.leaderboard(guild, board="wins")).total
             print(f"{label} server {guild}: {by_guild[guild]:,} matches, {players:,} players")
             for board in ("wins", "points", "rating"):
-                ms = await median_ms(functools.partial(stats.leaderboard, guild, board=board),
-                                     args.runs)
-                rows.append((f"{board} page 1, {label} server", ms, TARGET_MS))
+                timing = await median_ms(
+                    functools.partial(stats.leaderboard, guild, board=board), args.runs)
+                rows.append((f"{board} page 1, {label} server", timing, TARGET_MS))
         last = (await stats.leaderboard(largest, board="wins")).pages - 1
         extra: list[tuple[str, Callable[[], Awaitable[Any]]]] = [
             ("wins page 1, largest, this month",
@@ -209,19 +248,21 @@ async def run(args: argparse.Namespace, path: Path) -> int:
         timings: list[float] = []
         for _ in range(args.runs + 3):
             await finish_a_match()
-        rows.append(("record a match (its final save)", statistics.median(timings[3:]), None))
+        rows.append(("record a match (its final save)", summary(timings[3:]), None))
 
         print()
         width = max(len(label) for label, _, _ in rows)
-        for label, ms, target in rows:
-            print(f"{label:<{width}}  {ms:7.2f} ms  {verdict(ms, target)}")
+        print(f"{'':<{width}}  {'median':>10}  {'fastest - slowest':>19}")
+        for label, (ms, low, high), goal in rows:
+            print(f"{label:<{width}}  {ms:7.2f} ms  {low:7.2f} - {high:7.2f} ms  "
+                  f"{verdict(ms, goal)}")
         print()
-        print("EXPLAIN QUERY PLAN (largest server):")
+        print(f"{'EXPLAIN' if is_postgres(db) else 'EXPLAIN QUERY PLAN'} (largest server):")
         for name, plan in (await stats.query_plans(largest, busiest)).items():
             print(f"  {name}:")
             for line in plan:
                 print(f"    {line}")
-    misses = sum(1 for _, ms, target in rows if target is not None and ms >= target)
+    misses = sum(1 for _, (ms, _, _), goal in rows if goal is not None and ms >= goal)
     print()
     print("all reads under target" if not misses else f"{misses} read(s) missed the target")
     return 0
@@ -238,11 +279,17 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=DEFAULT_SEED)
     parser.add_argument("--keep", type=Path, default=None,
                         help="write the database here (a new file) instead of a temporary one")
+    parser.add_argument("--database", default=None, metavar="postgresql://...",
+                        help="an empty PostgreSQL database to run on instead of SQLite")
     args = parser.parse_args(argv)
     if args.matches < args.guilds or args.guilds < 1 or args.runs < 1:
         parser.error("need at least one server, one match per server and one run")
     print(f"UNO standings benchmark: {args.matches:,} matches, {args.guilds:,} servers, "
           f"median of {args.runs} runs, Python {sys.version.split()[0]}")
+    if args.database is not None:
+        if not args.database.startswith(("postgresql://", "postgres://")):
+            parser.error("--database takes a postgresql:// URL (SQLite is the default)")
+        return asyncio.run(run(args, args.database))
     if args.keep is not None:
         if args.keep.exists():
             parser.error(f"{args.keep} exists: give a new file")

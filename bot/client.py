@@ -23,8 +23,15 @@ from bot.services.lobbies import LobbyService
 from bot.services.settings import SettingsService
 from bot.services.timers import Timers
 from bot.settings import Settings
-from bot.storage import BotStateRepository, Database, GameRepository, LobbyRepository
+from bot.storage import (
+    BotStateRepository,
+    GameRepository,
+    LobbyRepository,
+    SqlStore,
+    open_database,
+)
 from bot.storage.settings import SettingsRepository
+from bot.storage.shards import Shards
 from bot.ui import answers
 from bot.ui.budget import RequestBudget
 from bot.ui.errors import CommandTree, answer_unread_click
@@ -42,7 +49,7 @@ class UnoBot(commands.AutoShardedBot):
     every game lives in the process that receives its guild's interactions."""
 
     # The services, built in `setup_hook` (they need the database, which needs the loop).
-    db: Database
+    db: SqlStore
     lobbies: LobbyService
     games: GameManager
     settings: SettingsService
@@ -55,6 +62,12 @@ class UnoBot(commands.AutoShardedBot):
     def __init__(self, settings: Settings, *, clock: Clock | None = None,
                  refresh_delay: float = REFRESH_DELAY, **options: Any) -> None:
         intents = discord.Intents.default()  # guild messages for H-5 silence; no content needed
+        # SHARD_COUNT / SHARD_IDS: exactly these shards in this process (other processes run the
+        # rest on the same PostgreSQL); its repositories list only their guilds' tables.
+        self.owned = Shards.of(settings.shard_count, settings.shard_ids)
+        if self.owned is not None:
+            options.setdefault("shard_count", self.owned.count)
+            options.setdefault("shard_ids", sorted(self.owned.ids))
         super().__init__(command_prefix=commands.when_mentioned, intents=intents,
                          help_command=None, tree_cls=CommandTree, **options)
         self.config = settings
@@ -70,23 +83,29 @@ class UnoBot(commands.AutoShardedBot):
         self._watchdogs: set[asyncio.Task[None]] = set()
 
     async def setup_hook(self) -> None:
-        self.db = await Database.open(self.config.database_path)
+        self.db = await open_database(self.config.database)
         self.timers = Timers(self.clock)
         workers = self.config.picture_workers
         self.painter = Painter(default_workers() if workers is None else workers)
         self.under_way = UnderWay()
         self.tables = TablePublisher(self, self.under_way)
         self.lobby_board = LobbyBoard(self, self.under_way)
-        self.games = GameManager(GameRepository(self.db, clock=self.clock.now), self.clock,
-                                 self.timers, self.tables, refresh_delay=self.refresh_delay)
-        self.lobbies = LobbyService(LobbyRepository(self.db, clock=self.clock.now), self.clock,
-                                    self.timers, self.lobby_board)
-        self.settings = SettingsService(SettingsRepository(self.db))
+        self.games = GameManager(
+            GameRepository(self.db, clock=self.clock.now, shards=self.owned), self.clock,
+            self.timers, self.tables, refresh_delay=self.refresh_delay)
+        self.lobbies = LobbyService(
+            LobbyRepository(self.db, clock=self.clock.now, shards=self.owned), self.clock,
+            self.timers, self.lobby_board)
+        settings = SettingsRepository(self.db)
+        self.settings = SettingsService(settings)
+        # Listening before loading: a change committed meanwhile is heard, not lost.
+        await settings.watch(self.settings.changed, self.settings.load)
         await self.settings.load()
         await self.tree.set_translator(CommandTranslator())
         for extension in EXTENSIONS:
             await self.load_extension(extension)
-        await self.sync_commands()
+        if self.owned is None or self.owned.first:
+            await self.sync_commands()  # once per bot: by the process holding shard 0
         # Card faces are drawn once per process; drawing them now, off the event loop, keeps
         # the first hands of the day as fast as the later ones (worker processes warm up as
         # they start).

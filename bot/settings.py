@@ -18,12 +18,20 @@ class Settings:
     database_path: Path
     dev_guild_id: int | None
     log_level: str
+    database_url: str | None = None  # a postgresql:// URL; None: SQLite at database_path
+    shard_count: int | None = None  # None: one process, as many shards as Discord says
+    shard_ids: tuple[int, ...] | None = None  # the shards this process runs
     # Worker processes drawing pictures (0: a thread of the bot's own; None: 2 if the machine
     # has several cores, else 0).
     picture_workers: int | None = None
     # Requests a second the bot's token may make (Discord allows 50 per token, across every
     # process of the bot: with several processes, give each its share).
     request_budget: float = 45.0
+
+    @property
+    def database(self) -> str | Path:
+        """What `bot.storage.open_database` opens: the PostgreSQL URL, else the SQLite file."""
+        return self.database_url or self.database_path
 
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None) -> Settings:
@@ -40,6 +48,15 @@ class Settings:
         level = (env.get("LOG_LEVEL", "").strip() or "INFO").upper()
         if level not in {"DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL"}:
             raise SettingsError(f"LOG_LEVEL must be DEBUG, INFO, WARNING or ERROR, not {level!r}.")
+        # DATABASE_URL: a postgresql:// URL, or else an SQLite file (as DATABASE_PATH says).
+        url = env.get("DATABASE_URL", "").strip()
+        postgres = url.startswith(("postgresql://", "postgres://"))
+        path = url if url and not postgres else env.get("DATABASE_PATH", "").strip()
+        count, ids = _shards(env.get("SHARD_COUNT", "").strip(), env.get("SHARD_IDS", "").strip())
+        if ids is not None and count is not None and len(ids) < count and not postgres:
+            raise SettingsError(
+                "SHARD_IDS runs only some of the shards, so other processes run the rest: they "
+                "must share one database, set DATABASE_URL=postgresql://... in every process.")
         workers = env.get("PICTURE_WORKERS", "").strip()
         if workers and not workers.isdigit():
             raise SettingsError(f"PICTURE_WORKERS must be a number of processes, not {workers!r}.")
@@ -53,9 +70,33 @@ class Settings:
                                 f"50, not {budget!r}.")
         return cls(
             discord_token=token,
-            database_path=Path(env.get("DATABASE_PATH", "").strip() or "uno.db"),
+            database_path=Path(path or "uno.db"),
             dev_guild_id=int(guild) if guild else None,
             log_level=level,
+            database_url=url if postgres else None,
+            shard_count=count,
+            shard_ids=ids,
             picture_workers=int(workers) if workers else None,
             request_budget=request_budget,
         )
+
+
+def _shards(count_text: str, ids_text: str) -> tuple[int | None, tuple[int, ...] | None]:
+    """SHARD_COUNT (how many shards the bot has in all) and SHARD_IDS (which of them this process
+    runs, e.g. `0,1`; all of them when only the count is given)."""
+    if not count_text:
+        if ids_text:
+            raise SettingsError("SHARD_IDS needs SHARD_COUNT: how many shards the bot has in all.")
+        return None, None
+    if not count_text.isdigit() or int(count_text) < 1:
+        raise SettingsError(f"SHARD_COUNT must be a whole number of shards (1 or more), "
+                            f"not {count_text!r}.")
+    count = int(count_text)
+    if not ids_text:
+        return count, tuple(range(count))
+    parts = [part.strip() for part in ids_text.split(",")]
+    if not all(part.isdigit() and int(part) < count for part in parts):
+        raise SettingsError(f"SHARD_IDS must list shard numbers from 0 to {count - 1} separated "
+                            f"by commas (e.g. 0,1), not {ids_text!r}.")
+    ids = tuple(sorted({int(part) for part in parts}))
+    return count, ids

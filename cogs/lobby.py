@@ -29,7 +29,7 @@ from bot.services.lobbies import (
     rules_of,
 )
 from bot.services.session import Session
-from bot.storage import LobbyRecord, StatsRepository, StatsStore
+from bot.storage import LobbyRecord, NotFound, StatsRepository, StatsStore
 from bot.ui.answers import send, update
 from bot.ui.items import LobbyButton, RulesSelect
 from bot.ui.replies import guild_locale, refuse, say, tell, user_locale
@@ -467,7 +467,12 @@ class Lobby(commands.Cog):
         sent = await send(interaction, embed=render_lobby(lobby, locale),
                           view=lobby_view(lobby, locale))
         message = await sent.message()
-        await self.lobbies.set_message(lobby.channel_id, message.id)
+        try:
+            await self.lobbies.set_message(lobby.channel_id, message.id)
+        except NotFound:
+            # Joined and started (or ended) through this very message before its id could be
+            # stored: no lobby is left to remember it for.
+            log.info("lobby in channel %s gone before its message was stored", lobby.channel_id)
 
     def _on_lobby_message(self, interaction: Interaction) -> bool:
         return interaction.type is discord.InteractionType.component

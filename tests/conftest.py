@@ -2,12 +2,89 @@
 
 from __future__ import annotations
 
+import asyncio
+import itertools
 import os
+from collections.abc import AsyncIterator, Iterator
+from concurrent.futures import ThreadPoolExecutor
+from contextlib import asynccontextmanager
 
+import asyncpg
+import pytest
 from hypothesis import settings
+
+from bot.storage.postgres import PostgresDatabase
+from tests import pg_cluster
+from tests.pg_cluster import Cluster
 
 # In CI the property tests replay the same examples every run (a red CI blocks a landing, so it
 # must not depend on luck); on developers' machines they keep exploring new ones.
 settings.register_profile("ci", derandomize=True, print_blob=True)
 if os.environ.get("CI"):
     settings.load_profile("ci")
+
+
+# -- PostgreSQL: one throwaway server per test session (see tests/pg_cluster.py)
+
+_TEMPLATE = "uno_template"  # migrated once; each test copies it
+NO_SERVER = ("no PostgreSQL server binaries (initdb, pg_ctl) on this machine; install Debian's "
+             "postgresql (or your system's PostgreSQL server) to run this leg")
+
+
+@pytest.fixture(scope="session")
+def postgres_cluster() -> Iterator[Cluster | None]:
+    """A running PostgreSQL server with a migrated template database, or None where no server
+    binaries exist at all (the PostgreSQL legs then skip, saying so); in CI, which installs
+    Debian's postgresql, a missing server fails instead."""
+    if pg_cluster.binaries() is None:
+        if os.environ.get("CI"):
+            pytest.fail(f"CI must test PostgreSQL: {NO_SERVER}")
+        yield None
+        return
+    cluster = pg_cluster.start()
+    try:
+        # On a thread of its own: asyncio.run must not replace the tests' event loop.
+        with ThreadPoolExecutor(1) as thread:
+            thread.submit(asyncio.run, _create_template(cluster)).result()
+        yield cluster
+    finally:
+        cluster.stop()
+
+
+async def _create_template(cluster: Cluster) -> None:
+    admin = await asyncpg.connect(cluster.url)
+    try:
+        await admin.execute(f"CREATE DATABASE {_TEMPLATE}")
+    finally:
+        await admin.close()
+    db = await PostgresDatabase.open(cluster.url_of(_TEMPLATE))
+    await db.close()
+
+
+_databases = itertools.count()
+
+
+@asynccontextmanager
+async def fresh_database(cluster: Cluster | None, *, migrated: bool = True
+                         ) -> AsyncIterator[str]:
+    """The URL of a new database of its own, migrated (a copy of the template: ~20 ms) or empty,
+    dropped afterwards; skips the test where there is no server."""
+    if cluster is None:
+        pytest.skip(NO_SERVER)
+    name = f"test_{os.getpid()}_{next(_databases)}"
+    admin = await asyncpg.connect(cluster.url)
+    try:
+        template = _TEMPLATE if migrated else "template0"
+        await admin.execute(f"CREATE DATABASE {name} TEMPLATE {template} STRATEGY FILE_COPY")
+        try:
+            yield cluster.url_of(name)
+        finally:
+            await admin.execute(f"DROP DATABASE {name} WITH (FORCE)")
+    finally:
+        await admin.close()
+
+
+@pytest.fixture
+async def postgres_url(postgres_cluster: Cluster | None) -> AsyncIterator[str]:
+    async with fresh_database(postgres_cluster) as url:
+        yield url

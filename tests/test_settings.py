@@ -32,11 +32,37 @@ def test_settings_reads_every_variable() -> None:
     assert (s.picture_workers, s.request_budget) == (0, 22.5)
 
 
+def test_database_url_chooses_postgresql_or_an_sqlite_file() -> None:
+    pg = Settings.from_env({"DISCORD_TOKEN": "t", "DATABASE_URL": "postgresql://bot@db/uno",
+                            "DATABASE_PATH": "/tmp/x.db"})
+    assert (pg.database_url, pg.database) == ("postgresql://bot@db/uno", "postgresql://bot@db/uno")
+    file = Settings.from_env({"DISCORD_TOKEN": "t", "DATABASE_URL": "/data/uno.db"})
+    assert (file.database_url, file.database) == (None, Path("/data/uno.db"))
+    default = Settings.from_env({"DISCORD_TOKEN": "t", "DATABASE_PATH": "/tmp/x.db"})
+    assert default.database == Path("/tmp/x.db")
+
+
+def test_shards_are_all_of_the_count_unless_listed() -> None:
+    base = {"DISCORD_TOKEN": "t", "DATABASE_URL": "postgresql://bot@db/uno"}
+    assert Settings.from_env(base).shard_count is None
+    every = Settings.from_env({**base, "SHARD_COUNT": "3"})
+    assert (every.shard_count, every.shard_ids) == (3, (0, 1, 2))
+    some = Settings.from_env({**base, "SHARD_COUNT": "4", "SHARD_IDS": " 3, 1,1"})
+    assert (some.shard_count, some.shard_ids) == (4, (1, 3))
+
+
 @pytest.mark.parametrize("env, word", [
     ({}, "DISCORD_TOKEN"),
     ({"DISCORD_TOKEN": "   "}, "DISCORD_TOKEN"),
     ({"DISCORD_TOKEN": "t", "DEV_GUILD_ID": "abc"}, "DEV_GUILD_ID"),
     ({"DISCORD_TOKEN": "t", "LOG_LEVEL": "loud"}, "LOG_LEVEL"),
+    ({"DISCORD_TOKEN": "t", "SHARD_COUNT": "0"}, "SHARD_COUNT"),
+    ({"DISCORD_TOKEN": "t", "SHARD_COUNT": "two"}, "SHARD_COUNT"),
+    ({"DISCORD_TOKEN": "t", "SHARD_IDS": "0"}, "SHARD_COUNT"),
+    ({"DISCORD_TOKEN": "t", "SHARD_COUNT": "2", "SHARD_IDS": "0,2"}, "SHARD_IDS"),
+    ({"DISCORD_TOKEN": "t", "SHARD_COUNT": "2", "SHARD_IDS": "a"}, "SHARD_IDS"),
+    # Only some shards here: the others run elsewhere, and an SQLite file is not shared.
+    ({"DISCORD_TOKEN": "t", "SHARD_COUNT": "2", "SHARD_IDS": "1"}, "DATABASE_URL"),
     ({"DISCORD_TOKEN": "t", "PICTURE_WORKERS": "two"}, "PICTURE_WORKERS"),
     ({"DISCORD_TOKEN": "t", "REQUEST_BUDGET": "fast"}, "REQUEST_BUDGET"),
     ({"DISCORD_TOKEN": "t", "REQUEST_BUDGET": "60"}, "REQUEST_BUDGET"),

@@ -5,8 +5,8 @@ then English; the public table: the server's choice, then Discord's server langu
 has no Discord client locale, so it is reached only through these settings.
 
 The settings are few and read on every click, so this process keeps them in memory (loaded at
-start, written through). With several processes a change shows in the others after their next
-start; a shared cache belongs with the PostgreSQL store when it comes.
+start, written through). With several processes on PostgreSQL, the changes the others make are
+applied here as they commit (`changed`, see `bot.storage.settings` for why LISTEN/NOTIFY).
 """
 
 from __future__ import annotations
@@ -16,6 +16,7 @@ from typing import Any
 
 from bot.i18n import get_translator
 from bot.storage import GuildSettings, SettingsStore, UserSettings
+from bot.storage.settings import SettingsChange, UserForgotten
 
 from .errors import Refusal
 
@@ -25,10 +26,32 @@ class SettingsService:
         self._repo = repo
         self._guilds: dict[int, GuildSettings] = {}
         self._users: dict[int, UserSettings] = {}
+        self._heard_while_loading: list[SettingsChange] | None = None
 
     async def load(self) -> None:
-        self._guilds = {g.guild_id: g for g in await self._repo.all_guilds()}
-        self._users = {u.user_id: u for u in await self._repo.all_users()}
+        # What other processes change while this reads may be missing from what it reads:
+        # heard meanwhile, those changes are applied again after it (in commit order).
+        self._heard_while_loading = []
+        try:
+            guilds = await self._repo.all_guilds()
+            users = await self._repo.all_users()
+        finally:
+            heard, self._heard_while_loading = self._heard_while_loading, None
+        self._guilds = {g.guild_id: g for g in guilds}
+        self._users = {u.user_id: u for u in users}
+        for change in heard:
+            self.changed(change)
+
+    def changed(self, change: SettingsChange) -> None:
+        """A change another process made (or this one's own, heard back: the same value)."""
+        if self._heard_while_loading is not None:
+            self._heard_while_loading.append(change)
+        if isinstance(change, GuildSettings):
+            self._guilds[change.guild_id] = change
+        elif isinstance(change, UserSettings):
+            self._users[change.user_id] = change
+        elif isinstance(change, UserForgotten):
+            self._users.pop(change.user_id, None)
 
     # -- reading (synchronous: every click asks)
 

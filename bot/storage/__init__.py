@@ -1,6 +1,7 @@
-"""Storage: one SQLite connection (aiosqlite, WAL), numbered migrations, and one repository per
-aggregate. All SQL of the bot lives in this package, behind these classes, so a PostgreSQL store
-can replace it without touching the cogs or the game manager.
+"""Storage: SQLite (one aiosqlite connection, WAL) or PostgreSQL (an asyncpg pool, for several
+processes), numbered migrations, and one repository per aggregate over either. All SQL of the bot
+lives in this package, behind these classes: `open_database` picks the database, and the cogs and
+the game manager never see which.
 
 What the bot may rely on is the protocols (`GameStore`, `LobbyStore`, `SettingsStore`,
 `BotStateStore`, `StatsStore`); `MemoryStorage` is a second implementation of all five, without
@@ -31,6 +32,8 @@ from .memory import (
     MemoryStorage,
 )
 from .migrations import MIGRATIONS, Migration
+from .opening import SqlStore, open_database
+from .postgres import PostgresDatabase
 from .protocols import BotStateStore, GameStore, LobbyStore, SettingsStore, StatsStore
 from .records import (
     ALL_TIME,
@@ -64,7 +67,7 @@ __all__ = [
     "LobbyStore", "MatchResult", "MatchSeat", "MemoryBotStateRepository", "MemoryDatabase",
     "MemoryGameRepository", "MemoryLobbyRepository", "MemorySettingsRepository",
     "MemoryStatsRepository", "MemoryStorage", "Migration", "MigrationError", "NotFound",
-    "NotInLobby", "PlayerStats", "RoundResult", "RoundSeat", "SettingsRepository",
-    "SettingsStore", "StaleVersion", "StatsRepository", "StatsStore", "StorageError",
-    "UserSettings", "month_of",
+    "NotInLobby", "PlayerStats", "PostgresDatabase", "RoundResult", "RoundSeat",
+    "SettingsRepository", "SettingsStore", "SqlStore", "StaleVersion", "StatsRepository",
+    "StatsStore", "StorageError", "UserSettings", "month_of", "open_database",
 ]

@@ -1,6 +1,7 @@
 """Static proof that every repository satisfies its protocol: mypy --strict checks these
 assignments (nothing runs them). A method missing, renamed, or with a different signature in the
-SQLite or the in-memory classes fails the type check."""
+SQL or the in-memory classes fails the type check, and so does a database (SQLite or PostgreSQL)
+that the SQL repositories cannot run on."""
 
 from __future__ import annotations
 
@@ -20,11 +21,20 @@ if TYPE_CHECKING:
         MemoryStatsRepository,
         MemoryStorage,
     )
+    from .postgres import PostgresDatabase
     from .protocols import BotStateStore, GameStore, LobbyStore, SettingsStore, StatsStore
     from .settings import SettingsRepository
     from .stats import StatsRepository
 
     def _sqlite(db: Database) -> None:
+        games: GameStore = GameRepository(db)
+        lobbies: LobbyStore = LobbyRepository(db)
+        settings: SettingsStore = SettingsRepository(db)
+        state: BotStateStore = BotStateRepository(db)
+        stats: StatsStore = StatsRepository(db)
+        del games, lobbies, settings, state, stats
+
+    def _postgres(db: PostgresDatabase) -> None:
         games: GameStore = GameRepository(db)
         lobbies: LobbyStore = LobbyRepository(db)
         settings: SettingsStore = SettingsRepository(db)

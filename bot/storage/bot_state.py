@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-from .database import Database
+from ._sql import SqlDatabase
 
 
 class BotStateRepository:
     """A key-value store for the bot's own bookkeeping, not for game data."""
 
-    def __init__(self, db: Database) -> None:
+    def __init__(self, db: SqlDatabase) -> None:
         self._db = db
 
     async def get(self, key: str) -> str | None:

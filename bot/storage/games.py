@@ -2,18 +2,17 @@
 
 from __future__ import annotations
 
-import sqlite3
 import time
 from collections.abc import Callable, Mapping
 from typing import Any, Literal
 
-import aiosqlite
-
 from ._json import pack
-from .database import Database
+from ._sql import INTEGRITY_ERRORS, Connection, SqlDatabase
 from .errors import ChannelBusy, NotFound, StaleVersion
+from .postgres import lock_keys
 from .records import KEEP as KEEP
 from .records import GameRecord, MatchResult, RoundResult, _Keep
+from .shards import Shards, owned_sql
 from .stats import record as record_results
 
 _COLUMNS = ("game_id, guild_id, channel_id, state, version, message_id, turn_deadline, finished, "
@@ -25,9 +24,11 @@ class GameRepository:
     that would replace a newer (or a different, same-version) state is refused with
     `StaleVersion`, so two hosts or two racing tasks can never silently undo an action."""
 
-    def __init__(self, db: Database, *, clock: Callable[[], float] = time.time) -> None:
+    def __init__(self, db: SqlDatabase, *, clock: Callable[[], float] = time.time,
+                 shards: Shards | None = None) -> None:
         self._db = db
         self._clock = clock
+        self._owned = owned_sql(shards)
 
     async def save(
         self,
@@ -123,10 +124,12 @@ class GameRepository:
             return await _fetch(conn, "channel_id = ?", channel_id)
 
     async def unfinished(self) -> list[GameRecord]:
-        """Every game not marked finished, oldest activity first, to reload them at start."""
+        """Every game not marked finished, oldest activity first, to reload them at start (of
+        this process's shards' guilds only)."""
         async with self._db.read() as conn:
             rows = await conn.execute_fetchall(
-                f"SELECT {_COLUMNS} FROM games WHERE finished = 0 ORDER BY updated_at, game_id"
+                f"SELECT {_COLUMNS} FROM games WHERE finished = 0 AND {self._owned} "
+                "ORDER BY updated_at, game_id"
             )
             return [_record(row) for row in rows]
 
@@ -158,9 +161,12 @@ class GameRepository:
             return record
 
 
-async def _insert(conn: aiosqlite.Connection, game_id: str, guild_id: int, channel_id: int,
+async def _insert(conn: Connection, game_id: str, guild_id: int, channel_id: int,
                   text: str, version: int, message_id: int | None, turn_deadline: float | None,
                   finished: bool, now: float, meta: str) -> None:
+    # A new game and a new lobby of one channel take turns where writers run side by side
+    # (PostgreSQL): each checks the channel is free only once it holds the channel.
+    await lock_keys(conn, [channel_id])
     other = await _fetch(conn, "channel_id = ?", channel_id)
     if other is not None:
         raise ChannelBusy(channel_id, "game", other.game_id)
@@ -171,17 +177,17 @@ async def _insert(conn: aiosqlite.Connection, game_id: str, guild_id: int, chann
             (game_id, guild_id, channel_id, text, version, message_id, turn_deadline,
              int(finished), now, meta),
         )
-    except sqlite3.IntegrityError as exc:  # lost a race with another process
+    except INTEGRITY_ERRORS as exc:  # lost a race with another process
         raise ChannelBusy(channel_id, "game") from exc
 
 
-async def _fetch(conn: aiosqlite.Connection, where: Literal["game_id = ?", "channel_id = ?"],
+async def _fetch(conn: Connection, where: Literal["game_id = ?", "channel_id = ?"],
                  key: str | int) -> GameRecord | None:
     rows = list(await conn.execute_fetchall(f"SELECT {_COLUMNS} FROM games WHERE {where}", (key,)))
     return _record(rows[0]) if rows else None
 
 
-def _record(row: sqlite3.Row) -> GameRecord:
+def _record(row: Any) -> GameRecord:
     return GameRecord(
         game_id=str(row["game_id"]),
         guild_id=int(row["guild_id"]),

@@ -2,17 +2,16 @@
 
 from __future__ import annotations
 
-import sqlite3
 import time
 from collections.abc import Callable, Mapping
 from typing import Any
 
-import aiosqlite
-
 from ._json import decode, encode
-from .database import Database
+from ._sql import INTEGRITY_ERRORS, Connection, SqlDatabase
 from .errors import AlreadyInLobby, ChannelBusy, LobbyFull, NotFound, NotInLobby
+from .postgres import for_update, lock_keys
 from .records import LobbyRecord
+from .shards import Shards, owned_sql
 
 _COLUMNS = ("channel_id, guild_id, host_id, preset, options, turn_timer, created_at, expires_at, "
             "message_id")
@@ -22,9 +21,13 @@ class LobbyRepository:
     """Create, read and change lobbies. Each method is one transaction, so checks and writes
     cannot interleave with another coroutine's or another process's."""
 
-    def __init__(self, db: Database, *, clock: Callable[[], float] = time.time) -> None:
+    def __init__(self, db: SqlDatabase, *, clock: Callable[[], float] = time.time,
+                 shards: Shards | None = None) -> None:
         self._db = db
         self._clock = clock
+        # `all` and `expired` list this process's shards' guilds only: a process restores and
+        # expires its own lobbies (see bot.shards).
+        self._owned = owned_sql(shards)
 
     async def create(
         self,
@@ -41,6 +44,7 @@ class LobbyRepository:
     ) -> LobbyRecord:
         """Open a lobby with its host as the first player; refuse if the channel is busy."""
         async with self._db.transaction() as conn:
+            await lock_keys(conn, [channel_id])  # the channel's new table: see games._insert
             await _refuse_busy_channel(conn, channel_id)
             try:
                 await conn.execute(
@@ -48,7 +52,7 @@ class LobbyRepository:
                     (channel_id, guild_id, host_id, preset, encode(options), turn_timer,
                      self._clock(), expires_at, message_id),
                 )
-            except sqlite3.IntegrityError as exc:  # a racing creator in another process
+            except INTEGRITY_ERRORS as exc:  # a racing creator in another process
                 raise ChannelBusy(channel_id, "lobby") from exc
             await conn.execute(
                 "INSERT INTO lobby_players (channel_id, user_id, seat, name) VALUES (?, ?, 0, ?)",
@@ -64,14 +68,17 @@ class LobbyRepository:
     async def all(self) -> list[LobbyRecord]:
         """Every stored lobby, to restore their buttons and expiry timers at start."""
         async with self._db.read() as conn:
-            rows = await conn.execute_fetchall("SELECT channel_id FROM lobbies ORDER BY created_at")
+            rows = await conn.execute_fetchall(
+                f"SELECT channel_id FROM lobbies WHERE {self._owned} "
+                "ORDER BY created_at, channel_id")
             return [await _fetch(conn, int(row[0])) for row in rows]
 
     async def expired(self, now: float) -> list[LobbyRecord]:
         """Lobbies whose `expires_at` is at or before `now`."""
         async with self._db.read() as conn:
             rows = await conn.execute_fetchall(
-                "SELECT channel_id FROM lobbies WHERE expires_at <= ? ORDER BY expires_at", (now,)
+                f"SELECT channel_id FROM lobbies WHERE expires_at <= ? AND {self._owned} "
+                "ORDER BY expires_at, channel_id", (now,)
             )
             return [await _fetch(conn, int(row[0])) for row in rows]
 
@@ -87,7 +94,7 @@ class LobbyRepository:
         """Seat a player last; refuse a second join or a full table. `expires_at` extends an
         idle lobby's life."""
         async with self._db.transaction() as conn:
-            lobby = await _fetch(conn, channel_id)
+            lobby = await _fetch(conn, channel_id, lock=True)
             if user_id in lobby.player_ids:
                 raise AlreadyInLobby(channel_id, user_id)
             if limit is not None and len(lobby.player_ids) >= limit:
@@ -107,7 +114,7 @@ class LobbyRepository:
         (in the same transaction, so no lobby is ever led by someone who left). A lobby left
         empty is returned with no players; deleting it is the caller's decision."""
         async with self._db.transaction() as conn:
-            lobby = await _fetch(conn, channel_id)
+            lobby = await _fetch(conn, channel_id, lock=True)
             if user_id not in lobby.player_ids:
                 raise NotInLobby(channel_id, user_id)
             await conn.execute(
@@ -126,7 +133,7 @@ class LobbyRepository:
     async def set_host(self, channel_id: int, host_id: int) -> LobbyRecord:
         """Hand the lobby to another of its players."""
         async with self._db.transaction() as conn:
-            lobby = await _fetch(conn, channel_id)
+            lobby = await _fetch(conn, channel_id, lock=True)
             if host_id not in lobby.player_ids:
                 raise NotInLobby(channel_id, host_id)
             await conn.execute(
@@ -163,7 +170,7 @@ class LobbyRepository:
             return cursor.rowcount > 0
 
 
-async def _refuse_busy_channel(conn: aiosqlite.Connection, channel_id: int) -> None:
+async def _refuse_busy_channel(conn: Connection, channel_id: int) -> None:
     """One table per channel: a lobby or a game already there is a refusal naming it."""
     rows = list(await conn.execute_fetchall(
         "SELECT game_id FROM games WHERE channel_id = ?", (channel_id,)
@@ -177,14 +184,14 @@ async def _refuse_busy_channel(conn: aiosqlite.Connection, channel_id: int) -> N
         raise ChannelBusy(channel_id, "lobby")
 
 
-async def _touch(conn: aiosqlite.Connection, channel_id: int, expires_at: float | None) -> None:
+async def _touch(conn: Connection, channel_id: int, expires_at: float | None) -> None:
     if expires_at is not None:
         await conn.execute(
             "UPDATE lobbies SET expires_at = ? WHERE channel_id = ?", (expires_at, channel_id)
         )
 
 
-async def _fetch_or_none(conn: aiosqlite.Connection, channel_id: int) -> LobbyRecord | None:
+async def _fetch_or_none(conn: Connection, channel_id: int) -> LobbyRecord | None:
     rows = list(await conn.execute_fetchall(
         f"SELECT {_COLUMNS} FROM lobbies WHERE channel_id = ?", (channel_id,)
     ))
@@ -210,7 +217,12 @@ async def _fetch_or_none(conn: aiosqlite.Connection, channel_id: int) -> LobbyRe
     )
 
 
-async def _fetch(conn: aiosqlite.Connection, channel_id: int) -> LobbyRecord:
+async def _fetch(conn: Connection, channel_id: int, *, lock: bool = False) -> LobbyRecord:
+    """The lobby (`NotFound` if none); `lock` for a write transaction that checks it first, so
+    two joins of one lobby take turns (see `for_update`)."""
+    if lock:
+        await conn.execute(f"SELECT 1 FROM lobbies WHERE channel_id = ?{for_update(conn)}",
+                           (channel_id,))
     lobby = await _fetch_or_none(conn, channel_id)
     if lobby is None:
         raise NotFound(f"no lobby in channel {channel_id}")

@@ -47,6 +47,7 @@ from .records import (
     UserSettings,
     _Keep,
 )
+from .shards import Shards, owns
 from .totals import COUNTERS, latest_names, rate_in_order, sum_results
 
 Clock = Callable[[], float]
@@ -166,9 +167,11 @@ class MemoryDatabase:
 class MemoryLobbyRepository:
     """`LobbyRepository` without SQL."""
 
-    def __init__(self, db: MemoryDatabase, *, clock: Clock = time.time) -> None:
+    def __init__(self, db: MemoryDatabase, *, clock: Clock = time.time,
+                 shards: Shards | None = None) -> None:
         self._db = db
         self._clock = clock
+        self._shards = shards
 
     async def create(
         self,
@@ -198,14 +201,16 @@ class MemoryLobbyRepository:
         return None if lobby is None else _lobby_record(channel_id, lobby)
 
     async def all(self) -> list[LobbyRecord]:
-        # SQL: ORDER BY created_at, ties in rowid (= channel id) order.
-        found = sorted(self._db.lobbies.items(), key=lambda item: (item[1].created_at, item[0]))
+        # SQL: ORDER BY created_at, channel_id.
+        found = sorted(((c, lobby) for c, lobby in self._db.lobbies.items()
+                        if owns(self._shards, lobby.guild_id)),
+                       key=lambda item: (item[1].created_at, item[0]))
         return [_lobby_record(channel, lobby) for channel, lobby in found]
 
     async def expired(self, now: float) -> list[LobbyRecord]:
-        # SQL: the (expires_at) index, so ties in channel id order.
+        # SQL: ORDER BY expires_at, channel_id.
         found = sorted(((c, lobby) for c, lobby in self._db.lobbies.items()
-                        if lobby.expires_at <= now),
+                        if lobby.expires_at <= now and owns(self._shards, lobby.guild_id)),
                        key=lambda item: (item[1].expires_at, item[0]))
         return [_lobby_record(channel, lobby) for channel, lobby in found]
 
@@ -300,9 +305,11 @@ def _lobby_record(channel_id: int, lobby: _Lobby) -> LobbyRecord:
 class MemoryGameRepository:
     """`GameRepository` without SQL; results go to the stats of the same `MemoryDatabase`."""
 
-    def __init__(self, db: MemoryDatabase, *, clock: Clock = time.time) -> None:
+    def __init__(self, db: MemoryDatabase, *, clock: Clock = time.time,
+                 shards: Shards | None = None) -> None:
         self._db = db
         self._clock = clock
+        self._shards = shards
 
     async def save(
         self,
@@ -387,7 +394,7 @@ class MemoryGameRepository:
 
     async def unfinished(self) -> list[GameRecord]:
         found = sorted((row.updated_at, game_id) for game_id, row in self._db.games.items()
-                       if not row.finished)
+                       if not row.finished and owns(self._shards, row.guild_id))
         return [_game_record(game_id, self._db.games[game_id]) for _, game_id in found]
 
     async def set_deadline(self, game_id: str, turn_deadline: float | None) -> GameRecord:
@@ -738,10 +745,11 @@ class MemoryStorage:
     sharing one clock: `MemoryStorage(clock=clock).games`, `.lobbies`, `.settings`, `.state`,
     `.stats`. Another `MemoryStorage(storage.db)` is a second view of the same data."""
 
-    def __init__(self, db: MemoryDatabase | None = None, *, clock: Clock = time.time) -> None:
+    def __init__(self, db: MemoryDatabase | None = None, *, clock: Clock = time.time,
+                 shards: Shards | None = None) -> None:
         self.db = MemoryDatabase() if db is None else db
-        self.games = MemoryGameRepository(self.db, clock=clock)
-        self.lobbies = MemoryLobbyRepository(self.db, clock=clock)
+        self.games = MemoryGameRepository(self.db, clock=clock, shards=shards)
+        self.lobbies = MemoryLobbyRepository(self.db, clock=clock, shards=shards)
         self.settings = MemorySettingsRepository(self.db)
         self.state = MemoryBotStateRepository(self.db)
         self.stats = MemoryStatsRepository(self.db, clock=clock)

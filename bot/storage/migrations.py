@@ -4,11 +4,17 @@ A migration is never edited once released: a change to the schema is a new, high
 list lives in code (not in `.sql` files) so it ships with the package without package-data setup.
 Migrations run inside one transaction, so `PRAGMA foreign_keys` and other pragmas that are
 no-ops inside a transaction do not belong in them.
+
+Each migration serves both dialects: PostgreSQL runs the same script with SQLite's storage classes
+mapped to its types (`postgres_script`), unless the migration gives its own `postgres` text (for
+a step whose SQL differs). `bot.storage.postgres` applies them there, with the same ledger and the
+same checks (`verify`).
 """
 
 from __future__ import annotations
 
 import logging
+import re
 import sqlite3
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -23,11 +29,27 @@ log = logging.getLogger(__name__)
 
 @dataclass(frozen=True, slots=True)
 class Migration:
-    """One schema step: its number (1, 2, ... in order), a short name, and its SQL script."""
+    """One schema step: its number (1, 2, ... in order), a short name, and its SQL script;
+    `postgres` only when PostgreSQL needs other SQL than the mapped script."""
 
     version: int
     name: str
     sql: str
+    postgres: str | None = None
+
+    def postgres_script(self) -> str:
+        return self.postgres if self.postgres is not None else to_postgres(self.sql)
+
+
+# SQLite's INTEGER is up to 64 bits (Discord ids need them) and REAL is a double: PostgreSQL's
+# INTEGER and REAL are half that. TEXT is TEXT in both.
+_POSTGRES_TYPES = {"INTEGER": "BIGINT", "REAL": "DOUBLE PRECISION"}
+_TYPE_WORD = re.compile(r"\b(INTEGER|REAL)\b")
+
+
+def to_postgres(script: str) -> str:
+    """A schema script written for SQLite, with its column types mapped to PostgreSQL's."""
+    return _TYPE_WORD.sub(lambda m: _POSTGRES_TYPES[m.group(1)], script)
 
 
 _0001_INITIAL = """
@@ -233,7 +255,7 @@ MIGRATIONS: tuple[Migration, ...] = (
     Migration(5, "settings", _0005_SETTINGS),
 )
 
-_CREATE_LEDGER = """
+CREATE_LEDGER = """
 CREATE TABLE IF NOT EXISTS schema_migrations (
     version    INTEGER PRIMARY KEY,
     name       TEXT    NOT NULL,
@@ -288,25 +310,11 @@ async def apply(
     check(migrations)
     try:
         await conn.execute("BEGIN IMMEDIATE")
-        await conn.execute(_CREATE_LEDGER)
+        await conn.execute(CREATE_LEDGER)
         rows = await conn.execute_fetchall("SELECT version, name FROM schema_migrations")
-        applied = {int(row[0]): str(row[1]) for row in rows}
-        known = {m.version: m for m in migrations}
-        for version, name in sorted(applied.items()):
-            if version not in known:
-                raise MigrationError(
-                    f"the database has migration {version} ({name}) that this code does not "
-                    f"know: it was written by a newer version of the bot"
-                )
-            if known[version].name != name:
-                raise MigrationError(
-                    f"migration {version} is {name!r} in the database but "
-                    f"{known[version].name!r} in the code"
-                )
+        pending = verify({int(row[0]): str(row[1]) for row in rows}, migrations)
         done: list[int] = []
-        for migration in migrations:
-            if migration.version in applied:
-                continue
+        for migration in pending:
             for statement in split_statements(migration.sql):
                 await conn.execute(statement)
             await conn.execute(
@@ -318,6 +326,28 @@ async def apply(
     except BaseException:
         await rollback(conn)
         raise
-    for version in done:
-        log.info("applied migration %04d_%s", version, known[version].name)
+    log_applied(pending)
     return done
+
+
+def verify(applied: dict[int, str], migrations: Sequence[Migration]) -> list[Migration]:
+    """The migrations still to apply, given the ledger's {version: name}; refuse a database
+    written by a newer bot, or whose migration names differ from the code's."""
+    known = {m.version: m for m in migrations}
+    for version, name in sorted(applied.items()):
+        if version not in known:
+            raise MigrationError(
+                f"the database has migration {version} ({name}) that this code does not "
+                f"know: it was written by a newer version of the bot"
+            )
+        if known[version].name != name:
+            raise MigrationError(
+                f"migration {version} is {name!r} in the database but "
+                f"{known[version].name!r} in the code"
+            )
+    return [m for m in migrations if m.version not in applied]
+
+
+def log_applied(migrations: Sequence[Migration]) -> None:
+    for migration in migrations:
+        log.info("applied migration %04d_%s", migration.version, migration.name)

@@ -17,18 +17,17 @@ or a match, so a crash can neither record a result twice nor lose one.
 from __future__ import annotations
 
 import math
-import sqlite3
 import time
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import AsyncIterator, Callable, Iterable, Sequence
+from contextlib import asynccontextmanager
 from dataclasses import dataclass
-from typing import TypeVar
-
-import aiosqlite
+from typing import Any, TypeVar
 
 from bot.rating import MIN_RATED_MATCHES, NEW_PLAYER, Skill
 
 from ._json import decode, encode
-from .database import Database
+from ._sql import Connection, SqlDatabase
+from .postgres import is_postgres, lock_keys
 from .records import (
     ALL_TIME,
     ANY_PRESET,
@@ -54,7 +53,7 @@ _UPSERT_TOTALS = (
     f"INSERT INTO player_totals (guild_id, period, preset, user_id, {', '.join(_COUNTERS)}) "
     f"VALUES (?, ?, ?, ?, {', '.join('?' for _ in _COUNTERS)}) "
     "ON CONFLICT (guild_id, period, preset, user_id) DO UPDATE SET "
-    + ", ".join(f"{c} = {c} + excluded.{c}" for c in _COUNTERS)
+    + ", ".join(f"{c} = player_totals.{c} + excluded.{c}" for c in _COUNTERS)
 )
 
 # -- the boards' queries (also shown by `query_plans`)
@@ -94,7 +93,7 @@ _RATING_RANK = ("SELECT COUNT(*) FROM guild_players WHERE guild_id = ? AND rated
 class StatsRepository:
     """Record results and read a guild's leaderboards and a player's statistics."""
 
-    def __init__(self, db: Database, *, clock: Callable[[], float] = time.time) -> None:
+    def __init__(self, db: SqlDatabase, *, clock: Callable[[], float] = time.time) -> None:
         self._db = db
         self._clock = clock
 
@@ -121,11 +120,7 @@ class StatsRepository:
             by_game.setdefault(result.game_id, []).append(result)
         # Ratings need time order only within a guild; guild order keeps each batch local.
         ordered = sorted(matches, key=lambda m: (m.guild_id, m.finished_at))
-        async with self._db.read() as conn:
-            cache = int((await _one(conn, "PRAGMA cache_size", ()))[0])
-        try:
-            async with self._db.read() as conn:  # a bigger page cache while importing
-                await conn.execute(f"PRAGMA cache_size = {-BULK_CACHE_KIB}")
+        async with self._bulk():
             for start in range(0, len(ordered), batch):
                 chunk = ordered[start:start + batch]
                 chunk_rounds = [r for m in chunk for r in by_game.pop(m.game_id, [])]
@@ -135,6 +130,23 @@ class StatsRepository:
             if rest:
                 async with self._db.transaction() as conn:
                     await record(conn, rounds=rest)
+
+    @asynccontextmanager
+    async def _bulk(self) -> AsyncIterator[None]:
+        """SQLite gets a bigger page cache while importing (set back after). PostgreSQL's
+        buffers are the server's business, but its planner needs fresh statistics of the tables
+        just filled (autovacuum would gather them only later) to choose the boards' indexes."""
+        if is_postgres(self._db):
+            yield
+            async with self._db.transaction() as conn:
+                await conn.execute("ANALYZE")
+            return
+        async with self._db.read() as conn:
+            cache = int((await _one(conn, "PRAGMA cache_size", ()))[0])
+        try:
+            async with self._db.read() as conn:
+                await conn.execute(f"PRAGMA cache_size = {-BULK_CACHE_KIB}")
+            yield
         finally:
             async with self._db.read() as conn:
                 await conn.execute(f"PRAGMA cache_size = {int(cache)}")
@@ -257,6 +269,10 @@ class StatsRepository:
         guilds = "SELECT guild_id FROM guild_players WHERE user_id = :user"
         async with self._db.transaction() as conn:
             params = {"user": user_id}
+            # The same guild locks as `record` takes, so a result recorded meanwhile in one of
+            # the user's guilds neither waits in a deadlock nor brings their name back.
+            await lock_keys(conn, [int(r[0]) for r in await conn.execute_fetchall(
+                "SELECT guild_id FROM guild_players WHERE user_id = ?", (user_id,))])
             # Winners and losers first, while the seats still name the user. An anonymous seat's
             # user id is -1 - seat: negative, and unique within its game.
             await conn.execute(
@@ -289,7 +305,8 @@ class StatsRepository:
     # -- for the benchmark
 
     async def query_plans(self, guild_id: int, user_id: int) -> dict[str, list[str]]:
-        """SQLite's plan for each read the boards and /uno stats make (to show index use)."""
+        """The database's plan for each read the boards and /uno stats make (to show index
+        use): SQLite's EXPLAIN QUERY PLAN details, or PostgreSQL's EXPLAIN lines."""
         plans: dict[str, list[str]] = {}
         queries: list[tuple[str, str, tuple[object, ...]]] = []
         for board in BOARDS:
@@ -305,8 +322,12 @@ class StatsRepository:
                         (guild_id, MIN_RATED_MATCHES, 0.0, 0.0, user_id)))
         async with self._db.read() as conn:
             for name, sql, args in queries:
-                rows = await conn.execute_fetchall(f"EXPLAIN QUERY PLAN {sql}", args)
-                plans[name] = [str(r["detail"]) for r in rows]
+                if not is_postgres(self._db):
+                    rows = await conn.execute_fetchall(f"EXPLAIN QUERY PLAN {sql}", args)
+                    plans[name] = [str(r["detail"]) for r in rows]
+                else:
+                    rows = await conn.execute_fetchall(f"EXPLAIN {sql}", args)
+                    plans[name] = [str(r[0]) for r in rows]
         return plans
 
 
@@ -319,12 +340,12 @@ def _page_query(board: str, guild_id: int, period: str, preset: str, limit: int,
     return sql, (guild_id, period, preset, limit, offset)
 
 
-async def _one(conn: aiosqlite.Connection, sql: str, args: Sequence[object]) -> sqlite3.Row:
+async def _one(conn: Connection, sql: str, args: Sequence[object]) -> Any:
     rows = list(await conn.execute_fetchall(sql, args))
     return rows[0]
 
 
-async def _names(conn: aiosqlite.Connection, guild_id: int,
+async def _names(conn: Connection, guild_id: int,
                  user_ids: Iterable[int]) -> dict[int, str]:
     wanted = [u for u in user_ids if u > 0]
     names: dict[int, str] = {}
@@ -355,11 +376,15 @@ class _Player:
     name: str
 
 
-async def record(conn: aiosqlite.Connection, *, rounds: Sequence[RoundResult] = (),
+async def record(conn: Connection, *, rounds: Sequence[RoundResult] = (),
                  matches: Sequence[MatchResult] = ()) -> tuple[int, int]:
     """Record results inside the caller's transaction: the raw rows, the totals, the colours, the
     names and (for matches, in the order they finished) the ratings. Results already stored are
     skipped whole, so a retry changes nothing. Returns how many rounds and matches were new."""
+    # A guild's ratings are read, updated and written back: where transactions run side by side
+    # (PostgreSQL), two results of one guild take turns, and a result is checked for being new
+    # only once its guild is held.
+    await lock_keys(conn, {r.guild_id for r in rounds} | {m.guild_id for m in matches})
     new_rounds = await _unrecorded_rounds(conn, rounds)
     new_matches = await _unrecorded_matches(conn, matches)
     if not new_rounds and not new_matches:
@@ -395,7 +420,7 @@ async def record(conn: aiosqlite.Connection, *, rounds: Sequence[RoundResult] = 
     return len(new_rounds), len(new_matches)
 
 
-async def _unrecorded_rounds(conn: aiosqlite.Connection,
+async def _unrecorded_rounds(conn: Connection,
                              results: Sequence[RoundResult]) -> list[RoundResult]:
     unique = list({(r.game_id, r.round): r for r in reversed(results)}.values())[::-1]
     games = sorted({r.game_id for r in unique})
@@ -408,7 +433,7 @@ async def _unrecorded_rounds(conn: aiosqlite.Connection,
     return [r for r in unique if (r.game_id, r.round) not in stored]
 
 
-async def _unrecorded_matches(conn: aiosqlite.Connection,
+async def _unrecorded_matches(conn: Connection,
                               results: Sequence[MatchResult]) -> list[MatchResult]:
     unique = list({m.game_id: m for m in reversed(results)}.values())[::-1]
     stored: set[str] = set()
@@ -420,17 +445,18 @@ async def _unrecorded_matches(conn: aiosqlite.Connection,
     return [m for m in unique if m.game_id not in stored]
 
 
-async def _add_totals(conn: aiosqlite.Connection, rounds: Sequence[RoundResult],
+async def _add_totals(conn: Connection, rounds: Sequence[RoundResult],
                       matches: Sequence[MatchResult]) -> None:
     totals, colors = sum_results(rounds, matches)
     await conn.executemany(_UPSERT_TOTALS, [(*key, *values) for key, values in totals.items()])
     await conn.executemany(
         "INSERT INTO player_colors (guild_id, user_id, color, named) VALUES (?, ?, ?, ?) "
-        "ON CONFLICT (guild_id, user_id, color) DO UPDATE SET named = named + excluded.named",
+        "ON CONFLICT (guild_id, user_id, color) DO UPDATE SET "
+        "named = player_colors.named + excluded.named",
         [(*key, n) for key, n in colors.items() if n > 0])
 
 
-async def _update_players(conn: aiosqlite.Connection, rounds: Sequence[RoundResult],
+async def _update_players(conn: Connection, rounds: Sequence[RoundResult],
                           matches: Sequence[MatchResult]) -> None:
     """Names (the latest each player played under) and ratings, match by match in finishing
     order, each rated from the ratings the previous one left."""
@@ -442,13 +468,14 @@ async def _update_players(conn: aiosqlite.Connection, rounds: Sequence[RoundResu
     await conn.executemany(
         "INSERT INTO guild_players (guild_id, user_id, name, mu, sigma, ordinal, rated) "
         "VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (guild_id, user_id) DO UPDATE SET "
-        "name = CASE WHEN excluded.name != '' THEN excluded.name ELSE name END, mu = excluded.mu, "
+        "name = CASE WHEN excluded.name != '' THEN excluded.name ELSE guild_players.name END, "
+        "mu = excluded.mu, "
         "sigma = excluded.sigma, ordinal = excluded.ordinal, rated = excluded.rated",
         [(g, u, p.name, p.skill.mu, p.skill.sigma, p.skill.ordinal, p.rated)
          for (g, u), p in players.items()])
 
 
-async def _load_players(conn: aiosqlite.Connection,
+async def _load_players(conn: Connection,
                         names: dict[tuple[int, int], str]) -> dict[tuple[int, int], _Player]:
     by_guild: dict[int, list[int]] = {}
     for guild, user in names:

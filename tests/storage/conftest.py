@@ -1,13 +1,17 @@
-"""Storage fixtures: every test gets its own SQLite file under tmp_path and a settable clock.
+"""Storage fixtures: every test gets its own SQLite file under tmp_path (or PostgreSQL database)
+and a settable clock.
 
 `storage` runs a test against each implementation of the protocols in `bot.storage.protocols`,
-SQLite and in-memory, so the same assertions define the contract both keep. Tests that take `db`
-instead are about SQLite itself (the file, its pragmas, migrations, raw SQL, query plans).
+SQLite, PostgreSQL (a database of its own on the session's throwaway server, see
+`tests/conftest.py`) and in-memory, so the same assertions define the contract all three keep.
+Tests that take `db` instead are about SQLite itself (the file, its pragmas, migrations, raw SQL,
+query plans).
 """
 
 from __future__ import annotations
 
 from collections.abc import AsyncIterator
+from contextlib import AsyncExitStack
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -28,8 +32,12 @@ from bot.storage import (
     StatsRepository,
     StatsStore,
 )
+from bot.storage.postgres import PostgresDatabase
+from bot.storage.shards import Shards
+from tests.conftest import fresh_database
+from tests.pg_cluster import Cluster
 
-IMPLEMENTATIONS = ("sqlite", "memory")
+IMPLEMENTATIONS = ("sqlite", "postgresql", "memory")
 
 
 class FakeClock:
@@ -66,36 +74,47 @@ async def db(db_path: Path) -> AsyncIterator[Database]:
 class Stores:
     """One implementation's five repositories over one store, sharing the test's clock."""
 
-    kind: str  # "sqlite" or "memory"
+    kind: str  # "sqlite", "postgresql" or "memory"
     games: GameStore
     lobbies: LobbyStore
     settings: SettingsStore
     state: BotStateStore
     stats: StatsStore
-    db: Database | None = None  # the SQLite database (None in memory)
+    db: Database | PostgresDatabase | None = None  # the SQL database (None in memory)
     _backend: _Backend | None = field(default=None, repr=False)
 
+    def owned_by(self, shards: Shards) -> tuple[GameStore, LobbyStore]:
+        """The games and lobbies as a process running only `shards` sees them."""
+        assert self._backend is not None
+        if self.db is None:
+            view = MemoryStorage(self._backend.memory, clock=self._backend.clock, shards=shards)
+            return view.games, view.lobbies
+        return (GameRepository(self.db, clock=self._backend.clock, shards=shards),
+                LobbyRepository(self.db, clock=self._backend.clock, shards=shards))
+
     async def restart(self) -> Stores:
-        """New repositories over the same data: SQLite closes and reopens the file; in memory
+        """New repositories over the same data: SQL closes and reopens the database; in memory
         (which a real restart would empty, by design) they share the same `MemoryDatabase`."""
         assert self._backend is not None
         return await self._backend.restart()
 
 
 class _Backend:
-    def __init__(self, kind: str, path: Path, clock: FakeClock) -> None:
-        self.kind, self.path, self.clock = kind, path, clock
+    def __init__(self, kind: str, path: Path, clock: FakeClock, url: str = "") -> None:
+        self.kind, self.path, self.clock, self.url = kind, path, clock, url
         self.memory = MemoryDatabase()
-        self.opened: list[Database] = []
+        self.opened: list[Database | PostgresDatabase] = []
 
     async def open(self) -> Stores:
         if self.kind == "memory":
             bundle = MemoryStorage(self.memory, clock=self.clock)
             return Stores("memory", bundle.games, bundle.lobbies, bundle.settings, bundle.state,
                           bundle.stats, None, self)
-        database = await Database.open(self.path)
+        database: Database | PostgresDatabase = (
+            await PostgresDatabase.open(self.url) if self.kind == "postgresql"
+            else await Database.open(self.path))
         self.opened.append(database)
-        return Stores("sqlite", GameRepository(database, clock=self.clock),
+        return Stores(self.kind, GameRepository(database, clock=self.clock),
                       LobbyRepository(database, clock=self.clock), SettingsRepository(database),
                       BotStateRepository(database), StatsRepository(database, clock=self.clock),
                       database, self)
@@ -111,10 +130,12 @@ class _Backend:
 
 
 @pytest.fixture(params=IMPLEMENTATIONS)
-async def storage(request: pytest.FixtureRequest, db_path: Path,
-                  clock: FakeClock) -> AsyncIterator[Stores]:
-    backend = _Backend(request.param, db_path, clock)
-    try:
+async def storage(request: pytest.FixtureRequest, db_path: Path, clock: FakeClock,
+                  postgres_cluster: Cluster | None) -> AsyncIterator[Stores]:
+    async with AsyncExitStack() as stack:
+        url = ""
+        if request.param == "postgresql":
+            url = await stack.enter_async_context(fresh_database(postgres_cluster))
+        backend = _Backend(request.param, db_path, clock, url)
+        stack.push_async_callback(backend.close)
         yield await backend.open()
-    finally:
-        await backend.close()

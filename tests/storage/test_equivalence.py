@@ -1,4 +1,5 @@
-"""The in-memory stats answer exactly as SQLite does, over random histories of results.
+"""The in-memory stats answer exactly as SQLite and PostgreSQL do, over random histories of
+results.
 
 The contract tests check chosen cases; this feeds the same random rounds and matches (ties,
 anonymous seats, missing names, every scoring, several guilds and months, duplicates, bulk
@@ -9,6 +10,7 @@ from __future__ import annotations
 
 import calendar
 import random
+from contextlib import AsyncExitStack
 from pathlib import Path
 from typing import Any
 
@@ -27,6 +29,9 @@ from bot.storage import (
     StatsRepository,
     month_of,
 )
+from bot.storage.postgres import PostgresDatabase
+from tests.conftest import fresh_database
+from tests.pg_cluster import Cluster
 from tests.storage.conftest import FakeClock
 
 GUILDS = (1, 2)
@@ -88,13 +93,21 @@ async def _everything(stats: StatsRepository | MemoryStorage, game_ids: list[str
     return pages, players, results
 
 
+@pytest.mark.parametrize("dialect", ["sqlite", "postgresql"])
 @pytest.mark.parametrize("seed", range(4))
-async def test_memory_stats_equal_sqlite_stats(db_path: Path, seed: int) -> None:
+async def test_memory_stats_equal_sql_stats(db_path: Path, seed: int, dialect: str,
+                                            postgres_cluster: Cluster | None) -> None:
     rng = random.Random(seed)
     history = _history(rng, 24)
     clock = FakeClock()
     memory = MemoryStorage(clock=clock)
-    async with Database.open(db_path) as db:
+    async with AsyncExitStack() as stack:
+        if dialect == "postgresql":
+            url = await stack.enter_async_context(fresh_database(postgres_cluster))
+            db: Database | PostgresDatabase = await PostgresDatabase.open(url)
+        else:
+            db = await Database.open(db_path)
+        stack.push_async_callback(db.close)
         sql_games, sql_stats = GameRepository(db, clock=clock), StatsRepository(db, clock=clock)
         # A bulk import of the first third (with a retried duplicate), then one by one: rounds
         # and matches alone, or through the game save that ends the match.

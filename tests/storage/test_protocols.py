@@ -1,8 +1,9 @@
-"""Each repository, SQLite and in-memory, has exactly its protocol's methods and signatures.
+"""Each repository, SQL and in-memory, has exactly its protocol's methods and signatures.
 
 mypy --strict already checks that each class satisfies its protocol (bot/storage/_conformance.py);
 this is stricter: the same parameter names, kinds, defaults and annotations, and no public
-method the protocol lacks (but SQLite's `query_plans`, deliberately left out of StatsStore)."""
+method the protocol lacks (but the SQL stores' `query_plans`, deliberately left out of StatsStore,
+and `watch`, which hears the settings changes of other processes sharing a PostgreSQL)."""
 
 from __future__ import annotations
 
@@ -39,7 +40,7 @@ PAIRS = [
     (BotStateStore, BotStateRepository), (BotStateStore, MemoryBotStateRepository),
     (StatsStore, StatsRepository), (StatsStore, MemoryStatsRepository),
 ]
-SQLITE_ONLY = {"query_plans"}
+SQL_ONLY = {"query_plans", "watch"}
 
 
 def _public_methods(cls: type) -> set[str]:
@@ -49,7 +50,7 @@ def _public_methods(cls: type) -> set[str]:
 
 @pytest.mark.parametrize(("protocol", "cls"), PAIRS, ids=lambda c: c.__name__)
 def test_same_methods_and_signatures(protocol: type, cls: type) -> None:
-    assert _public_methods(cls) - SQLITE_ONLY == _public_methods(protocol)
+    assert _public_methods(cls) - SQL_ONLY == _public_methods(protocol)
     for name in _public_methods(protocol):
         wanted, got = getattr(protocol, name), getattr(cls, name)
         assert inspect.iscoroutinefunction(got), name
