@@ -26,7 +26,8 @@ class RoundResult:
     game: Game
     winner: str | None
     steps: int
-    timings: dict[str, list[float]] = field(default_factory=dict)  # seconds per decision
+    # Seconds per decision the table waited for, of the seats asked to be timed.
+    timings: dict[str, list[float]] = field(default_factory=dict)
 
 
 Check = Callable[[Game, Action], None]
@@ -53,7 +54,7 @@ def play_round(policies: Mapping[str, Policy], rules: RuleSet | None = None, *, 
         obs = observe(player_view(game, name), seen[name])
         started = time.perf_counter()
         action = policies[name].decide(obs, rngs[name])
-        if name in timed:
+        if name in timed and obs.my_turn:  # the think time of a move, not of a glance
             timings[name].append(time.perf_counter() - started)
         return action
 

@@ -31,7 +31,7 @@ from .normal import NormalPolicy
 from .observation import Observation
 from .policy import choosable
 
-ITERATIONS = 48  # simulated rounds per decision, shared by the candidates
+ITERATIONS = 32  # simulated rounds per decision, shared by the candidates
 MIN_SAMPLES = 8  # imagined tables per decision at least (then fewer candidates are searched)
 MAX_CANDIDATES = 4  # the normal level's best few; more would spread the budget too thin
 ROLLOUT_STEPS = 200  # a simulated round stops here and is judged by the hands' sizes
