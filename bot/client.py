@@ -17,6 +17,7 @@ from bot.clock import Clock, SystemClock
 from bot.i18n.commands import CommandTranslator
 from bot.interactions import Interaction
 from bot.render import images
+from bot.services.autoplay import AI_DELAY, AutoPlayer
 from bot.services.games import REFRESH_DELAY, GameManager
 from bot.services.lobbies import LobbyService
 from bot.services.settings import SettingsService
@@ -43,6 +44,7 @@ class UnoBot(commands.AutoShardedBot):
     db: Database
     lobbies: LobbyService
     games: GameManager
+    autoplay: AutoPlayer
     settings: SettingsService
     timers: Timers
     under_way: UnderWay
@@ -50,13 +52,15 @@ class UnoBot(commands.AutoShardedBot):
     lobby_board: LobbyBoard
 
     def __init__(self, settings: Settings, *, clock: Clock | None = None,
-                 refresh_delay: float = REFRESH_DELAY, **options: Any) -> None:
+                 refresh_delay: float = REFRESH_DELAY, ai_delay: float = AI_DELAY,
+                 **options: Any) -> None:
         intents = discord.Intents.default()  # guild messages for H-5 silence; no content needed
         super().__init__(command_prefix=commands.when_mentioned, intents=intents,
                          help_command=None, tree_cls=CommandTree, **options)
         self.config = settings
         self.clock: Clock = clock or SystemClock()
         self.refresh_delay = refresh_delay
+        self.ai_delay = ai_delay  # seconds an AI player waits before it acts (tests: 0)
         self.synced_now = False  # whether this start sent commands to Discord
         # Where the buttons' clicks go: each cog binds itself here when it loads.
         self.handlers = Handlers()
@@ -71,6 +75,8 @@ class UnoBot(commands.AutoShardedBot):
         self.lobby_board = LobbyBoard(self, self.under_way)
         self.games = GameManager(GameRepository(self.db, clock=self.clock.now), self.clock,
                                  self.timers, self.tables, refresh_delay=self.refresh_delay)
+        self.autoplay = AutoPlayer(self.games, delay=self.ai_delay)
+        self.games.after_apply = self.autoplay.poke
         self.lobbies = LobbyService(LobbyRepository(self.db, clock=self.clock.now), self.clock,
                                     self.timers, self.lobby_board)
         self.settings = SettingsService(SettingsRepository(self.db))
@@ -88,6 +94,7 @@ class UnoBot(commands.AutoShardedBot):
         await self.lobbies.restore()
         for session in await self.games.restore():
             self.games.refresh(session)
+            self.autoplay.poke(session)
         # Everything loaded so far lives as long as the process: keep it out of the garbage
         # collector's full passes, which otherwise pause the event loop for tens of ms.
         gc.freeze()
@@ -145,6 +152,7 @@ class UnoBot(commands.AutoShardedBot):
             await self.under_way.drain(DRAIN_SECONDS)
         await super().close()
         if hasattr(self, "games"):  # setup_hook ran
+            await self.autoplay.close()
             await self.games.close()
             await self.timers.close()
             await self.db.close()

@@ -8,6 +8,7 @@ from dataclasses import dataclass
 import discord
 
 from bot.engine import Card, Event, FlipCard
+from bot.services.seats import is_ai
 from bot.services.session import Session
 
 from .events import describe_all, escape_name
@@ -79,6 +80,8 @@ def render_table(session: Session, *, ended_by: str | None = None,
         content = tr(lc, "table.ended", player=escape_name(ended_by))
     elif abandoned:
         content = tr(lc, "table.abandoned")
+    elif waiting is not None and is_ai(waiting):  # issue 19: nobody to ping
+        content = tr(lc, "table.ai_move", player=name_of(session.names, waiting))
     elif waiting is not None:
         mention = int(waiting)
         content = tr(lc, "table.your_move", mention=f"<@{waiting}>")

@@ -22,6 +22,7 @@ from bot.storage import ChannelBusy, GameStore, LobbyRecord
 from .errors import Refusal
 from .outlets import TableGone, TableOutlet
 from .results import match_to_record, round_to_record
+from .seats import is_ai, player_name
 from .session import Session
 from .timers import Timers
 
@@ -65,6 +66,8 @@ class GameManager:
         self._refreshing: dict[str, asyncio.Task[None]] = {}
         self._edits = asyncio.Semaphore(TABLE_EDITS_AT_ONCE)
         self._timer_failures: dict[str, int] = {}
+        # Told of every applied action and every new game (the AI players' scheduler).
+        self.after_apply: Callable[[Session], None] | None = None
 
     # -- finding games
 
@@ -82,13 +85,14 @@ class GameManager:
 
     async def start(self, lobby: LobbyRecord, *, locale: str, seed: int | None = None) -> Session:
         """Deal the first round for a lobby's players; the save replaces the lobby row."""
-        players = [str(user_id) for user_id in lobby.player_ids]
+        players = [player_name(user_id) for user_id in lobby.player_ids]
         rules = RuleSet.build(lobby.preset, lobby.options)
         game, events = Game.start(players, rules,
                                   seed=secrets.randbits(32) if seed is None else seed)
         session = Session(
             game_id=secrets.token_hex(4), guild_id=lobby.guild_id, channel_id=lobby.channel_id,
-            game=game, names={str(u): lobby.names.get(u) or str(u) for u in lobby.player_ids},
+            game=game, names={player_name(u): lobby.names.get(u) or str(u)
+                              for u in lobby.player_ids},
             locale=locale, turn_timer=lobby.turn_timer, host=str(lobby.host_id),
             last_action_at=self._clock.now())
         session.remember(events)
@@ -99,6 +103,8 @@ class GameManager:
             raise Refusal("lobby.busy_game", link="") from busy
         self._track(session)
         self._arm(session)
+        if self.after_apply is not None:
+            self.after_apply(session)
         return session
 
     async def restore(self) -> list[Session]:
@@ -148,7 +154,7 @@ class GameManager:
         async with session.lock:
             if self._sessions.get(game_id) is not session:
                 raise Refusal("error.game_over")
-            player = session.player(int(acting_for) if acting_for else user_id)
+            player = session.player(acting_for if acting_for else user_id)
             if player is None and acting_for is not None:
                 raise Refusal("lobby.target_not_joined")
             if player is None:
@@ -171,9 +177,10 @@ class GameManager:
         if note is not None:
             session.recent.append(note)
         session.remember(events)
-        if session.player(int(session.host)) is None:  # the host left: the host passes on
+        if session.player(session.host) is None:  # the host left: the host passes on
             session.host = next((p for p, on in zip(session.game.players, session.game.active,
-                                                    strict=True) if on), session.host)
+                                                    strict=True) if on and not is_ai(p)),
+                                session.host)
         session.last_action_at = self._clock.now()
         self._deadline(session)
         try:
@@ -190,6 +197,8 @@ class GameManager:
         else:
             self._arm(session)
         self.refresh(session)
+        if self.after_apply is not None:
+            self.after_apply(session)
         return events
 
     # -- the public table
@@ -324,7 +333,7 @@ class GameManager:
                 and follow.type is ActionType.PASS):
             await self._apply(session, follow)
         if (session.timeouts.get(player, 0) >= TIMEOUTS_BEFORE_REMOVAL and not session.finished
-                and session.player(int(player)) is not None):
+                and session.player(player) is not None):
             session.timeouts.pop(player, None)
             await self._apply(session, Action(player, ActionType.LEAVE),
                               note={"type": "removed_idle", "by": player})

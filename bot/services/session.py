@@ -63,8 +63,9 @@ class Session:
         cogs read the game only through this."""
         return player_view(self.game, player)
 
-    def player(self, user_id: int) -> str | None:
-        """The engine's name for a Discord user, if they sit at this table (and have not left)."""
+    def player(self, user_id: int | str) -> str | None:
+        """The engine's name for a Discord user (or an AI player's name), if they sit at this
+        table (and have not left)."""
         name = str(user_id)
         seat = self.game.players.index(name) if name in self.game.players else None
         return name if seat is not None and self.game.active[seat] else None

@@ -1,0 +1,104 @@
+"""AI players at the table, through the fake Discord (issue #19): the host seats them with Add
+AI, one person and two AIs play a round to its end, and the lobby's rules for them."""
+
+from __future__ import annotations
+
+from bot.render.table import waiting_player
+from bot.services.seats import is_ai
+from tests.catalogue import en, en_part
+from tests.fake_discord import VirtualUser
+
+from .harness import Driver, Harness
+from .screen import last_ephemeral, table_after
+
+
+async def _add_ai(h: Harness, host: VirtualUser, level: str) -> None:
+    picker = (await host.click(h.lobby(host), en("button.add_ai"))).response
+    assert picker is not None and picker.ephemeral
+    assert picker.labels() == [en("button.ai_easy"), en("button.ai_normal"),
+                               en("button.ai_hard")]
+    await host.click(picker, en(f"button.ai_{level}"))
+
+
+async def test_host_adds_ais_and_a_person_plays_a_round_with_them(harness: Harness) -> None:
+    ann = harness.user("Ann")
+    await ann.slash("uno create")
+    await _add_ai(harness, ann, "normal")
+    assert last_ephemeral(ann) == en("lobby.ai_added", player="🤖 Ada ★★")
+    await _add_ai(harness, ann, "hard")
+    lobby = harness.lobby(ann)
+    await harness.fake.wait_for(lambda: "🤖 Alan ★★★" in str(lobby.embeds), timeout=3)
+    assert "🤖 Ada ★★" in str(lobby.embeds)
+    await ann.click(lobby, en("button.start"))  # one person and AIs: a valid game
+    assert harness.bot is not None
+    session = harness.bot.games.in_channel(harness.fake.channel.id)
+    assert session is not None
+    assert session.game.players == (str(ann.id), "ai:12", "ai:23")
+    driver = Driver(harness, [ann], seed=3)
+    ai_moves = 0
+    for _ in range(3000):
+        if session.game.round_over:
+            break
+        waiting = waiting_player(session)
+        if waiting is not None and not is_ai(waiting):
+            await harness.fake.wait_for(lambda: session.message_id is not None, timeout=3)
+            table = ann.message(session.message_id)
+            await harness.fake.wait_for(lambda: en("button.hand") in table.labels(), timeout=3)  # noqa: B023
+            hand = (await ann.click(table, en("button.hand"))).response
+            assert hand is not None
+            await driver._act_in_hand(ann, hand)
+            continue
+        version = session.version
+        # The AIs act by themselves (no delay in tests): the table moves on without a click.
+        await harness.fake.wait_for(lambda: session.version != version, timeout=5)  # noqa: B023
+        ai_moves += 1
+    assert session.game.round_over and ai_moves > 0
+    text = await table_after(harness, ann, session)
+    assert en_part("event.round_won") in text
+
+
+async def test_the_table_names_an_ai_without_pinging_it(harness: Harness) -> None:
+    ann = harness.user("Ann")
+    await ann.slash("uno create")
+    await _add_ai(harness, ann, "easy")
+    assert harness.bot is not None
+    harness.bot.autoplay._delay = 30.0  # hold the AI back, to read the table while it thinks
+    await ann.click(harness.lobby(ann), en("button.start"))
+    session = harness.bot.games.in_channel(harness.fake.channel.id)
+    assert session is not None
+    driver = Driver(harness, [ann], seed=1)
+    for _ in range(10):  # Ann plays until the table waits for the AI
+        if waiting_player(session) == "ai:11":
+            break
+        await harness.fake.wait_for(lambda: session.message_id is not None, timeout=3)
+        hand = (await ann.click(ann.message(session.message_id), en("button.hand"))).response
+        assert hand is not None
+        await driver._act_in_hand(ann, hand)
+    assert waiting_player(session) == "ai:11"
+    await harness.fake.wait_for(lambda: session.message_id is not None, timeout=3)
+    table = await table_after(harness, ann, session)
+    assert en("table.ai_move", player="🤖 Ada ★") in table
+    assert "<@ai:" not in table
+
+
+async def test_only_the_host_adds_ais_and_they_count_toward_ten(harness: Harness) -> None:
+    ann, bob = harness.user("Ann"), harness.user("Bob")
+    await ann.slash("uno create")
+    await bob.click(harness.lobby(ann), en("button.join"))
+    await bob.click(harness.lobby(bob), en("button.add_ai"))
+    assert last_ephemeral(bob) == en("error.host_only")
+    for _ in range(8):
+        await _add_ai(harness, ann, "easy")
+    picker = (await ann.click(harness.lobby(ann), en("button.add_ai"))).response
+    assert picker is not None
+    await ann.click(picker, en("button.ai_easy"))
+    assert last_ephemeral(ann) == en("lobby.full", max=10)
+
+
+async def test_a_lobby_left_to_ais_alone_closes(harness: Harness) -> None:
+    ann = harness.user("Ann")
+    await ann.slash("uno create")
+    await _add_ai(harness, ann, "normal")
+    await ann.slash("uno leave")
+    assert harness.bot is not None
+    assert await harness.bot.lobbies.get(harness.fake.channel.id) is None
