@@ -1,7 +1,10 @@
 """AI players at the table, through the fake Discord (issue #19): the host seats them with Add
-AI, one person and two AIs play a round to its end, and the lobby's rules for them."""
+AI, one person and two AIs play a round to its end under each preset, and the lobby's rules for
+them."""
 
 from __future__ import annotations
+
+import pytest
 
 from bot.render.table import waiting_player
 from bot.services.seats import is_ai
@@ -20,9 +23,11 @@ async def _add_ai(h: Harness, host: VirtualUser, level: str) -> None:
     await host.click(picker, en(f"button.ai_{level}"))
 
 
-async def test_host_adds_ais_and_a_person_plays_a_round_with_them(harness: Harness) -> None:
+@pytest.mark.parametrize("preset", ["classic", "cnuno", "flip"])
+async def test_host_adds_ais_and_a_person_plays_a_round_with_them(harness: Harness,
+                                                                  preset: str) -> None:
     ann = harness.user("Ann")
-    await ann.slash("uno create")
+    await ann.slash("uno create", preset=preset)
     await _add_ai(harness, ann, "normal")
     assert last_ephemeral(ann) == en("lobby.ai_added", player="🤖 Ada ★★")
     await _add_ai(harness, ann, "hard")
@@ -102,3 +107,47 @@ async def test_a_lobby_left_to_ais_alone_closes(harness: Harness) -> None:
     await ann.slash("uno leave")
     assert harness.bot is not None
     assert await harness.bot.lobbies.get(harness.fake.channel.id) is None
+
+
+async def test_an_ai_thinks_without_holding_the_game(harness: Harness,
+                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    """While an AI decides (in a worker thread), the game's lock is free: the host can end the
+    game at once, and the AI's late move is refused as stale, changing nothing."""
+    import threading
+
+    import bot.services.autoplay as autoplay
+    from bot.ai import NormalPolicy
+
+    thinking, release = threading.Event(), threading.Event()
+
+    class Slow(NormalPolicy):
+        def decide(self, obs, rng):  # type: ignore[no-untyped-def]
+            thinking.set()
+            release.wait(10)
+            return super().decide(obs, rng)
+
+    monkeypatch.setattr(autoplay, "policy_for", lambda level: Slow())
+    ann = harness.user("Ann")
+    await ann.slash("uno create")
+    await _add_ai(harness, ann, "hard")
+    assert harness.bot is not None
+    games = harness.bot.games
+    await ann.click(harness.lobby(ann), en("button.start"))
+    session = games.in_channel(harness.fake.channel.id)
+    assert session is not None
+    await harness.fake.wait_for(lambda: session.message_id is not None, timeout=3)
+    driver = Driver(harness, [ann], seed=2)
+    for _ in range(10):  # Ann plays until the AI has something to do
+        if thinking.is_set() or waiting_player(session) == "ai:13":
+            break
+        await harness.fake.wait_for(lambda: session.message_id is not None, timeout=3)
+        hand = (await ann.click(ann.message(session.message_id), en("button.hand"))).response
+        assert hand is not None
+        await driver._act_in_hand(ann, hand)
+    await harness.fake.wait_for(thinking.is_set, timeout=5)
+    version = session.version
+    await ann.slash("uno end")  # takes the game's lock: it must be free
+    assert last_ephemeral(ann) == en("lobby.game_ended")
+    release.set()
+    await harness.fake.wait_for(lambda: not harness.bot.autoplay.busy(), timeout=5)  # type: ignore[union-attr]
+    assert session.version == version and games.in_channel(harness.fake.channel.id) is None
