@@ -75,8 +75,10 @@ class UnoBot(commands.AutoShardedBot):
         self.lobby_board = LobbyBoard(self, self.under_way)
         self.games = GameManager(GameRepository(self.db, clock=self.clock.now), self.clock,
                                  self.timers, self.tables, refresh_delay=self.refresh_delay)
-        self.autoplay = AutoPlayer(self.games, delay=self.ai_delay)
+        self.autoplay = AutoPlayer(self.games, delay=self.ai_delay,
+                                   takes_over=lambda guild: self.settings.guild(guild).ai_takeover)
         self.games.after_apply = self.autoplay.poke
+        self.games.stand_in = self.autoplay.take_over
         self.lobbies = LobbyService(LobbyRepository(self.db, clock=self.clock.now), self.clock,
                                     self.timers, self.lobby_board)
         self.settings = SettingsService(SettingsRepository(self.db))

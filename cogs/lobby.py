@@ -219,19 +219,25 @@ class Lobby(commands.Cog):
                  "language")
     @app_commands.describe(language="The language the bot speaks to you",
                            colorblind="Card faces with a letter and pattern for each colour",
-                           server_language="The language of this server's tables (Manage Server)")
+                           server_language="The language of this server's tables (Manage Server)",
+                           ai_takeover="Let an AI play on for players who leave or idle out "
+                           "(Manage Server)")
     @app_commands.choices(language=LANGUAGE_CHOICES, server_language=LANGUAGE_CHOICES)
     async def settings(self, interaction: Interaction, language: str | None = None,
                        colorblind: bool | None = None,
-                       server_language: str | None = None) -> None:
+                       server_language: str | None = None,
+                       ai_takeover: bool | None = None) -> None:
         settings = self.bot.settings
         try:
-            if server_language is not None:
+            if server_language is not None or ai_takeover is not None:
                 if not interaction.permissions.manage_guild:
                     raise Refusal("settings.manage_guild_only")
+            if server_language is not None:
                 await settings.set_guild(interaction.guild_id or 0,
                                          locale=None if server_language == "auto"
                                          else server_language)
+            if ai_takeover is not None:
+                await settings.set_guild(interaction.guild_id or 0, ai_takeover=ai_takeover)
             if language is not None or colorblind is not None:
                 await settings.set_user(
                     interaction.user.id, colorblind=colorblind,
@@ -252,9 +258,12 @@ class Lobby(commands.Cog):
             return (say(interaction, "settings.auto") if code is None
                     else get_translator().translate(code, "language.name"))
 
-        return say(interaction, "settings.summary", language=language(user.locale),
-                   server_language=language(guild.locale),
-                   colorblind=say(interaction, "rules.on" if user.colorblind else "rules.off"))
+        return "\n".join((
+            say(interaction, "settings.summary", language=language(user.locale),
+                server_language=language(guild.locale),
+                colorblind=say(interaction, "rules.on" if user.colorblind else "rules.off")),
+            say(interaction, "settings.ai_takeover",
+                state=say(interaction, "rules.on" if guild.ai_takeover else "rules.off"))))
 
     @uno.command(name="defaults", description="Save this lobby's rules as the server's default "
                  "(Manage Server)")
@@ -485,6 +494,13 @@ class Lobby(commands.Cog):
         try:
             if kicked and session.player(user_id) is None:
                 raise Refusal("lobby.target_not_joined")
+            if not kicked and session.player(user_id) is not None and (
+                    await self.games.change_seats(
+                        session, lambda s: self.bot.autoplay.take_over(s, target))):
+                # Issue 19, the server's setting: an AI plays on for them (no C-10 leave).
+                await tell(interaction, say(interaction, "table.ai_took_over",
+                                            player=escape_name(session.names.get(target, ""))))
+                return
             await self.games.act(session.game_id, interaction.user.id, build,
                                  acting_for=target if kicked else None)
         except Refusal as refusal:

@@ -29,13 +29,40 @@ from .session import Session
 log = logging.getLogger(__name__)
 
 AI_DELAY = 1.5  # seconds an AI player "thinks" before it acts, as a person would
+STAND_IN_LEVEL = "normal"  # who plays on for a person: a fair player, not a shark
 
 
 class AutoPlayer:
-    def __init__(self, games: GameManager, *, delay: float = AI_DELAY) -> None:
+    def __init__(self, games: GameManager, *, delay: float = AI_DELAY,
+                 takes_over: Callable[[int], bool] = lambda guild_id: False) -> None:
+        """`takes_over(guild_id)`: the server's setting, whether an AI plays on for a person
+        who leaves (C-10) or idles out (C-11)."""
         self._games = games
         self._delay = delay
+        self._takes_over = takes_over
         self._tasks: set[asyncio.Task[None]] = set()
+
+    # -- taking over a seat and giving it back (the game's lock is held: GameManager.change_seats)
+
+    def take_over(self, session: Session, player: str) -> bool:
+        """With the server's setting on, an AI plays `player`'s seat from now on (the hand, the
+        score and the seat stay theirs: no C-10 leave). False: the setting is off."""
+        if is_ai(player) or player in session.stand_ins or not self._takes_over(
+                session.guild_id):
+            return False
+        session.stand_ins[player] = STAND_IN_LEVEL
+        session.recent.append({"type": "ai_took_over", "by": player})
+        return True
+
+    def reclaim(self, session: Session, player: str) -> bool:
+        """Reclaim seat: `player` plays their own seat again, at once."""
+        if session.stand_ins.pop(player, None) is None:
+            return False
+        session.recent.append({"type": "seat_reclaimed", "by": player})
+        return True
+
+    def controlled(self, session: Session, player: str) -> bool:
+        return is_ai(player) or player in session.stand_ins
 
     def poke(self, session: Session) -> None:
         """The table changed: if an AI seat may act now, schedule its move."""
@@ -62,13 +89,13 @@ class AutoPlayer:
         if session.finished or game.round_over:
             return []
         seated = [p for p, on in zip(game.players, game.active, strict=True) if on]
-        if all(is_ai(p) for p in seated):
+        if all(self.controlled(session, p) for p in seated):
             return []
         waiting = game.waiting_for
         waiting_name = game.players[waiting] if waiting is not None else None
-        others = [p for p in seated if is_ai(p) and p != waiting_name and any(
+        others = [p for p in seated if self.controlled(session, p) and p != waiting_name and any(
             a.type is not ActionType.SLAP_TIMEOUT for a in game.legal_actions(p))]
-        if waiting_name is not None and is_ai(waiting_name):
+        if waiting_name is not None and self.controlled(session, waiting_name):
             others.append(waiting_name)
         return others
 
@@ -95,7 +122,9 @@ class AutoPlayer:
         # Copied now, in one synchronous step: the worker thread sees only the copy.
         obs = observe(session.view(player), session.recent_events())
         rng = random.Random(f"{session.game_id}:{player}:{session.version}")
-        policy = policy_for(level_of(player))
+        level = level_of(player) if is_ai(player) else session.stand_ins.get(player,
+                                                                              STAND_IN_LEVEL)
+        policy = policy_for(level)
         return await asyncio.to_thread(policy.decide, obs, rng)
 
 

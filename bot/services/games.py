@@ -66,8 +66,11 @@ class GameManager:
         self._refreshing: dict[str, asyncio.Task[None]] = {}
         self._edits = asyncio.Semaphore(TABLE_EDITS_AT_ONCE)
         self._timer_failures: dict[str, int] = {}
+        self._again: set[asyncio.Task[None]] = set()  # see `_show_again`
         # Told of every applied action and every new game (the AI players' scheduler).
         self.after_apply: Callable[[Session], None] | None = None
+        # Asked before a player is removed for idling (C-11): True if an AI plays on for them.
+        self.stand_in: Callable[[Session, str], bool] | None = None
 
     # -- finding games
 
@@ -201,6 +204,39 @@ class GameManager:
             self.after_apply(session)
         return events
 
+    async def change_seats(self, session: Session, change: Callable[[Session], bool], *,
+                           locked: bool = False) -> bool:
+        """Change who controls seats (issue 19: `session.stand_ins`, which the engine does not
+        see) under the game's lock; if `change` changed something, save it and show it.
+        `locked`: the caller holds the lock already."""
+        if not locked:
+            async with session.lock:
+                return await self.change_seats(session, change, locked=True)
+        if self._sessions.get(session.game_id) is not session:
+            raise Refusal("error.game_over")
+        if not change(session):
+            return False
+        await self._save(session)
+        self._show_again(session)
+        if self.after_apply is not None:
+            self.after_apply(session)
+        return True
+
+    def _show_again(self, session: Session) -> None:
+        """Show the table anew although the game's version is the same (a seat changed hands):
+        after an edit already under way, which may have drawn the table before the change."""
+        running = self._refreshing.get(session.game_id)
+
+        async def again() -> None:
+            if running is not None:
+                await asyncio.gather(running, return_exceptions=True)
+            session.rendered_version = -1
+            self.refresh(session)
+
+        task = asyncio.create_task(again(), name=f"table again {session.game_id}")
+        self._again.add(task)
+        task.add_done_callback(self._again.discard)
+
     # -- the public table
 
     def refresh(self, session: Session) -> None:
@@ -213,7 +249,7 @@ class GameManager:
 
     def edits_pending(self) -> bool:
         """Whether a table edit is waiting or under way (tests wait for none)."""
-        return bool(self._refreshing)
+        return bool(self._refreshing or self._again)
 
     async def _refresh_later(self, session: Session) -> None:
         failures = 0
@@ -335,6 +371,10 @@ class GameManager:
         if (session.timeouts.get(player, 0) >= TIMEOUTS_BEFORE_REMOVAL and not session.finished
                 and session.player(player) is not None):
             session.timeouts.pop(player, None)
+            if self.stand_in is not None and await self.change_seats(
+                    session, lambda s: self.stand_in is not None and self.stand_in(s, player),
+                    locked=True):
+                return  # issue 19: an AI plays on for them; no C-10
             await self._apply(session, Action(player, ActionType.LEAVE),
                               note={"type": "removed_idle", "by": player})
 

@@ -44,6 +44,8 @@ class Session:
     pictured_version: int = -1  # ... and its picture (drawn by the merged edit)
     started_at: float = 0.0  # the match's start on the bot's clock (0: its first action's time)
     tally: Tally = field(default_factory=Tally)  # what the match's record needs
+    # Issue 19: people whose seat an AI plays for now (player -> level), until they reclaim it.
+    stand_ins: dict[str, str] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         if not self.started_at:
@@ -103,7 +105,8 @@ class Session:
                 "host": self.host, "timeouts": self.timeouts, "recent": self.recent,
                 "round_points": self.round_points,
                 "last_action_at": self.last_action_at,
-                "started_at": self.started_at, "tally": self.tally.to_dict()}
+                "started_at": self.started_at, "tally": self.tally.to_dict(),
+                "stand_ins": self.stand_ins}
 
     @classmethod
     def from_record(cls, record: GameRecord) -> Session:
@@ -120,6 +123,7 @@ class Session:
             turn_deadline=record.turn_deadline,
             started_at=float(meta.get("started_at", 0.0)),
             tally=Tally.from_dict(meta.get("tally", {})),
+            stand_ins={str(k): str(v) for k, v in meta.get("stand_ins", {}).items()},
         )
 
 

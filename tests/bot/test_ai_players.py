@@ -4,6 +4,9 @@ them."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 import pytest
 
 from bot.render.table import waiting_player
@@ -11,7 +14,7 @@ from bot.services.seats import is_ai
 from tests.catalogue import en, en_part
 from tests.fake_discord import VirtualUser
 
-from .harness import Driver, Harness
+from .harness import Driver, Harness, start_game
 from .screen import last_ephemeral, table_after
 
 
@@ -151,3 +154,96 @@ async def test_an_ai_thinks_without_holding_the_game(harness: Harness,
     release.set()
     await harness.fake.wait_for(lambda: not harness.bot.autoplay.busy(), timeout=5)  # type: ignore[union-attr]
     assert session.version == version and games.in_channel(harness.fake.channel.id) is None
+
+
+async def _play_until(harness: Harness, session: Any, users: list[VirtualUser],
+                      stop: Callable[[], bool], seed: int = 0) -> None:
+    """The people act (random legal clicks) until `stop()`; AI-played seats act by themselves."""
+    driver = Driver(harness, users, seed=seed)
+    by_id = {str(u.id): u for u in users}
+    for _ in range(500):
+        if stop() or session.game.round_over:
+            return
+        waiting = waiting_player(session)
+        user = by_id.get(waiting or "")
+        if user is None or waiting in session.stand_ins:
+            version = session.version
+            await harness.fake.wait_for(lambda: session.version != version or stop(),  # noqa: B023
+                                        timeout=5)
+            continue
+        await harness.fake.wait_for(lambda: session.message_id is not None, timeout=3)
+        hand = (await user.click(user.message(session.message_id), en("button.hand"))).response
+        assert hand is not None
+        if waiting_player(session) != waiting:
+            continue  # an AI was quicker (a jump-in, a catch): look again
+        await driver._act_in_hand(user, hand)
+    raise AssertionError("never stopped")
+
+
+async def test_a_player_who_leaves_is_played_by_an_ai_and_reclaims_the_seat(
+        harness: Harness) -> None:
+    """C-10 with the server's takeover setting: the seat stays (no leave in the engine), an AI
+    plays it, and Reclaim seat gives it back at once."""
+    ann = harness.user("Ann", permissions=["manage_guild"])
+    bob, cid = harness.user("Bob"), harness.user("Cid")
+    await bob.slash("uno settings", ai_takeover=True)
+    assert last_ephemeral(bob) == en("settings.manage_guild_only")
+    await ann.slash("uno settings", ai_takeover=True)
+    assert en("settings.ai_takeover", state=en("rules.on")) in last_ephemeral(ann)
+    session = await start_game(harness, [ann, bob, cid])
+    await bob.slash("uno leave")
+    assert last_ephemeral(bob) == en("table.ai_took_over", player="Bob")
+    bob_name = str(bob.id)
+    assert session.game.active[1] and session.stand_ins == {bob_name: "normal"}
+    text = await table_after(harness, ann, session)
+    assert en("table.ai_took_over", player="Bob") in text and "🤖" in text
+    moves_before = sum(1 for e in session.recent if e.get("by") == bob_name)
+    await _play_until(harness, session, [ann, cid], lambda: sum(
+        1 for e in session.recent if e.get("by") == bob_name
+        and e.get("type") in ("played", "drew", "color_chosen")) > moves_before)
+    table = ann.message(session.message_id)
+    await harness.fake.wait_for(lambda: en("button.reclaim") in table.labels(), timeout=3)
+    await ann.click(table, en("button.reclaim"))
+    assert last_ephemeral(ann) == en("error.no_stand_in")
+    await bob.click(bob.message(session.message_id), en("button.reclaim"))
+    assert last_ephemeral(bob) == en("table.seat_reclaimed", player="Bob")
+    assert session.stand_ins == {}
+    text = await table_after(harness, cid, session)
+    assert en("table.seat_reclaimed", player="Bob") in text
+    await _play_until(harness, session, [ann, bob, cid],
+                      lambda: waiting_player(session) == bob_name)
+    if not session.game.round_over:
+        version = session.version
+        await harness.pause(0.2)
+        assert session.version == version  # Bob's seat waits for Bob again
+
+
+async def test_a_player_who_leaves_without_the_setting_leaves(harness: Harness) -> None:
+    ann, bob, cid = harness.user("Ann"), harness.user("Bob"), harness.user("Cid")
+    session = await start_game(harness, [ann, bob, cid])
+    await bob.slash("uno leave")
+    assert last_ephemeral(bob) == en("lobby.left_game")
+    assert not session.game.active[1] and session.stand_ins == {}
+
+
+async def test_an_idle_player_is_played_by_an_ai_instead_of_removed(harness: Harness) -> None:
+    """C-11 with the takeover setting: the third timeout in a row hands the seat to an AI."""
+    ann = harness.user("Ann", permissions=["manage_guild"])
+    bob = harness.user("Bob")
+    await ann.slash("uno settings", ai_takeover=True)
+    session = await start_game(harness, [ann, bob], turn_timer=20)
+    game = session.game
+    name = str(ann.id)
+    for count in (1, 2, 3):
+        await _play_until(harness, session, [bob], lambda: waiting_player(session) == name)
+        if game.round_over:
+            return
+        harness.clock.advance(21)
+        if count < 3:  # the timer's draw (and pass) for Ann: her turn is over
+            await harness.fake.wait_for(
+                lambda: session.timeouts.get(name) == count  # noqa: B023
+                and waiting_player(session) != name, timeout=5)
+    await harness.fake.wait_for(lambda: name in session.stand_ins, timeout=5)
+    assert game.active[0]
+    text = await table_after(harness, bob, session)
+    assert en("table.ai_took_over", player="Ann") in text
