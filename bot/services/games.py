@@ -135,7 +135,7 @@ class GameManager:
             await self._forget(session)
 
     async def close(self) -> None:
-        for task in list(self._refreshing.values()):
+        for task in [*self._refreshing.values(), *self._again]:
             task.cancel()
         await asyncio.gather(*self._refreshing.values(), return_exceptions=True)
         self._refreshing.clear()
@@ -216,7 +216,13 @@ class GameManager:
             raise Refusal("error.game_over")
         if not change(session):
             return False
-        await self._save(session)
+        try:
+            await self._save(session)
+        except Exception as exc:  # as in `_apply`: back to what was saved, and say so
+            log.exception("saving game %s failed; reloading its last saved state",
+                          session.game_id)
+            await self._reload(session)
+            raise Refusal("error.save_failed") from exc
         self._show_again(session)
         if self.after_apply is not None:
             self.after_apply(session)
