@@ -19,7 +19,6 @@ from .observation import Observation
 @dataclass(slots=True)
 class Memory:
     discard: list[Card] = field(default_factory=list)  # seen since the last reshuffle, top last
-    discard_complete: bool = False  # the log reaches back to the round's start or a reshuffle
     color_before_top: str | None = None  # the colour in force before the top card was played
     lacks: dict[str, str] = field(default_factory=dict)  # drew on their turn with this colour up
     round_started_seen: bool = False
@@ -34,7 +33,7 @@ def remember(obs: Observation) -> Memory:
     color: str | None = None
     for event in obs.events:
         if event.type == EventType.ROUND_STARTED:  # a new round forgets the last one's table
-            memory = Memory(discard_complete=True, round_started_seen=True)
+            memory = Memory(round_started_seen=True)
             continue
         _read(memory, event, color)
         if event.type == EventType.PLAYED and event.card is not None:
@@ -61,7 +60,6 @@ def _read(memory: Memory, event: Event, color: str | None) -> None:
         memory.played_this_round = True
     elif kind == EventType.RESHUFFLED:
         memory.discard = memory.discard[-1:]
-        memory.discard_complete = True
     elif kind == EventType.FLIPPED:
         memory.discard = [getattr(c, "twin", c) for c in reversed(memory.discard)]
     elif kind == EventType.DREW and event.by is not None:
