@@ -4,18 +4,28 @@ them."""
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable
 from typing import Any
 
 import pytest
 
+from bot.ai import Observation
+from bot.engine import Action
 from bot.render.table import waiting_player
 from bot.services.seats import is_ai
 from tests.catalogue import en, en_part
 from tests.fake_discord import VirtualUser
+from tests.fake_discord.users import SeenMessage
 
 from .harness import Driver, Harness, start_game
 from .screen import last_ephemeral, table_after
+
+
+async def _table(h: Harness, user: VirtualUser, session: Any) -> SeenMessage:
+    """The game's public table as `user` sees it, once it is posted."""
+    await h.fake.wait_for(lambda: session.message_id is not None, timeout=3)
+    return user.message(session.message_id)
 
 
 async def _add_ai(h: Harness, host: VirtualUser, level: str) -> None:
@@ -49,8 +59,7 @@ async def test_host_adds_ais_and_a_person_plays_a_round_with_them(harness: Harne
             break
         waiting = waiting_player(session)
         if waiting is not None and not is_ai(waiting):
-            await harness.fake.wait_for(lambda: session.message_id is not None, timeout=3)
-            table = ann.message(session.message_id)
+            table = await _table(harness, ann, session)
             await harness.fake.wait_for(lambda: en("button.hand") in table.labels(), timeout=3)  # noqa: B023
             hand = (await ann.click(table, en("button.hand"))).response
             assert hand is not None
@@ -78,8 +87,7 @@ async def test_the_table_names_an_ai_without_pinging_it(harness: Harness) -> Non
     for _ in range(10):  # Ann plays until the table waits for the AI
         if waiting_player(session) == "ai:11":
             break
-        await harness.fake.wait_for(lambda: session.message_id is not None, timeout=3)
-        hand = (await ann.click(ann.message(session.message_id), en("button.hand"))).response
+        hand = (await ann.click(await _table(harness, ann, session), en("button.hand"))).response
         assert hand is not None
         await driver._act_in_hand(ann, hand)
     assert waiting_player(session) == "ai:11"
@@ -124,7 +132,7 @@ async def test_an_ai_thinks_without_holding_the_game(harness: Harness,
     thinking, release = threading.Event(), threading.Event()
 
     class Slow(NormalPolicy):
-        def decide(self, obs, rng):  # type: ignore[no-untyped-def]
+        def decide(self, obs: Observation, rng: random.Random) -> Action | None:
             thinking.set()
             release.wait(10)
             return super().decide(obs, rng)
@@ -143,8 +151,7 @@ async def test_an_ai_thinks_without_holding_the_game(harness: Harness,
     for _ in range(10):  # Ann plays until the AI has something to do
         if thinking.is_set() or waiting_player(session) == "ai:13":
             break
-        await harness.fake.wait_for(lambda: session.message_id is not None, timeout=3)
-        hand = (await ann.click(ann.message(session.message_id), en("button.hand"))).response
+        hand = (await ann.click(await _table(harness, ann, session), en("button.hand"))).response
         assert hand is not None
         await driver._act_in_hand(ann, hand)
     await harness.fake.wait_for(thinking.is_set, timeout=5)
