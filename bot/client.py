@@ -17,7 +17,7 @@ from bot.clock import Clock, SystemClock
 from bot.i18n.commands import CommandTranslator
 from bot.interactions import Interaction
 from bot.render import images
-from bot.services.autoplay import AI_DELAY, AutoPlayer
+from bot.services.autoplay import AutoPlayer
 from bot.services.games import REFRESH_DELAY, GameManager
 from bot.services.lobbies import LobbyService
 from bot.services.settings import SettingsService
@@ -52,7 +52,7 @@ class UnoBot(commands.AutoShardedBot):
     lobby_board: LobbyBoard
 
     def __init__(self, settings: Settings, *, clock: Clock | None = None,
-                 refresh_delay: float = REFRESH_DELAY, ai_delay: float = AI_DELAY,
+                 refresh_delay: float = REFRESH_DELAY, ai_delay: float | None = None,
                  **options: Any) -> None:
         intents = discord.Intents.default()  # guild messages for H-5 silence; no content needed
         super().__init__(command_prefix=commands.when_mentioned, intents=intents,
@@ -60,7 +60,8 @@ class UnoBot(commands.AutoShardedBot):
         self.config = settings
         self.clock: Clock = clock or SystemClock()
         self.refresh_delay = refresh_delay
-        self.ai_delay = ai_delay  # seconds an AI player waits before it acts (tests: 0)
+        # Seconds an AI player waits before it acts: the settings' (AI_MOVE_DELAY); tests give 0.
+        self.ai_delay = settings.ai_delay if ai_delay is None else ai_delay
         self.synced_now = False  # whether this start sent commands to Discord
         # Where the buttons' clicks go: each cog binds itself here when it loads.
         self.handlers = Handlers()

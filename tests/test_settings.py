@@ -20,12 +20,14 @@ def test_settings_defaults_with_only_a_token() -> None:
     assert s.database_path == Path("uno.db")
     assert s.dev_guild_id is None
     assert s.log_level == "INFO"
+    assert s.ai_delay == 1.5
 
 
 def test_settings_reads_every_variable() -> None:
     s = Settings.from_env({"DISCORD_TOKEN": "t", "DATABASE_PATH": "/tmp/x.db",
-                           "DEV_GUILD_ID": "123", "LOG_LEVEL": "debug"})
+                           "DEV_GUILD_ID": "123", "LOG_LEVEL": "debug", "AI_MOVE_DELAY": "0.5"})
     assert (s.database_path, s.dev_guild_id, s.log_level) == (Path("/tmp/x.db"), 123, "DEBUG")
+    assert s.ai_delay == 0.5
 
 
 @pytest.mark.parametrize("env, word", [
@@ -33,6 +35,8 @@ def test_settings_reads_every_variable() -> None:
     ({"DISCORD_TOKEN": "   "}, "DISCORD_TOKEN"),
     ({"DISCORD_TOKEN": "t", "DEV_GUILD_ID": "abc"}, "DEV_GUILD_ID"),
     ({"DISCORD_TOKEN": "t", "LOG_LEVEL": "loud"}, "LOG_LEVEL"),
+    ({"DISCORD_TOKEN": "t", "AI_MOVE_DELAY": "soon"}, "AI_MOVE_DELAY"),
+    ({"DISCORD_TOKEN": "t", "AI_MOVE_DELAY": "60"}, "AI_MOVE_DELAY"),
 ])
 def test_settings_refuse_bad_values_with_one_line(env: dict[str, str], word: str) -> None:
     with pytest.raises(SettingsError) as info:
