@@ -18,6 +18,7 @@ from bot.i18n.commands import CommandTranslator
 from bot.interactions import Interaction
 from bot.render import images
 from bot.render.painter import Painter, default_workers
+from bot.services.autoplay import AutoPlayer
 from bot.services.games import REFRESH_DELAY, GameManager
 from bot.services.lobbies import LobbyService
 from bot.services.settings import SettingsService
@@ -52,6 +53,7 @@ class UnoBot(commands.AutoShardedBot):
     db: SqlStore
     lobbies: LobbyService
     games: GameManager
+    autoplay: AutoPlayer
     settings: SettingsService
     timers: Timers
     under_way: UnderWay
@@ -60,7 +62,8 @@ class UnoBot(commands.AutoShardedBot):
     painter: Painter
 
     def __init__(self, settings: Settings, *, clock: Clock | None = None,
-                 refresh_delay: float = REFRESH_DELAY, **options: Any) -> None:
+                 refresh_delay: float = REFRESH_DELAY, ai_delay: float | None = None,
+                 **options: Any) -> None:
         intents = discord.Intents.default()  # guild messages for H-5 silence; no content needed
         # SHARD_COUNT / SHARD_IDS: exactly these shards in this process (other processes run the
         # rest on the same PostgreSQL); its repositories list only their guilds' tables.
@@ -76,6 +79,8 @@ class UnoBot(commands.AutoShardedBot):
         self.budget = RequestBudget(settings.request_budget)
         self.budget.spend_from(self.http)
         self.refresh_delay = refresh_delay
+        # Seconds an AI player waits before it acts: the settings' (AI_MOVE_DELAY); tests give 0.
+        self.ai_delay = settings.ai_delay if ai_delay is None else ai_delay
         self.synced_now = False  # whether this start sent commands to Discord
         # Where the buttons' clicks go: each cog binds itself here when it loads.
         self.handlers = Handlers()
@@ -93,6 +98,10 @@ class UnoBot(commands.AutoShardedBot):
         self.games = GameManager(
             GameRepository(self.db, clock=self.clock.now, shards=self.owned), self.clock,
             self.timers, self.tables, refresh_delay=self.refresh_delay)
+        self.autoplay = AutoPlayer(self.games, delay=self.ai_delay,
+                                   takes_over=lambda guild: self.settings.guild(guild).ai_takeover)
+        self.games.after_apply = self.autoplay.poke
+        self.games.stand_in = self.autoplay.take_over
         self.lobbies = LobbyService(
             LobbyRepository(self.db, clock=self.clock.now, shards=self.owned), self.clock,
             self.timers, self.lobby_board)
@@ -117,6 +126,7 @@ class UnoBot(commands.AutoShardedBot):
         await self.lobbies.restore()
         for session in await self.games.restore():
             self.games.refresh(session)
+            self.autoplay.poke(session)
         # Everything loaded so far lives as long as the process: keep it out of the garbage
         # collector's full passes, which otherwise pause the event loop for tens of ms.
         gc.freeze()
@@ -174,6 +184,7 @@ class UnoBot(commands.AutoShardedBot):
             await self.under_way.drain(DRAIN_SECONDS)
         await super().close()
         if hasattr(self, "games"):  # setup_hook ran
+            await self.autoplay.close()
             await self.games.close()
             await self.timers.close()
             await self.db.close()

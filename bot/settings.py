@@ -7,6 +7,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
+MAX_AI_DELAY = 10.0  # seconds: longer would feel like a stuck table
+
 
 class SettingsError(Exception):
     """A configuration problem the operator must fix; its message is one line meant for them."""
@@ -27,6 +29,7 @@ class Settings:
     # Requests a second the bot's token may make (Discord allows 50 per token, across every
     # process of the bot: with several processes, give each its share).
     request_budget: float = 45.0
+    ai_delay: float = 1.5  # seconds an AI player waits before it acts (issue 19)
 
     @property
     def database(self) -> str | Path:
@@ -60,14 +63,9 @@ class Settings:
         workers = env.get("PICTURE_WORKERS", "").strip()
         if workers and not workers.isdigit():
             raise SettingsError(f"PICTURE_WORKERS must be a number of processes, not {workers!r}.")
-        budget = env.get("REQUEST_BUDGET", "").strip() or "45"
-        try:
-            request_budget = float(budget)
-        except ValueError:
-            request_budget = 0.0
-        if not 0 < request_budget <= 50:
-            raise SettingsError(f"REQUEST_BUDGET must be a number of requests a second from 1 to "
-                                f"50, not {budget!r}.")
+        request_budget = _number(env, "REQUEST_BUDGET", 45.0, 1.0, 50.0,
+                                 "a number of requests a second")
+        ai_delay = _number(env, "AI_MOVE_DELAY", 1.5, 0.0, MAX_AI_DELAY, "seconds")
         return cls(
             discord_token=token,
             database_path=Path(path or "uno.db"),
@@ -78,7 +76,22 @@ class Settings:
             shard_ids=ids,
             picture_workers=int(workers) if workers else None,
             request_budget=request_budget,
+            ai_delay=ai_delay,
         )
+
+
+def _number(env: Mapping[str, str], name: str, default: float, low: float, high: float,
+            what: str) -> float:
+    text = env.get(name, "").strip()
+    if not text:
+        return default
+    try:
+        value = float(text)
+    except ValueError:
+        value = low - 1
+    if not low <= value <= high:
+        raise SettingsError(f"{name} must be {what} from {low:g} to {high:g}, not {text!r}.")
+    return value
 
 
 def _shards(count_text: str, ids_text: str) -> tuple[int | None, tuple[int, ...] | None]:

@@ -12,6 +12,7 @@ from discord import app_commands
 from discord.app_commands import Choice
 from discord.ext import commands
 
+from bot.ai import LEVELS
 from bot.engine import SILENCE_VALUES, Action, ActionType, RuleSet
 from bot.i18n import get_translator
 from bot.interactions import Interaction
@@ -53,6 +54,8 @@ def lobby_view(lobby: LobbyRecord, locale: str) -> discord.ui.View:
                               label=tr.translate(locale, "button.leave")))
     view.add_item(LobbyButton("start", lobby.channel_id, style=Style.primary,
                               label=tr.translate(locale, "button.start")))
+    view.add_item(LobbyButton("add_ai", lobby.channel_id,
+                              label=tr.translate(locale, "button.add_ai")))
     rules = rules_of(lobby).options
     for row, group in enumerate(RULE_GROUPS, start=1):
         names = editable_options(lobby.preset, group)
@@ -216,19 +219,25 @@ class Lobby(commands.Cog):
                  "language")
     @app_commands.describe(language="The language the bot speaks to you",
                            colorblind="Card faces with a letter and pattern for each colour",
-                           server_language="The language of this server's tables (Manage Server)")
+                           server_language="The language of this server's tables (Manage Server)",
+                           ai_takeover="Let an AI play on for players who leave or idle out "
+                           "(Manage Server)")
     @app_commands.choices(language=LANGUAGE_CHOICES, server_language=LANGUAGE_CHOICES)
     async def settings(self, interaction: Interaction, language: str | None = None,
                        colorblind: bool | None = None,
-                       server_language: str | None = None) -> None:
+                       server_language: str | None = None,
+                       ai_takeover: bool | None = None) -> None:
         settings = self.bot.settings
         try:
-            if server_language is not None:
+            if server_language is not None or ai_takeover is not None:
                 if not interaction.permissions.manage_guild:
                     raise Refusal("settings.manage_guild_only")
+            if server_language is not None:
                 await settings.set_guild(interaction.guild_id or 0,
                                          locale=None if server_language == "auto"
                                          else server_language)
+            if ai_takeover is not None:
+                await settings.set_guild(interaction.guild_id or 0, ai_takeover=ai_takeover)
             if language is not None or colorblind is not None:
                 await settings.set_user(
                     interaction.user.id, colorblind=colorblind,
@@ -249,9 +258,12 @@ class Lobby(commands.Cog):
             return (say(interaction, "settings.auto") if code is None
                     else get_translator().translate(code, "language.name"))
 
-        return say(interaction, "settings.summary", language=language(user.locale),
-                   server_language=language(guild.locale),
-                   colorblind=say(interaction, "rules.on" if user.colorblind else "rules.off"))
+        return "\n".join((
+            say(interaction, "settings.summary", language=language(user.locale),
+                server_language=language(guild.locale),
+                colorblind=say(interaction, "rules.on" if user.colorblind else "rules.off")),
+            say(interaction, "settings.ai_takeover",
+                state=say(interaction, "rules.on" if guild.ai_takeover else "rules.off"))))
 
     @uno.command(name="defaults", description="Save this lobby's rules as the server's default "
                  "(Manage Server)")
@@ -314,6 +326,9 @@ class Lobby(commands.Cog):
         # channel must not act at all (here or there).
         lobby = (await self.lobbies.get(channel_id)
                  if channel_id == interaction.channel_id else None)
+        if what.startswith("ai_") and lobby is not None:  # the Add AI picker's own message
+            await self._add_ai(interaction, channel_id, what.removeprefix("ai_"))
+            return
         # A button of an older lobby of this channel is stale (the id is recorded right after the
         # lobby message is posted, so a very fast first click may come before it).
         if lobby is None or (interaction.message is not None and lobby.message_id is not None
@@ -322,8 +337,37 @@ class Lobby(commands.Cog):
             return
         if what == "start":
             await self._start(interaction)
+        elif what == "add_ai":
+            await self._pick_ai(interaction, lobby)
         else:
             await self._lobby_change(interaction, what)
+
+    async def _pick_ai(self, interaction: Interaction, lobby: LobbyRecord) -> None:
+        """Add AI (host only): the levels to pick from, for the host's eyes only."""
+        if lobby.host_id != interaction.user.id:
+            await refuse(interaction, Refusal("error.host_only"))
+            return
+        locale = user_locale(interaction)
+        tr = get_translator()
+        view = discord.ui.View(timeout=None)
+        for level in LEVELS:
+            view.add_item(LobbyButton(f"ai_{level}", lobby.channel_id,
+                                      label=tr.translate(locale, f"button.ai_{level}")))
+        await send(interaction, content=say(interaction, "lobby.ai_pick"), view=view,
+                   ephemeral=True)
+
+    async def _add_ai(self, interaction: Interaction, channel_id: int, level: str) -> None:
+        """The host picked a level: an AI player takes a seat; the lobby message shows it."""
+        async with self.lobbies.changing(channel_id):
+            try:
+                self._not_started(channel_id)
+                lobby = await self.lobbies.add_ai(channel_id, interaction.user.id, level)
+            except Refusal as refusal:
+                await refuse(interaction, refusal)
+                return
+            name = escape_name(lobby.names.get(lobby.player_ids[-1], ""))
+            await tell(interaction, say(interaction, "lobby.ai_added", player=name))
+            await self._show_lobby(interaction, lobby)
 
     async def rules_select(self, interaction: Interaction, group: str, channel_id: int,
                            values: list[str]) -> None:
@@ -450,6 +494,13 @@ class Lobby(commands.Cog):
         try:
             if kicked and session.player(user_id) is None:
                 raise Refusal("lobby.target_not_joined")
+            if not kicked and session.player(user_id) is not None and (
+                    await self.games.change_seats(
+                        session, lambda s: self.bot.autoplay.take_over(s, target))):
+                # Issue 19, the server's setting: an AI plays on for them (no C-10 leave).
+                await tell(interaction, say(interaction, "table.ai_took_over",
+                                            player=escape_name(session.names.get(target, ""))))
+                return
             await self.games.act(session.game_id, interaction.user.id, build,
                                  acting_for=target if kicked else None)
         except Refusal as refusal:

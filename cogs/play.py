@@ -13,7 +13,7 @@ from discord.ext import commands
 
 from bot.engine import Action, ActionType, Card, RuleSet
 from bot.interactions import Interaction
-from bot.render.events import describe, describe_all
+from bot.render.events import describe, describe_all, escape_name
 from bot.render.hand import render_hand
 from bot.render.pictures import hand_picture_of
 from bot.render.rules import rules_summary
@@ -25,7 +25,7 @@ from bot.ui.answers import Expired, Sent, send, update
 from bot.ui.handlers import Builder
 from bot.ui.items import DYNAMIC_ITEMS, on_a_hand
 from bot.ui.publisher import table_message
-from bot.ui.replies import refuse, user_locale
+from bot.ui.replies import refuse, say, tell, user_locale
 from bot.ui.views import hand_view
 
 if TYPE_CHECKING:
@@ -95,6 +95,14 @@ class Play(commands.Cog):
             if what == "rules":  # the rules in force, in the reader's language
                 await send(interaction, ephemeral=True,
                            embed=rules_summary(session.view().rules, user_locale(interaction)))
+                return
+            if what == "reclaim":  # issue 19: the seat an AI played is theirs again, at once
+                player = str(interaction.user.id)
+                if not await self.games.change_seats(
+                        session, lambda s: self.bot.autoplay.reclaim(s, player)):
+                    raise Refusal("error.no_stand_in")
+                await tell(interaction, say(interaction, "table.seat_reclaimed",
+                                            player=escape_name(session.names.get(player, ""))))
                 return
             if what in _OPENS_HAND:
                 check = _OPENS_HAND[what]

@@ -8,6 +8,7 @@ from dataclasses import dataclass
 import discord
 
 from bot.engine import Card, Event, FlipCard
+from bot.services.seats import is_ai
 from bot.services.session import Session
 
 from .events import describe_all, escape_name
@@ -79,6 +80,8 @@ def render_table(session: Session, *, ended_by: str | None = None,
         content = tr(lc, "table.ended", player=escape_name(ended_by))
     elif abandoned:
         content = tr(lc, "table.abandoned")
+    elif waiting is not None and (is_ai(waiting) or waiting in session.stand_ins):  # issue 19
+        content = tr(lc, "table.ai_move", player=name_of(session.names, waiting))
     elif waiting is not None:
         mention = int(waiting)
         content = tr(lc, "table.your_move", mention=f"<@{waiting}>")
@@ -117,6 +120,8 @@ def _players(session: Session, waiting: str | None) -> str:
         key = ("table.player_penalty" if view.rules.options.penalty_scoring
                else "table.player")
         line = tr(lc, key, player=name, count=view.hand_sizes[seat], points=view.scores[seat])
+        if player in session.stand_ins:  # issue 19: an AI plays this seat for now
+            marks.append("🤖")
         prefix = "▶ " if player == waiting else "• "
         lines.append(prefix + line + (" · " + " ".join(marks) if marks else ""))
         backs = view.others_inactive[seat]
@@ -218,7 +223,7 @@ def _rules_line(session: Session) -> str:
 
 
 # Lines the bot adds to the log itself (the engine knows nothing of timers).
-BOT_NOTES = frozenset({"timed_out", "removed_idle"})
+BOT_NOTES = frozenset({"timed_out", "removed_idle", "ai_took_over", "seat_reclaimed"})
 
 
 def _log_lines(session: Session) -> list[str]:

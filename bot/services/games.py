@@ -22,6 +22,7 @@ from bot.storage import ChannelBusy, GameStore, LobbyRecord
 from .errors import Refusal
 from .outlets import TableGone, TableOutlet
 from .results import match_to_record, round_to_record
+from .seats import is_ai, player_name
 from .session import Session
 from .timers import Timers
 
@@ -67,6 +68,11 @@ class GameManager:
         self._idle: dict[str, bool] = {}  # tables whose task waits only for a picture's time
         self._edits = asyncio.Semaphore(TABLE_EDITS_AT_ONCE)
         self._timer_failures: dict[str, int] = {}
+        self._again: set[asyncio.Task[None]] = set()  # see `_show_again`
+        # Told of every applied action and every new game (the AI players' scheduler).
+        self.after_apply: Callable[[Session], None] | None = None
+        # Asked before a player is removed for idling (C-11): True if an AI plays on for them.
+        self.stand_in: Callable[[Session, str], bool] | None = None
 
     # -- finding games
 
@@ -84,13 +90,14 @@ class GameManager:
 
     async def start(self, lobby: LobbyRecord, *, locale: str, seed: int | None = None) -> Session:
         """Deal the first round for a lobby's players; the save replaces the lobby row."""
-        players = [str(user_id) for user_id in lobby.player_ids]
+        players = [player_name(user_id) for user_id in lobby.player_ids]
         rules = RuleSet.build(lobby.preset, lobby.options)
         game, events = Game.start(players, rules,
                                   seed=secrets.randbits(32) if seed is None else seed)
         session = Session(
             game_id=secrets.token_hex(4), guild_id=lobby.guild_id, channel_id=lobby.channel_id,
-            game=game, names={str(u): lobby.names.get(u) or str(u) for u in lobby.player_ids},
+            game=game, names={player_name(u): lobby.names.get(u) or str(u)
+                              for u in lobby.player_ids},
             locale=locale, turn_timer=lobby.turn_timer, host=str(lobby.host_id),
             last_action_at=self._clock.now())
         session.remember(events)
@@ -101,6 +108,8 @@ class GameManager:
             raise Refusal("lobby.busy_game", link="") from busy
         self._track(session)
         self._arm(session)
+        if self.after_apply is not None:
+            self.after_apply(session)
         return session
 
     async def restore(self) -> list[Session]:
@@ -128,7 +137,7 @@ class GameManager:
             await self._forget(session)
 
     async def close(self) -> None:
-        for task in list(self._refreshing.values()):
+        for task in [*self._refreshing.values(), *self._again]:
             task.cancel()
         await asyncio.gather(*self._refreshing.values(), return_exceptions=True)
         self._refreshing.clear()
@@ -150,7 +159,7 @@ class GameManager:
         async with session.lock:
             if self._sessions.get(game_id) is not session:
                 raise Refusal("error.game_over")
-            player = session.player(int(acting_for) if acting_for else user_id)
+            player = session.player(acting_for if acting_for else user_id)
             if player is None and acting_for is not None:
                 raise Refusal("lobby.target_not_joined")
             if player is None:
@@ -173,9 +182,10 @@ class GameManager:
         if note is not None:
             session.recent.append(note)
         session.remember(events)
-        if session.player(int(session.host)) is None:  # the host left: the host passes on
+        if session.player(session.host) is None:  # the host left: the host passes on
             session.host = next((p for p, on in zip(session.game.players, session.game.active,
-                                                    strict=True) if on), session.host)
+                                                    strict=True) if on and not is_ai(p)),
+                                session.host)
         session.last_action_at = self._clock.now()
         self._deadline(session)
         try:
@@ -192,7 +202,51 @@ class GameManager:
         else:
             self._arm(session)
         self.refresh(session)
+        if self.after_apply is not None:
+            self.after_apply(session)
         return events
+
+    async def change_seats(self, session: Session, change: Callable[[Session], bool], *,
+                           locked: bool = False) -> bool:
+        """Change who controls seats (issue 19: `session.stand_ins`, which the engine does not
+        see) under the game's lock; if `change` changed something, save it and show it.
+        `locked`: the caller holds the lock already."""
+        if not locked:
+            async with session.lock:
+                return await self.change_seats(session, change, locked=True)
+        if self._sessions.get(session.game_id) is not session:
+            raise Refusal("error.game_over")
+        if not change(session):
+            return False
+        try:
+            await self._save(session)
+        except Exception as exc:  # as in `_apply`: back to what was saved, and say so
+            log.exception("saving game %s failed; reloading its last saved state",
+                          session.game_id)
+            await self._reload(session)
+            raise Refusal("error.save_failed") from exc
+        self._show_again(session)
+        if self.after_apply is not None:
+            self.after_apply(session)
+        return True
+
+    def _show_again(self, session: Session) -> None:
+        """Show the table anew although the game's version is the same (a seat changed hands):
+        after an edit already under way, which may have drawn the table before the change."""
+        running = self._refreshing.get(session.game_id)
+
+        async def again() -> None:
+            # An edit under way is let land first; a task that only waits for its picture's
+            # moment is not (it is woken by `refresh` instead).
+            while (running is not None and not running.done()
+                   and not self._idle.get(session.game_id)):
+                await asyncio.sleep(0.01)
+            session.rendered_version = -1
+            self.refresh(session)
+
+        task = asyncio.create_task(again(), name=f"table again {session.game_id}")
+        self._again.add(task)
+        task.add_done_callback(self._again.discard)
 
     # -- the public table
 
@@ -210,7 +264,8 @@ class GameManager:
     def edits_pending(self) -> bool:
         """Whether a table edit is waiting or under way (tests wait for none; a picture
         merely waiting for its time does not count)."""
-        return any(not self._idle.get(game_id) for game_id in self._refreshing)
+        return bool(self._again) or any(not self._idle.get(game_id)
+                                        for game_id in self._refreshing)
 
     async def _refresh_later(self, session: Session) -> None:
         failures = 0
@@ -356,8 +411,12 @@ class GameManager:
                 and follow.type is ActionType.PASS):
             await self._apply(session, follow)
         if (session.timeouts.get(player, 0) >= TIMEOUTS_BEFORE_REMOVAL and not session.finished
-                and session.player(int(player)) is not None):
+                and session.player(player) is not None):
             session.timeouts.pop(player, None)
+            if self.stand_in is not None and await self.change_seats(
+                    session, lambda s: self.stand_in is not None and self.stand_in(s, player),
+                    locked=True):
+                return  # issue 19: an AI plays on for them; no C-10
             await self._apply(session, Action(player, ActionType.LEAVE),
                               note={"type": "removed_idle", "by": player})
 

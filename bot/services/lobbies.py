@@ -36,6 +36,7 @@ from bot.storage import (
 
 from .errors import Key, Refusal
 from .outlets import LobbyOutlet
+from .seats import LEVEL_DIGITS, ai_display_name, ai_user_id, is_ai_user
 from .timers import Timers
 
 log = logging.getLogger(__name__)
@@ -180,8 +181,20 @@ class LobbyService:
         self._arm(lobby)
         return lobby
 
+    async def add_ai(self, channel_id: int, by: int, level: str) -> LobbyRecord:
+        """The host seats an AI player of `level` (issue #19); it counts toward the 10 seats."""
+        lobby = await self.require(channel_id)
+        if by != lobby.host_id:
+            raise Refusal("error.host_only")
+        if level not in LEVEL_DIGITS:
+            raise Refusal("error.stale_button")
+        number = 1 + sum(1 for user_id in lobby.player_ids if is_ai_user(user_id))
+        return await self.join(channel_id, ai_user_id(number, level),
+                               ai_display_name(number, level))
+
     async def leave(self, channel_id: int, user_id: int) -> LobbyRecord | None:
-        """Unseat a player; the host passes on. None: the lobby was left empty and is closed."""
+        """Unseat a player; the host passes on (to a person). None: no person is left, so the
+        lobby is closed."""
         await self.require(channel_id)
         try:
             lobby = await self._repo.remove_player(channel_id, user_id, expires_at=self._expiry())
@@ -189,9 +202,12 @@ class LobbyService:
             raise Refusal("lobby.not_joined") from exc
         except NotFound as exc:
             raise Refusal("lobby.none") from exc
-        if not lobby.player_ids:
+        people = [p for p in lobby.player_ids if not is_ai_user(p)]
+        if not people:
             await self.close(channel_id)
             return None
+        if is_ai_user(lobby.host_id):
+            lobby = await self._repo.set_host(channel_id, people[0])
         self._arm(lobby)
         return lobby
 

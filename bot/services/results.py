@@ -15,6 +15,8 @@ from typing import TYPE_CHECKING
 from bot.engine import Game
 from bot.storage import MatchResult, MatchSeat, RoundResult, RoundSeat
 
+from .seats import record_id
+
 if TYPE_CHECKING:
     from .session import Session
 
@@ -39,15 +41,15 @@ def round_to_record(session: Session, now: float) -> RoundResult | None:
         if not game.active[seat] and seat != winner:
             continue  # left before the round ended (C-10): their match record says so
         seats.append(RoundSeat(
-            user_id=int(player), seat=seat, name=session.names.get(player, ""),
+            user_id=record_id(player), seat=seat, name=session.names.get(player, ""),
             points=session.tally.round_points.get(player, 0) if scoring == "standard" else 0,
             penalty=game.last_round_points[seat] if scoring == "penalty" else 0,
             place=order.index(seat) + 1 if seat in order else None))
     return RoundResult(
         game_id=session.game_id, guild_id=session.guild_id, round=game.round,
         preset=game.rules.preset, scoring=scoring,
-        winner_id=None if winner is None else int(game.players[winner]),
-        loser_id=None if loser is None else int(game.players[loser]),
+        winner_id=None if winner is None else record_id(game.players[winner]),
+        loser_id=None if loser is None else record_id(game.players[loser]),
         finished_at=now, seats=tuple(seats))
 
 
@@ -74,7 +76,7 @@ def match_to_record(session: Session, now: float) -> MatchResult | None:
     places.update({s: len(stayed) + 2 + i for i, s in enumerate(leavers)})
     seats = tuple(
         MatchSeat(
-            user_id=int(player), seat=seat, name=session.names.get(player, ""),
+            user_id=record_id(player), seat=seat, name=session.names.get(player, ""),
             place=places[seat], won=seat == winner, forfeited=not game.active[seat],
             points=game.scores[seat] if scoring == "standard" else 0,
             penalty=game.scores[seat] if scoring == "penalty" else 0,
@@ -87,6 +89,6 @@ def match_to_record(session: Session, now: float) -> MatchResult | None:
     return MatchResult(
         game_id=session.game_id, guild_id=session.guild_id, preset=rules.preset,
         options={name: getattr(rules.options, name) for name in rules.enabled()},
-        scoring=scoring, winner_id=int(game.players[winner]), started_at=session.started_at,
+        scoring=scoring, winner_id=record_id(game.players[winner]), started_at=session.started_at,
         finished_at=now, rounds=game.round, forfeit=n > 1 and sum(game.active) == 1,
         seats=seats)

@@ -51,6 +51,8 @@ class Session:
     pictured_at: float = 0.0
     started_at: float = 0.0  # the match's start on the bot's clock (0: its first action's time)
     tally: Tally = field(default_factory=Tally)  # what the match's record needs
+    # Issue 19: people whose seat an AI plays for now (player -> level), until they reclaim it.
+    stand_ins: dict[str, str] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         if not self.started_at:
@@ -70,8 +72,9 @@ class Session:
         cogs read the game only through this."""
         return player_view(self.game, player)
 
-    def player(self, user_id: int) -> str | None:
-        """The engine's name for a Discord user, if they sit at this table (and have not left)."""
+    def player(self, user_id: int | str) -> str | None:
+        """The engine's name for a Discord user (or an AI player's name), if they sit at this
+        table (and have not left)."""
         name = str(user_id)
         seat = self.game.players.index(name) if name in self.game.players else None
         return name if seat is not None and self.game.active[seat] else None
@@ -109,7 +112,8 @@ class Session:
                 "host": self.host, "timeouts": self.timeouts, "recent": self.recent,
                 "round_points": self.round_points,
                 "last_action_at": self.last_action_at,
-                "started_at": self.started_at, "tally": self.tally.to_dict()}
+                "started_at": self.started_at, "tally": self.tally.to_dict(),
+                "stand_ins": self.stand_ins}
 
     @classmethod
     def from_record(cls, record: GameRecord) -> Session:
@@ -127,6 +131,7 @@ class Session:
             pictured=PICTURE_OF_BEFORE if record.message_id is not None else None,
             started_at=float(meta.get("started_at", 0.0)),
             tally=Tally.from_dict(meta.get("tally", {})),
+            stand_ins={str(k): str(v) for k, v in meta.get("stand_ins", {}).items()},
         )
 
 

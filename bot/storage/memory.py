@@ -151,7 +151,8 @@ class MemoryDatabase:
         self.games: dict[str, _Game] = {}  # by game id
         self.game_by_channel: dict[int, str] = {}
         self.bot_state: dict[str, str] = {}
-        self.guild_settings: dict[int, tuple[str | None, str | None, str, int | None]] = {}
+        self.guild_settings: dict[int, tuple[str | None, str | None, str, int | None,
+                                             bool]] = {}
         self.user_settings: dict[int, tuple[str | None, bool]] = {}
         self.rounds: dict[str, dict[int, _RoundRow]] = {}  # by game, then round number
         self.matches: dict[str, _MatchRow] = {}  # by game
@@ -455,8 +456,9 @@ class MemorySettingsRepository:
 
     async def all_guilds(self) -> list[GuildSettings]:
         return [GuildSettings(guild_id=guild, locale=locale, preset=preset,
-                              options=decode(options) if options else {}, turn_timer=timer)
-                for guild, (locale, preset, options, timer)
+                              options=decode(options) if options else {}, turn_timer=timer,
+                              ai_takeover=takeover)
+                for guild, (locale, preset, options, timer, takeover)
                 in sorted(self._db.guild_settings.items())]
 
     async def all_users(self) -> list[UserSettings]:
@@ -466,7 +468,8 @@ class MemorySettingsRepository:
     async def save_guild(self, settings: GuildSettings) -> None:
         self._db.guild_settings[int(settings.guild_id)] = (
             settings.locale, settings.preset, encode(settings.options),
-            None if settings.turn_timer is None else int(settings.turn_timer))
+            None if settings.turn_timer is None else int(settings.turn_timer),
+            bool(settings.ai_takeover))
 
     async def save_user(self, settings: UserSettings) -> None:
         self._db.user_settings[int(settings.user_id)] = (settings.locale,

@@ -247,12 +247,18 @@ CREATE TABLE user_settings (
 );
 """
 
+_0006_AI_TAKEOVER = """
+-- Issue 19: whether an AI player takes over the seat of a player who leaves or idles out.
+ALTER TABLE guild_settings ADD COLUMN ai_takeover INTEGER NOT NULL DEFAULT 0;
+"""
+
 MIGRATIONS: tuple[Migration, ...] = (
     Migration(1, "initial", _0001_INITIAL),
     Migration(2, "stats", _0002_STATS),
     Migration(3, "table_meta", _0003_TABLE_META),
     Migration(4, "scoring", _0004_SCORING),
     Migration(5, "settings", _0005_SETTINGS),
+    Migration(6, "ai_takeover", _0006_AI_TAKEOVER),
 )
 
 CREATE_LEDGER = """

@@ -231,6 +231,7 @@ class GuildSettings:
     preset: str | None = None  # None: no saved default rules
     options: Mapping[str, Any] = field(default_factory=dict)
     turn_timer: int | None = None
+    ai_takeover: bool = False  # issue 19: an AI plays on for who leaves (C-10) or idles (C-11)
 
 
 @dataclass(frozen=True, slots=True)

@@ -64,8 +64,8 @@ class SettingsRepository:
     async def all_guilds(self) -> list[GuildSettings]:
         async with self._db.read() as conn:
             rows = await conn.execute_fetchall(
-                "SELECT guild_id, locale, preset, options, turn_timer FROM guild_settings "
-                "ORDER BY guild_id")
+                "SELECT guild_id, locale, preset, options, turn_timer, ai_takeover "
+                "FROM guild_settings ORDER BY guild_id")
             return [_guild(row) for row in rows]
 
     async def all_users(self) -> list[UserSettings]:
@@ -77,12 +77,13 @@ class SettingsRepository:
     async def save_guild(self, settings: GuildSettings) -> None:
         async with self._db.transaction() as conn:
             await conn.execute(
-                "INSERT INTO guild_settings (guild_id, locale, preset, options, turn_timer) "
-                "VALUES (?, ?, ?, ?, ?) ON CONFLICT (guild_id) DO UPDATE SET "
+                "INSERT INTO guild_settings (guild_id, locale, preset, options, turn_timer, "
+                "ai_takeover) VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (guild_id) DO UPDATE SET "
                 "locale = excluded.locale, preset = excluded.preset, "
-                "options = excluded.options, turn_timer = excluded.turn_timer",
+                "options = excluded.options, turn_timer = excluded.turn_timer, "
+                "ai_takeover = excluded.ai_takeover",
                 (settings.guild_id, settings.locale, settings.preset, encode(settings.options),
-                 settings.turn_timer))
+                 settings.turn_timer, int(settings.ai_takeover)))
             await self._announce(conn, settings)
 
     async def save_user(self, settings: UserSettings) -> None:
@@ -125,4 +126,5 @@ def _decode_change(payload: str) -> SettingsChange:
 def _guild(row: Any) -> GuildSettings:
     return GuildSettings(guild_id=int(row[0]), locale=row[1], preset=row[2],
                          options=decode(row[3]) if row[3] else {},
-                         turn_timer=None if row[4] is None else int(row[4]))
+                         turn_timer=None if row[4] is None else int(row[4]),
+                         ai_takeover=bool(row[5]))

@@ -128,7 +128,8 @@ Button = discord.ui.Button[Any]
 # -- the lobby
 
 
-class LobbyButton(UnoItem[Button], template=r"uno:l:(?P<what>join|leave|start):"
+class LobbyButton(UnoItem[Button], template=r"uno:l:(?P<what>join|leave|start|add_ai|"
+                                            r"ai_easy|ai_normal|ai_hard):"
                                             r"(?P<channel>[0-9]{1,20})"):
     def __init__(self, what: str, channel_id: int, *, label: str = "",
                  style: Style = Style.secondary) -> None:
@@ -172,7 +173,7 @@ class RulesSelect(UnoItem[discord.ui.Select[Any]],
 # -- the table
 
 TABLE_BUTTONS = ("hand", "uno", "catch", "rules", "jump", "slap", "next", "stack", "deflect",
-                 "bounce", "swap")
+                 "bounce", "swap", "reclaim")
 
 
 class TableButton(UnoItem[Button], template=r"uno:t:" + _GAME + r":(?P<what>"

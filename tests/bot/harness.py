@@ -37,7 +37,7 @@ class Harness:
     async def start(self) -> UnoBot:
         # Table edits go out at once (no merging delay): tests wait for what users see instead.
         self.bot = await self.session.start_bot(
-            lambda: UnoBot(self.settings(), clock=self.clock, refresh_delay=0))
+            lambda: UnoBot(self.settings(), clock=self.clock, refresh_delay=0, ai_delay=0))
         return self.bot
 
     async def stop(self) -> None:

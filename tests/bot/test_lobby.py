@@ -50,7 +50,8 @@ def seat_lines(*names: str, host: str | None = None, locale: str = "en") -> list
 
 
 def is_open(message: SeenMessage) -> bool:
-    return message.labels() == [en("button.join"), en("button.leave"), en("button.start")]
+    return message.labels() == [en("button.join"), en("button.leave"), en("button.start"),
+                                en("button.add_ai")]
 
 
 def reply(handle: InteractionHandle) -> str:
@@ -143,7 +144,8 @@ async def test_create_posts_a_public_lobby_with_join_leave_start(harness: Harnes
     assert seats(seen) == seat_lines("Ann")
     assert embed["footer"]["text"] == en("lobby.expiry", minutes=LOBBY_IDLE_SECONDS // 60)
     assert [b["custom_id"] for b in seen.buttons()] == [
-        f"uno:l:{what}:{harness.fake.channel.id}" for what in ("join", "leave", "start")]
+        f"uno:l:{what}:{harness.fake.channel.id}"
+        for what in ("join", "leave", "start", "add_ai")]
     assert bob.ephemerals() == [] and ann.ephemerals() == []
 
 
@@ -625,7 +627,8 @@ async def test_a_ukrainian_server_gets_a_ukrainian_lobby(harness: Harness) -> No
     lobby = await open_lobby(harness, ann)
     assert lobby.embeds[0]["title"] == tr("uk", "lobby.title")
     assert description(lobby) == tr("uk", "lobby.description", host=ann.mention)
-    assert lobby.labels() == [tr("uk", f"button.{b}") for b in ("join", "leave", "start")]
+    assert lobby.labels() == [tr("uk", f"button.{b}")
+                              for b in ("join", "leave", "start", "add_ai")]
     joined = tr("uk", "button.join")
     await bob.click(lobby, joined)
     assert seats(lobby, "uk") == seat_lines("Ann", "Bob", locale="uk")

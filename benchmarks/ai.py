@@ -1,0 +1,169 @@
+"""How strong the AI players are (issue #19): win rates with 95% intervals, and think times.
+
+Usage, from the repository root::
+
+    python benchmarks/ai.py [--scale F] [--workers N] [--seed S]
+
+What is measured
+    A game is one round of 4 players (by default classic rules), played by `bot.ai.play_round`:
+    every action goes through `Game.apply`, each seat decides from its own `Observation` only.
+    Each line seats two players of level A against two of level B; the seats are rotated over
+    the six ways of placing two A and two B around the table (game i uses arrangement i mod 6),
+    and game i is dealt with seed S + i, so a run is reproducible. The win rate is the share of
+    rounds an A seat won (an even split is 50%), with its 95% Wilson score interval.
+
+    Lines (rounds as issue 19 asks, times `--scale`): easy vs random, normal vs easy (10,000
+    each), hard vs normal (2,000), normal and hard against `rule-v1`, a baseline that plays like
+    RLCard's rule agent `uno-rule-v1` (bot/ai/simple.py), and hard vs normal once under a
+    house-rule preset (HOUSE below) and once under UNO Flip (1,000 each).
+
+    Think time: for every decision a timed seat made while the table waited for it (its turn or
+    a decision of its own, not a glance at someone else's turn), `time.perf_counter()` around
+    `decide`, pooled over all the lines where that level is A; printed as p50 and p99. The runs
+    use `--workers` processes (default 2, the machine's cores), so the think times are measured
+    with both cores busy, the way a shared machine runs them.
+
+Targets (issue 19), printed beside the figures as met or MISSED: each level beats the one below
+with the interval above 50%; hard beats the baseline; hard decides within 50 ms at p99.
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import sys
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from multiprocessing import Pool
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+from bot.ai import (  # noqa: E402
+    EasyPolicy,
+    HardPolicy,
+    NormalPolicy,
+    Policy,
+    RandomPolicy,
+    RuleV1Policy,
+    play_round,
+)
+from bot.engine import RuleSet  # noqa: E402
+
+LEVELS: dict[str, Callable[[], Policy]] = {
+    "random": RandomPolicy, "easy": EasyPolicy, "normal": NormalPolicy, "hard": HardPolicy,
+    "rule-v1": RuleV1Policy,
+}
+ARRANGEMENTS = ("AABB", "ABAB", "ABBA", "BAAB", "BABA", "BBAA")
+HOUSE = {"jump_in": True, "seven_zero": True, "stacking": True, "uno_slap": True,
+         "silence": "twos", "swap_on_five": True}
+DEFAULT_SEED = 19_000
+CHUNK = 50  # rounds per task handed to a worker
+THINK_TARGET = 0.050  # seconds: hard decides within 50 ms at p99
+
+
+@dataclass(frozen=True)
+class Line:
+    a: str
+    b: str
+    rounds: int
+    preset: str = "classic"
+    options: dict[str, object] = field(default_factory=dict)
+    must_win: bool = True  # a target line (A's interval above 50%)
+
+    @property
+    def label(self) -> str:
+        rules = "" if self.preset == "classic" and not self.options else (
+            " (house rules)" if self.options else f" ({self.preset})")
+        return f"{self.a} vs {self.b}{rules}"
+
+
+LINES = (
+    Line("easy", "random", 10_000),
+    Line("normal", "easy", 10_000),
+    Line("hard", "normal", 2_000),
+    Line("normal", "rule-v1", 10_000, must_win=False),
+    Line("hard", "rule-v1", 2_000),
+    Line("hard", "normal", 1_000, options=HOUSE, must_win=False),
+    Line("hard", "normal", 1_000, preset="flip", must_win=False),
+)
+
+
+def play_chunk(task: tuple[Line, int, int]) -> tuple[int, int, list[float]]:
+    """Play rounds [start, start + count) of a line: (A's wins, rounds, A's think times)."""
+    line, start, count = task
+    rules = RuleSet.build(line.preset, line.options)
+    wins, times = 0, []
+    for i in range(start, start + count):
+        arrangement = ARRANGEMENTS[i % len(ARRANGEMENTS)]
+        policies = {f"{side}{seat}": LEVELS[line.a if side == "A" else line.b]()
+                    for seat, side in enumerate(arrangement)}
+        timed = frozenset(name for name in policies if name[0] == "A")
+        result = play_round(policies, rules, seed=i, timed=timed)
+        wins += result.winner is not None and result.winner[0] == "A"
+        for seconds in result.timings.values():
+            times += seconds
+    return wins, count, times
+
+
+def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
+    """The 95% Wilson score interval of a proportion."""
+    if n == 0:
+        return 0.0, 1.0
+    p = wins / n
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return centre - half, centre + half
+
+
+def percentile(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    if not ordered:
+        return float("nan")
+    return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--scale", type=float, default=1.0, help="rounds per line, times this")
+    parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--seed", type=int, default=DEFAULT_SEED)
+    args = parser.parse_args(argv)
+    think: dict[str, list[float]] = {}
+    missed = 0
+    print(f"{'line':34} {'rounds':>7} {'A wins':>8} {'95% interval':>17}  target")
+    with Pool(args.workers) as pool:
+        for line in LINES:
+            rounds = max(CHUNK, int(line.rounds * args.scale))
+            tasks = [(line, args.seed + s, min(CHUNK, rounds - (s - 0)))
+                     for s in range(0, rounds, CHUNK)]
+            started = time.perf_counter()
+            wins = n = 0
+            for w, c, times in pool.imap_unordered(play_chunk, tasks):
+                wins, n = wins + w, n + c
+                think.setdefault(line.a, []).extend(times)
+            low, high = wilson(wins, n)
+            verdict = "-"
+            if line.must_win:
+                verdict = "met" if low > 0.5 else "MISSED"
+                missed += verdict == "MISSED"
+            print(f"{line.label:34} {n:7d} {wins / n:8.1%}   [{low:6.1%}, {high:6.1%}]  "
+                  f"{verdict}  ({time.perf_counter() - started:.0f} s)", flush=True)
+    print()
+    print(f"{'level':8} {'decisions':>10} {'p50 ms':>8} {'p99 ms':>8}")
+    for level, times in think.items():
+        p99 = percentile(times, 0.99)
+        target = ""
+        if level == "hard":
+            target = "  target p99 <= 50 ms: " + ("met" if p99 <= THINK_TARGET else "MISSED")
+            missed += p99 > THINK_TARGET
+        print(f"{level:8} {len(times):10d} {percentile(times, 0.5) * 1000:8.2f} "
+              f"{p99 * 1000:8.2f}{target}")
+    return 0 if not missed else 1
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,133 @@
+"""AI players at the bot's tables (issue #19): when an AI seat has something to do, it acts
+after a human-like pause, through the same path as a click (`GameManager.act`).
+
+After every applied action (and at a game's start or restore) `poke` looks at the table; if an
+AI seat may act, a task waits `delay` seconds, copies that seat's `Observation` (a value with no
+reference to the game), lets the policy decide in a worker thread (the engine only: the hard
+level's search never runs on the event loop) and asks the manager to apply the action for the
+game version it looked at. No game lock is held while it waits or thinks: a human who acted
+meanwhile makes the version stale, the manager refuses the old move, and the new action's own
+`poke` decides again. Out-of-turn moves (slaps, catches, late UNO calls, jump-ins) are weighed
+before the move of the seat the table waits for, as at the AI-only tables of `bot.ai.arena`.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import random
+from collections.abc import Callable
+
+from bot.ai import observe, policy_for
+from bot.engine import Action, ActionType
+
+from .errors import Refusal
+from .games import GameManager
+from .seats import is_ai, level_of
+from .session import Session
+
+log = logging.getLogger(__name__)
+
+AI_DELAY = 1.5  # seconds an AI player "thinks" before it acts, as a person would
+STAND_IN_LEVEL = "normal"  # who plays on for a person: a fair player, not a shark
+
+
+class AutoPlayer:
+    def __init__(self, games: GameManager, *, delay: float = AI_DELAY,
+                 takes_over: Callable[[int], bool] = lambda guild_id: False) -> None:
+        """`takes_over(guild_id)`: the server's setting, whether an AI plays on for a person
+        who leaves (C-10) or idles out (C-11)."""
+        self._games = games
+        self._delay = delay
+        self._takes_over = takes_over
+        self._tasks: set[asyncio.Task[None]] = set()
+
+    # -- taking over a seat and giving it back (the game's lock is held: GameManager.change_seats)
+
+    def take_over(self, session: Session, player: str) -> bool:
+        """With the server's setting on, an AI plays `player`'s seat from now on (the hand, the
+        score and the seat stay theirs: no C-10 leave). False: the setting is off."""
+        if is_ai(player) or player in session.stand_ins or not self._takes_over(
+                session.guild_id):
+            return False
+        session.stand_ins[player] = STAND_IN_LEVEL
+        session.recent.append({"type": "ai_took_over", "by": player})
+        return True
+
+    def reclaim(self, session: Session, player: str) -> bool:
+        """Reclaim seat: `player` plays their own seat again, at once."""
+        if session.stand_ins.pop(player, None) is None:
+            return False
+        session.recent.append({"type": "seat_reclaimed", "by": player})
+        return True
+
+    def controlled(self, session: Session, player: str) -> bool:
+        return is_ai(player) or player in session.stand_ins
+
+    def poke(self, session: Session) -> None:
+        """The table changed: if an AI seat may act now, schedule its move."""
+        if not self._candidates(session):
+            return
+        task = asyncio.create_task(self._move(session, session.version),
+                                   name=f"ai {session.game_id}")
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+    def busy(self) -> bool:
+        """Whether an AI move is waiting or under way (tests wait for none)."""
+        return bool(self._tasks)
+
+    async def close(self) -> None:
+        for task in list(self._tasks):
+            task.cancel()
+        await asyncio.gather(*self._tasks, return_exceptions=True)
+
+    def _candidates(self, session: Session) -> list[str]:
+        """The AI seats that may act now, the one the table waits for last. None while no
+        human still plays (a table of AIs alone would play on for nobody)."""
+        game = session.game
+        if session.finished or game.round_over:
+            return []
+        seated = [p for p, on in zip(game.players, game.active, strict=True) if on]
+        if all(self.controlled(session, p) for p in seated):
+            return []
+        waiting = game.waiting_for
+        waiting_name = game.players[waiting] if waiting is not None else None
+        others = [p for p in seated if self.controlled(session, p) and p != waiting_name and any(
+            a.type is not ActionType.SLAP_TIMEOUT for a in game.legal_actions(p))]
+        if waiting_name is not None and self.controlled(session, waiting_name):
+            others.append(waiting_name)
+        return others
+
+    async def _move(self, session: Session, version: int) -> None:
+        try:
+            if self._delay:
+                await asyncio.sleep(self._delay)
+            for player in self._candidates(session):
+                if session.version != version:
+                    return  # someone acted meanwhile; that action's poke decides again
+                action = await self._decide(session, player)
+                if action is None:
+                    continue
+                await self._games.act(session.game_id, 0, _building(action),
+                                      version=version, acting_for=player)
+                return
+        except Refusal as refusal:  # stale (a human was quicker) or the game is over
+            log.debug("AI move in game %s not taken: %s", session.game_id, refusal.key)
+        except Exception:
+            log.exception("an AI player of game %s failed to move", session.game_id)
+
+    @staticmethod
+    async def _decide(session: Session, player: str) -> Action | None:
+        # Copied now, in one synchronous step: the worker thread sees only the copy.
+        obs = observe(session.view(player), session.recent_events())
+        rng = random.Random(f"{session.game_id}:{player}:{session.version}")
+        level = level_of(player) if is_ai(player) else session.stand_ins.get(player,
+                                                                              STAND_IN_LEVEL)
+        policy = policy_for(level)
+        return await asyncio.to_thread(policy.decide, obs, rng)
+
+
+def _building(action: Action) -> Callable[[Session, str], Action]:
+    """The manager's builder for an action decided beforehand."""
+    return lambda _session, _player: action

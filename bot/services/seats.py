@@ -1,0 +1,49 @@
+"""Who sits in a seat: a Discord user or an AI player (issue #19).
+
+The engine names a user's seat by their Discord id as a string; an AI player's seat is named
+`ai:<number><level digit>` (`ai:13`: the first AI of the table, hard), which has a letter in it and
+so can never be a Discord id. Where storage needs an integer (lobby seats, records), an AI is the
+negative of that number (-13): negative ids are never Discord users, and those from -1 to -10
+stay the anonymous seats of forget-me, so an AI id is always -11 or below.
+"""
+
+from __future__ import annotations
+
+AI_PREFIX = "ai:"
+LEVEL_DIGITS = {"easy": 1, "normal": 2, "hard": 3}
+_LEVELS = {digit: level for level, digit in LEVEL_DIGITS.items()}
+# Names need no translation; the stars say the level in every language.
+AI_NAMES = ("Ada", "Alan", "Grace", "Edsger", "Barbara", "Donald", "Margaret", "Claude", "Ken")
+
+
+def is_ai(player: str) -> bool:
+    return player.startswith(AI_PREFIX)
+
+
+def is_ai_user(user_id: int) -> bool:
+    return user_id <= -11
+
+
+def ai_user_id(number: int, level: str) -> int:
+    """The lobby's id of its `number`-th AI player (1, 2, ...) of that level."""
+    return -(number * 10 + LEVEL_DIGITS[level])
+
+
+def player_name(user_id: int) -> str:
+    """The engine's name of the seat of a lobby id."""
+    return f"{AI_PREFIX}{-user_id}" if is_ai_user(user_id) else str(user_id)
+
+
+def record_id(player: str) -> int:
+    """The integer a record keeps for an engine player name."""
+    return -int(player[len(AI_PREFIX):]) if is_ai(player) else int(player)
+
+
+def level_of(player: str) -> str:
+    """easy, normal or hard, for an AI player's engine name."""
+    return _LEVELS[int(player[len(AI_PREFIX):]) % 10]
+
+
+def ai_display_name(number: int, level: str) -> str:
+    """🤖, a name, and one to three stars for easy, normal, hard."""
+    return f"🤖 {AI_NAMES[(number - 1) % len(AI_NAMES)]} {'★' * LEVEL_DIGITS[level]}"

@@ -1,0 +1,150 @@
+"""Turn pings: a mention that actually notifies the player the table waits for.
+
+Discord notifies a mention only in a message's first post, never when an edit adds it, so the
+"<@player>, it's your move" the table's edit shows pings nobody. When a player starts being
+awaited (their turn, or a decision that falls to them), the bot posts a short message of its own
+mentioning only them, and deletes the game's previous ping. Each server chooses when
+(`/uno settings turn_ping`): at once, after N seconds of waiting (the default, so a table that
+plays at a person's pace costs no requests), or never. A player may also ask for a direct
+message; one whose DMs are closed (Discord's 50007) has the option switched off and is told the
+next time they open their hand.
+
+Pings are the budget's last priority (bot/ui/budget.py): they go out only with what the table
+edits leave.
+"""
+
+from __future__ import annotations
+
+import logging
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+import discord
+
+from bot.i18n import get_translator
+from bot.services.session import Session
+
+from .budget import Priority, priority
+
+if TYPE_CHECKING:
+    from bot.client import UnoBot
+
+log = logging.getLogger(__name__)
+
+DEFAULT_PING = "30"  # seconds a player is awaited before the ping (a server setting)
+ALWAYS, NEVER = "always", "never"
+DMS_CLOSED = 50007  # Discord: cannot send messages to this user
+
+
+def ping_delay(setting: str | None) -> float | None:
+    """Seconds from a player starting to be awaited to their ping (None: never)."""
+    value = setting or DEFAULT_PING
+    if value == NEVER:
+        return None
+    if value == ALWAYS:
+        return 0.0
+    return float(value)
+
+
+@dataclass(slots=True)
+class _Awaited:
+    player: str | None  # who the table waits for (None: nobody, or the game is over)
+    version: int  # the game's version when they started being awaited
+    message_id: int | None = None  # the game's last ping
+
+
+class TurnPings:
+    def __init__(self, bot: UnoBot) -> None:
+        self._bot = bot
+        self._games: dict[str, _Awaited] = {}
+        self._dms_closed: set[int] = set()  # told at their next hand
+
+    def shown(self, session: Session) -> None:
+        """The table shows the game now: a player newly awaited gets their ping scheduled."""
+        view = session.view()
+        player = None if session.finished or view.round_over else view.turn
+        known = self._games.get(session.game_id)
+        if known is not None and known.player == player:
+            return
+        previous = known.message_id if known is not None else None
+        self._games[session.game_id] = _Awaited(player, session.version, previous)
+        key = ("ping", session.game_id)
+        self._bot.timers.cancel(key)
+        if session.finished:
+            self._forget(session)
+            return
+        delay = ping_delay(self._bot.settings.guild(session.guild_id).turn_ping)
+        if player is None or not player.isdigit() or delay is None:
+            return
+        version = session.version
+
+        async def fire() -> None:
+            await self._ping(session, player, version)
+
+        self._bot.timers.schedule(key, self._bot.clock.now() + delay, fire)
+
+    def dms_closed_note(self, user_id: int) -> bool:
+        """Whether the user's turn DMs were switched off for closed DMs since they last heard
+        (they hear it once, in their hand)."""
+        if user_id in self._dms_closed:
+            self._dms_closed.discard(user_id)
+            return True
+        return False
+
+    async def _ping(self, session: Session, player: str, version: int) -> None:
+        awaited = self._games.get(session.game_id)
+        if awaited is None or awaited.player != player or awaited.version != version:
+            return  # they moved (or the game did) before their ping was due
+        if self._bot.games.get(session.game_id) is not session:
+            return
+        channel = self._bot.get_partial_messageable(session.channel_id,
+                                                    guild_id=session.guild_id)
+        text = get_translator().translate(session.locale, "table.your_move",
+                                          mention=f"<@{player}>")
+        with priority(Priority.PING):
+            try:
+                message = await channel.send(text, allowed_mentions=discord.AllowedMentions(
+                    users=[discord.Object(int(player))], roles=False, everyone=False))
+            except discord.HTTPException as exc:
+                log.info("turn ping in game %s not posted: %s", session.game_id, exc)
+                return
+            previous, awaited.message_id = awaited.message_id, message.id
+            if previous is not None:
+                await self._delete(channel, previous)
+            if self._bot.settings.user(int(player)).dm_turns:
+                await self._direct(session, int(player))
+
+    async def _direct(self, session: Session, user_id: int) -> None:
+        settings = self._bot.settings
+        locale = settings.user_locale(user_id, session.guild_id, None)
+        text = get_translator().translate(locale, "ping.dm", channel=f"<#{session.channel_id}>")
+        try:
+            user = self._bot.get_user(user_id) or await self._bot.fetch_user(user_id)
+            await user.send(text)
+        except discord.Forbidden as exc:
+            if exc.code == DMS_CLOSED:
+                await settings.set_user(user_id, dm_turns=False)
+                self._dms_closed.add(user_id)
+        except discord.HTTPException as exc:
+            log.info("turn DM to %s not sent: %s", user_id, exc)
+
+    def _forget(self, session: Session) -> None:
+        """The game is over: its last ping goes."""
+        awaited = self._games.pop(session.game_id, None)
+        if awaited is None or awaited.message_id is None:
+            return
+        channel = self._bot.get_partial_messageable(session.channel_id,
+                                                    guild_id=session.guild_id)
+        message_id = awaited.message_id
+
+        async def delete() -> None:
+            with priority(Priority.PING):
+                await self._delete(channel, message_id)
+
+        self._bot.timers.schedule(("ping", session.game_id), self._bot.clock.now(), delete)
+
+    async def _delete(self, channel: discord.PartialMessageable, message_id: int) -> None:
+        try:
+            await channel.get_partial_message(message_id).delete()
+        except discord.HTTPException as exc:  # already gone, or not ours to delete any more
+            log.debug("turn ping %s not deleted: %s", message_id, exc)

@@ -1,0 +1,256 @@
+"""AI players at the table, through the fake Discord (issue #19): the host seats them with Add
+AI, one person and two AIs play a round to its end under each preset, and the lobby's rules for
+them."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+
+from bot.ai import Observation
+from bot.engine import Action
+from bot.render.table import waiting_player
+from bot.services.seats import is_ai
+from tests.catalogue import en, en_part
+from tests.fake_discord import VirtualUser
+from tests.fake_discord.users import SeenMessage
+
+from .harness import Driver, Harness, start_game
+from .screen import last_ephemeral, table_after
+
+
+async def _table(h: Harness, user: VirtualUser, session: Any) -> SeenMessage:
+    """The game's public table as `user` sees it, once it is posted."""
+    await h.fake.wait_for(lambda: session.message_id is not None, timeout=3)
+    return user.message(session.message_id)
+
+
+async def _add_ai(h: Harness, host: VirtualUser, level: str) -> None:
+    picker = (await host.click(h.lobby(host), en("button.add_ai"))).response
+    assert picker is not None and picker.ephemeral
+    assert picker.labels() == [en("button.ai_easy"), en("button.ai_normal"),
+                               en("button.ai_hard")]
+    await host.click(picker, en(f"button.ai_{level}"))
+
+
+@pytest.mark.parametrize("preset", ["classic", "cnuno", "flip"])
+async def test_host_adds_ais_and_a_person_plays_a_round_with_them(harness: Harness,
+                                                                  preset: str) -> None:
+    ann = harness.user("Ann")
+    await ann.slash("uno create", preset=preset)
+    await _add_ai(harness, ann, "normal")
+    assert last_ephemeral(ann) == en("lobby.ai_added", player="🤖 Ada ★★")
+    await _add_ai(harness, ann, "hard")
+    lobby = harness.lobby(ann)
+    await harness.fake.wait_for(lambda: "🤖 Alan ★★★" in str(lobby.embeds), timeout=3)
+    assert "🤖 Ada ★★" in str(lobby.embeds)
+    await ann.click(lobby, en("button.start"))  # one person and AIs: a valid game
+    assert harness.bot is not None
+    session = harness.bot.games.in_channel(harness.fake.channel.id)
+    assert session is not None
+    assert session.game.players == (str(ann.id), "ai:12", "ai:23")
+    driver = Driver(harness, [ann], seed=3)
+    ai_moves = 0
+    for _ in range(3000):
+        if session.game.round_over:
+            break
+        waiting = waiting_player(session)
+        if waiting is not None and not is_ai(waiting):
+            table = await _table(harness, ann, session)
+            await harness.fake.wait_for(lambda: en("button.hand") in table.labels(), timeout=3)  # noqa: B023
+            hand = (await ann.click(table, en("button.hand"))).response
+            assert hand is not None
+            await driver._act_in_hand(ann, hand)
+            continue
+        version = session.version
+        # The AIs act by themselves (no delay in tests): the table moves on without a click.
+        await harness.fake.wait_for(lambda: session.version != version, timeout=5)  # noqa: B023
+        ai_moves += 1
+    assert session.game.round_over and ai_moves > 0
+    text = await table_after(harness, ann, session)
+    assert en_part("event.round_won") in text
+
+
+async def test_the_table_names_an_ai_without_pinging_it(harness: Harness) -> None:
+    ann = harness.user("Ann")
+    await ann.slash("uno create")
+    await _add_ai(harness, ann, "easy")
+    assert harness.bot is not None
+    harness.bot.autoplay._delay = 30.0  # hold the AI back, to read the table while it thinks
+    await ann.click(harness.lobby(ann), en("button.start"))
+    session = harness.bot.games.in_channel(harness.fake.channel.id)
+    assert session is not None
+    driver = Driver(harness, [ann], seed=1)
+    for _ in range(10):  # Ann plays until the table waits for the AI
+        if waiting_player(session) == "ai:11":
+            break
+        hand = (await ann.click(await _table(harness, ann, session), en("button.hand"))).response
+        assert hand is not None
+        await driver._act_in_hand(ann, hand)
+    assert waiting_player(session) == "ai:11"
+    await harness.fake.wait_for(lambda: session.message_id is not None, timeout=3)
+    table = await table_after(harness, ann, session)
+    assert en("table.ai_move", player="🤖 Ada ★") in table
+    assert "<@ai:" not in table
+
+
+async def test_only_the_host_adds_ais_and_they_count_toward_ten(harness: Harness) -> None:
+    ann, bob = harness.user("Ann"), harness.user("Bob")
+    await ann.slash("uno create")
+    await bob.click(harness.lobby(ann), en("button.join"))
+    await bob.click(harness.lobby(bob), en("button.add_ai"))
+    assert last_ephemeral(bob) == en("error.host_only")
+    for _ in range(8):
+        await _add_ai(harness, ann, "easy")
+    picker = (await ann.click(harness.lobby(ann), en("button.add_ai"))).response
+    assert picker is not None
+    await ann.click(picker, en("button.ai_easy"))
+    assert last_ephemeral(ann) == en("lobby.full", max=10)
+
+
+async def test_a_lobby_left_to_ais_alone_closes(harness: Harness) -> None:
+    ann = harness.user("Ann")
+    await ann.slash("uno create")
+    await _add_ai(harness, ann, "normal")
+    await ann.slash("uno leave")
+    assert harness.bot is not None
+    assert await harness.bot.lobbies.get(harness.fake.channel.id) is None
+
+
+async def test_an_ai_thinks_without_holding_the_game(harness: Harness,
+                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    """While an AI decides (in a worker thread), the game's lock is free: the host can end the
+    game at once, and the AI's late move is refused as stale, changing nothing."""
+    import threading
+
+    import bot.services.autoplay as autoplay
+    from bot.ai import NormalPolicy
+
+    thinking, release = threading.Event(), threading.Event()
+
+    class Slow(NormalPolicy):
+        def decide(self, obs: Observation, rng: random.Random) -> Action | None:
+            thinking.set()
+            release.wait(10)
+            return super().decide(obs, rng)
+
+    monkeypatch.setattr(autoplay, "policy_for", lambda level: Slow())
+    ann = harness.user("Ann")
+    await ann.slash("uno create")
+    await _add_ai(harness, ann, "hard")
+    assert harness.bot is not None
+    games = harness.bot.games
+    await ann.click(harness.lobby(ann), en("button.start"))
+    session = games.in_channel(harness.fake.channel.id)
+    assert session is not None
+    await harness.fake.wait_for(lambda: session.message_id is not None, timeout=3)
+    driver = Driver(harness, [ann], seed=2)
+    for _ in range(10):  # Ann plays until the AI has something to do
+        if thinking.is_set() or waiting_player(session) == "ai:13":
+            break
+        hand = (await ann.click(await _table(harness, ann, session), en("button.hand"))).response
+        assert hand is not None
+        await driver._act_in_hand(ann, hand)
+    await harness.fake.wait_for(thinking.is_set, timeout=5)
+    version = session.version
+    await ann.slash("uno end")  # takes the game's lock: it must be free
+    assert last_ephemeral(ann) == en("lobby.game_ended")
+    release.set()
+    await harness.fake.wait_for(lambda: not harness.bot.autoplay.busy(), timeout=5)  # type: ignore[union-attr]
+    assert session.version == version and games.in_channel(harness.fake.channel.id) is None
+
+
+async def _play_until(harness: Harness, session: Any, users: list[VirtualUser],
+                      stop: Callable[[], bool], seed: int = 0) -> None:
+    """The people act (random legal clicks) until `stop()`; AI-played seats act by themselves."""
+    driver = Driver(harness, users, seed=seed)
+    by_id = {str(u.id): u for u in users}
+    for _ in range(500):
+        if stop() or session.game.round_over:
+            return
+        waiting = waiting_player(session)
+        user = by_id.get(waiting or "")
+        if user is None or waiting in session.stand_ins:
+            version = session.version
+            await harness.fake.wait_for(lambda: session.version != version or stop(),  # noqa: B023
+                                        timeout=5)
+            continue
+        await harness.fake.wait_for(lambda: session.message_id is not None, timeout=3)
+        hand = (await user.click(user.message(session.message_id), en("button.hand"))).response
+        assert hand is not None
+        if waiting_player(session) != waiting:
+            continue  # an AI was quicker (a jump-in, a catch): look again
+        await driver._act_in_hand(user, hand)
+    raise AssertionError("never stopped")
+
+
+async def test_a_player_who_leaves_is_played_by_an_ai_and_reclaims_the_seat(
+        harness: Harness) -> None:
+    """C-10 with the server's takeover setting: the seat stays (no leave in the engine), an AI
+    plays it, and Reclaim seat gives it back at once."""
+    ann = harness.user("Ann", permissions=["manage_guild"])
+    bob, cid = harness.user("Bob"), harness.user("Cid")
+    await bob.slash("uno settings", ai_takeover=True)
+    assert last_ephemeral(bob) == en("settings.manage_guild_only")
+    await ann.slash("uno settings", ai_takeover=True)
+    assert en("settings.ai_takeover", state=en("rules.on")) in last_ephemeral(ann)
+    session = await start_game(harness, [ann, bob, cid])
+    await bob.slash("uno leave")
+    assert last_ephemeral(bob) == en("table.ai_took_over", player="Bob")
+    bob_name = str(bob.id)
+    assert session.game.active[1] and session.stand_ins == {bob_name: "normal"}
+    text = await table_after(harness, ann, session)
+    assert en("table.ai_took_over", player="Bob") in text and "🤖" in text
+    moves_before = sum(1 for e in session.recent if e.get("by") == bob_name)
+    await _play_until(harness, session, [ann, cid], lambda: sum(
+        1 for e in session.recent if e.get("by") == bob_name
+        and e.get("type") in ("played", "drew", "color_chosen")) > moves_before)
+    table = ann.message(session.message_id)
+    await harness.fake.wait_for(lambda: en("button.reclaim") in table.labels(), timeout=3)
+    await ann.click(table, en("button.reclaim"))
+    assert last_ephemeral(ann) == en("error.no_stand_in")
+    await bob.click(bob.message(session.message_id), en("button.reclaim"))
+    assert last_ephemeral(bob) == en("table.seat_reclaimed", player="Bob")
+    assert session.stand_ins == {}
+    text = await table_after(harness, cid, session)
+    assert en("table.seat_reclaimed", player="Bob") in text
+    await _play_until(harness, session, [ann, bob, cid],
+                      lambda: waiting_player(session) == bob_name)
+    if not session.game.round_over:
+        version = session.version
+        await harness.pause(0.2)
+        assert session.version == version  # Bob's seat waits for Bob again
+
+
+async def test_a_player_who_leaves_without_the_setting_leaves(harness: Harness) -> None:
+    ann, bob, cid = harness.user("Ann"), harness.user("Bob"), harness.user("Cid")
+    session = await start_game(harness, [ann, bob, cid])
+    await bob.slash("uno leave")
+    assert last_ephemeral(bob) == en("lobby.left_game")
+    assert not session.game.active[1] and session.stand_ins == {}
+
+
+async def test_an_idle_player_is_played_by_an_ai_instead_of_removed(harness: Harness) -> None:
+    """C-11 with the takeover setting: the third timeout in a row hands the seat to an AI."""
+    ann = harness.user("Ann", permissions=["manage_guild"])
+    bob = harness.user("Bob")
+    await ann.slash("uno settings", ai_takeover=True)
+    session = await start_game(harness, [ann, bob], turn_timer=20)
+    game = session.game
+    name = str(ann.id)
+    for count in (1, 2, 3):
+        await _play_until(harness, session, [bob], lambda: waiting_player(session) == name)
+        if game.round_over:
+            return
+        harness.clock.advance(21)
+        if count < 3:  # the timer's draw (and pass) for Ann: her turn is over
+            await harness.fake.wait_for(
+                lambda: session.timeouts.get(name) == count  # noqa: B023
+                and waiting_player(session) != name, timeout=5)
+    await harness.fake.wait_for(lambda: name in session.stand_ins, timeout=5)
+    assert game.active[0]
+    text = await table_after(harness, bob, session)
+    assert en("table.ai_took_over", player="Ann") in text
