@@ -37,6 +37,7 @@ from bot.ui import answers
 from bot.ui.budget import RequestBudget
 from bot.ui.errors import CommandTree, answer_unread_click
 from bot.ui.handlers import Handlers
+from bot.ui.pings import TurnPings
 from bot.ui.publisher import LobbyBoard, TablePublisher, UnderWay
 
 log = logging.getLogger(__name__)
@@ -60,6 +61,7 @@ class UnoBot(commands.AutoShardedBot):
     tables: TablePublisher
     lobby_board: LobbyBoard
     painter: Painter
+    pings: TurnPings
 
     def __init__(self, settings: Settings, *, clock: Clock | None = None,
                  refresh_delay: float = REFRESH_DELAY, ai_delay: float | None = None,
@@ -94,6 +96,7 @@ class UnoBot(commands.AutoShardedBot):
         self.painter = Painter(default_workers() if workers is None else workers)
         self.under_way = UnderWay()
         self.tables = TablePublisher(self, self.under_way)
+        self.pings = TurnPings(self)
         self.lobby_board = LobbyBoard(self, self.under_way)
         self.games = GameManager(
             GameRepository(self.db, clock=self.clock.now, shards=self.owned), self.clock,

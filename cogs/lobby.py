@@ -33,6 +33,7 @@ from bot.services.session import Session
 from bot.storage import LobbyRecord, NotFound, StatsRepository, StatsStore
 from bot.ui.answers import send, update
 from bot.ui.items import LobbyButton, RulesSelect
+from bot.ui.pings import ping_delay
 from bot.ui.replies import guild_locale, refuse, say, tell, user_locale
 
 if TYPE_CHECKING:
@@ -76,6 +77,12 @@ def lobby_view(lobby: LobbyRecord, locale: str) -> discord.ui.View:
     return view
 
 
+# When a server's tables ping the player they wait for (bot/ui/pings.py); "after-N" is stored N.
+TURN_PING_CHOICES = [Choice(name="At once", value="always"),
+                     Choice(name="After 10 seconds of waiting", value="after-10"),
+                     Choice(name="After 30 seconds of waiting", value="after-30"),
+                     Choice(name="After a minute of waiting", value="after-60"),
+                     Choice(name="Never", value="never")]
 LANGUAGE_CHOICES = [Choice(name="Automatic", value="auto"), Choice(name="English", value="en"),
                     Choice(name="Українська", value="uk"), Choice(name="Русский", value="ru"),
                     Choice(name="Беларуская", value="be")]
@@ -221,28 +228,36 @@ class Lobby(commands.Cog):
                            colorblind="Card faces with a letter and pattern for each colour",
                            server_language="The language of this server's tables (Manage Server)",
                            ai_takeover="Let an AI play on for players who leave or idle out "
-                           "(Manage Server)")
-    @app_commands.choices(language=LANGUAGE_CHOICES, server_language=LANGUAGE_CHOICES)
+                           "(Manage Server)",
+                           turn_ping="When the player a table waits for is pinged (Manage Server)",
+                           dm_turns="Also a direct message when it is your move")
+    @app_commands.choices(language=LANGUAGE_CHOICES, server_language=LANGUAGE_CHOICES,
+                          turn_ping=TURN_PING_CHOICES)
     async def settings(self, interaction: Interaction, language: str | None = None,
                        colorblind: bool | None = None,
                        server_language: str | None = None,
-                       ai_takeover: bool | None = None) -> None:
+                       ai_takeover: bool | None = None, turn_ping: str | None = None,
+                       dm_turns: bool | None = None) -> None:
         settings = self.bot.settings
         try:
-            if server_language is not None or ai_takeover is not None:
+            if server_language is not None or ai_takeover is not None or turn_ping is not None:
                 if not interaction.permissions.manage_guild:
                     raise Refusal("settings.manage_guild_only")
+            if turn_ping is not None:
+                await settings.set_guild(interaction.guild_id or 0,
+                                         turn_ping=turn_ping.removeprefix("after-"))
             if server_language is not None:
                 await settings.set_guild(interaction.guild_id or 0,
                                          locale=None if server_language == "auto"
                                          else server_language)
             if ai_takeover is not None:
                 await settings.set_guild(interaction.guild_id or 0, ai_takeover=ai_takeover)
-            if language is not None or colorblind is not None:
-                await settings.set_user(
-                    interaction.user.id, colorblind=colorblind,
-                    **({"locale": None if language == "auto" else language}
-                       if language is not None else {}))
+            if language is not None:
+                await settings.set_user(interaction.user.id,
+                                        locale=None if language == "auto" else language)
+            if colorblind is not None or dm_turns is not None:
+                await settings.set_user(interaction.user.id, colorblind=colorblind,
+                                        dm_turns=dm_turns)
         except Refusal as refusal:
             await refuse(interaction, refusal)
             return
@@ -263,7 +278,20 @@ class Lobby(commands.Cog):
                 server_language=language(guild.locale),
                 colorblind=say(interaction, "rules.on" if user.colorblind else "rules.off")),
             say(interaction, "settings.ai_takeover",
-                state=say(interaction, "rules.on" if guild.ai_takeover else "rules.off"))))
+                state=say(interaction, "rules.on" if guild.ai_takeover else "rules.off")),
+            say(interaction, "settings.turn_ping", when=self._ping_when(interaction,
+                                                                         guild.turn_ping)),
+            say(interaction, "settings.dm_turns",
+                state=say(interaction, "rules.on" if user.dm_turns else "rules.off"))))
+
+    @staticmethod
+    def _ping_when(interaction: Interaction, setting: str | None) -> str:
+        delay = ping_delay(setting)
+        if delay is None:
+            return say(interaction, "settings.ping_never")
+        if not delay:
+            return say(interaction, "settings.ping_always")
+        return say(interaction, "settings.ping_after", seconds=f"{delay:g}")
 
     @uno.command(name="defaults", description="Save this lobby's rules as the server's default "
                  "(Manage Server)")

@@ -17,6 +17,7 @@ from bot.render.events import describe, describe_all, escape_name
 from bot.render.hand import render_hand
 from bot.render.pictures import hand_picture_of
 from bot.render.rules import rules_summary
+from bot.render.text import tr
 from bot.render.why import explain
 from bot.services.errors import Refusal
 from bot.services.games import Outcome
@@ -240,8 +241,10 @@ class Play(commands.Cog):
             raise Refusal("error.left_game" if session.seated(interaction.user.id)
                           else "error.not_in_game")
         locale = user_locale(interaction)
+        notes = ([tr(locale, "ping.dms_closed")]
+                 if self.bot.pings.dms_closed_note(interaction.user.id) else [])
         await self._show_hand(interaction, session, player,
-                              hand_message(session, player, locale), edit=False)
+                              hand_message(session, player, locale, notes=notes), edit=False)
 
     def _notes(self, interaction: Interaction, outcome: Outcome) -> list[str]:
         """The action's events as its author sees them (their drawn cards, a shown hand)."""

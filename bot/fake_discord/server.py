@@ -132,6 +132,11 @@ class FakeDiscord:
         self._injected: list[Injected429] = []
         self._failing: list[InjectedError] = []
         self.channel_deleted = False  # set by a test: the channel answers Unknown Channel
+        # Direct messages: the DM channel of each user the bot opened one with, what it sent
+        # there, and the users whose DMs are closed to the bot (Discord answers 50007).
+        self.dm_channels: dict[int, int] = {}  # DM channel id -> user id
+        self.direct_messages: dict[int, list[str]] = {}  # user id -> contents, oldest first
+        self.dms_closed: set[int] = set()
         # Seconds a virtual user waits, after a deferral, for the answer it announced (0: a
         # deferral is the whole answer, as some test bots mean it).
         self.wait_after_defer = 0.0
@@ -322,6 +327,8 @@ class FakeDiscord:
         r.add_get(API + "/gateway", self._get_gateway)
         r.add_get(API + "/gateway/bot", self._get_gateway_bot)
         r.add_get(API + "/users/@me", self._get_me)
+        r.add_post(API + "/users/@me/channels", self._open_dm)
+        r.add_get(API + "/users/{user_id}", self._get_user)
         r.add_get(API + "/oauth2/applications/@me", self._get_application)
         for path in ("/applications/{application_id}/commands",
                      "/applications/{application_id}/guilds/{guild_id}/commands"):
@@ -709,7 +716,42 @@ class FakeDiscord:
         self._check_channel(request)
         return _json(self.channel.payload())
 
+    async def _open_dm(self, request: web.Request) -> web.Response:
+        body = request[_BODY] or {}
+        member = self.members.get(int(body.get("recipient_id") or 0))
+        if member is None:
+            raise DiscordError(400, 50033, "Invalid Recipient(s)")
+        channel_id = next((c for c, u in self.dm_channels.items() if u == member.id), None)
+        if channel_id is None:
+            channel_id = snowflake()
+            self.dm_channels[channel_id] = member.id
+        return _json({"id": str(channel_id), "type": 1, "last_message_id": None,
+                      "recipients": [user_payload(member.id, member.name)]})
+
+    async def _get_user(self, request: web.Request) -> web.Response:
+        member = self.members.get(int(request.match_info["user_id"]))
+        if member is None:
+            raise DiscordError(404, 10013, "Unknown User")
+        return _json(user_payload(member.id, member.name))
+
+    async def _post_direct_message(self, user_id: int, body: dict[str, Any]) -> web.Response:
+        if user_id in self.dms_closed:
+            # Not the bot's fault: it cannot know before it tries.
+            raise DiscordError(403, 50007, "Cannot send messages to this user", record=False)
+        self._check_limits(body)
+        self.direct_messages.setdefault(user_id, []).append(str(body.get("content") or ""))
+        self.changed()
+        return _json({"id": str(snowflake()), "channel_id": str(next(
+            c for c, u in self.dm_channels.items() if u == user_id)), "type": 0,
+            "content": body.get("content") or "", "author": self.bot_user, "embeds": [],
+            "attachments": [], "mentions": [], "mention_roles": [], "pinned": False,
+            "mention_everyone": False, "tts": False, "timestamp": iso_now(), "flags": 0,
+            "components": []})
+
     async def _post_channel_message(self, request: web.Request) -> web.Response:
+        dm_user = self.dm_channels.get(int(request.match_info["channel_id"]))
+        if dm_user is not None:
+            return await self._post_direct_message(dm_user, request[_BODY] or {})
         self._check_channel(request)
         body = request[_BODY] or {}
         self._check_limits(body)

@@ -75,13 +75,16 @@ class SettingsService:
     # -- changing
 
     async def set_user(self, user_id: int, *, locale: str | None | object = ...,
-                       colorblind: bool | None = None) -> UserSettings:
+                       colorblind: bool | None = None,
+                       dm_turns: bool | None = None) -> UserSettings:
         current = self.user(user_id)
         changes: dict[str, Any] = {}
         if locale is not ...:
             changes["locale"] = _checked_locale(locale)
         if colorblind is not None:
             changes["colorblind"] = colorblind
+        if dm_turns is not None:
+            changes["dm_turns"] = dm_turns
         updated = replace(current, **changes)
         await self._repo.save_user(updated)
         self._users[user_id] = updated

@@ -152,8 +152,8 @@ class MemoryDatabase:
         self.game_by_channel: dict[int, str] = {}
         self.bot_state: dict[str, str] = {}
         self.guild_settings: dict[int, tuple[str | None, str | None, str, int | None,
-                                             bool]] = {}
-        self.user_settings: dict[int, tuple[str | None, bool]] = {}
+                                             bool, str | None]] = {}
+        self.user_settings: dict[int, tuple[str | None, bool, bool]] = {}
         self.rounds: dict[str, dict[int, _RoundRow]] = {}  # by game, then round number
         self.matches: dict[str, _MatchRow] = {}  # by game
         # (guild, period, preset, user) -> counters in `_COUNTERS` order
@@ -457,23 +457,24 @@ class MemorySettingsRepository:
     async def all_guilds(self) -> list[GuildSettings]:
         return [GuildSettings(guild_id=guild, locale=locale, preset=preset,
                               options=decode(options) if options else {}, turn_timer=timer,
-                              ai_takeover=takeover)
-                for guild, (locale, preset, options, timer, takeover)
+                              ai_takeover=takeover, turn_ping=ping)
+                for guild, (locale, preset, options, timer, takeover, ping)
                 in sorted(self._db.guild_settings.items())]
 
     async def all_users(self) -> list[UserSettings]:
-        return [UserSettings(user, locale, colorblind)
-                for user, (locale, colorblind) in sorted(self._db.user_settings.items())]
+        return [UserSettings(user, locale, colorblind, dm_turns)
+                for user, (locale, colorblind, dm_turns)
+                in sorted(self._db.user_settings.items())]
 
     async def save_guild(self, settings: GuildSettings) -> None:
         self._db.guild_settings[int(settings.guild_id)] = (
             settings.locale, settings.preset, encode(settings.options),
             None if settings.turn_timer is None else int(settings.turn_timer),
-            bool(settings.ai_takeover))
+            bool(settings.ai_takeover), settings.turn_ping)
 
     async def save_user(self, settings: UserSettings) -> None:
-        self._db.user_settings[int(settings.user_id)] = (settings.locale,
-                                                         bool(settings.colorblind))
+        self._db.user_settings[int(settings.user_id)] = (
+            settings.locale, bool(settings.colorblind), bool(settings.dm_turns))
 
     async def forget_user(self, user_id: int) -> None:
         self._db.user_settings.pop(user_id, None)

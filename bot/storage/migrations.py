@@ -252,6 +252,14 @@ _0006_AI_TAKEOVER = """
 ALTER TABLE guild_settings ADD COLUMN ai_takeover INTEGER NOT NULL DEFAULT 0;
 """
 
+_0007_TURN_PINGS = """
+-- Issue 18: turn pings that notify. When a server pings the player its tables wait for
+-- ('always', 'never', or seconds of waiting; NULL: the default), and whether a user also wants
+-- a direct message.
+ALTER TABLE guild_settings ADD COLUMN turn_ping TEXT;
+ALTER TABLE user_settings ADD COLUMN dm_turns INTEGER NOT NULL DEFAULT 0;
+"""
+
 MIGRATIONS: tuple[Migration, ...] = (
     Migration(1, "initial", _0001_INITIAL),
     Migration(2, "stats", _0002_STATS),
@@ -259,6 +267,7 @@ MIGRATIONS: tuple[Migration, ...] = (
     Migration(4, "scoring", _0004_SCORING),
     Migration(5, "settings", _0005_SETTINGS),
     Migration(6, "ai_takeover", _0006_AI_TAKEOVER),
+    Migration(7, "turn_pings", _0007_TURN_PINGS),
 )
 
 CREATE_LEDGER = """

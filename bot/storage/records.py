@@ -232,6 +232,7 @@ class GuildSettings:
     options: Mapping[str, Any] = field(default_factory=dict)
     turn_timer: int | None = None
     ai_takeover: bool = False  # issue 19: an AI plays on for who leaves (C-10) or idles (C-11)
+    turn_ping: str | None = None  # "always", "never" or seconds of waiting; None: the default
 
 
 @dataclass(frozen=True, slots=True)
@@ -239,3 +240,4 @@ class UserSettings:
     user_id: int
     locale: str | None = None  # None: the server's choice, else Discord's client language
     colorblind: bool = False
+    dm_turns: bool = False  # a direct message when the table waits for them, too

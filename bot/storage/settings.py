@@ -64,35 +64,39 @@ class SettingsRepository:
     async def all_guilds(self) -> list[GuildSettings]:
         async with self._db.read() as conn:
             rows = await conn.execute_fetchall(
-                "SELECT guild_id, locale, preset, options, turn_timer, ai_takeover "
+                "SELECT guild_id, locale, preset, options, turn_timer, ai_takeover, turn_ping "
                 "FROM guild_settings ORDER BY guild_id")
             return [_guild(row) for row in rows]
 
     async def all_users(self) -> list[UserSettings]:
         async with self._db.read() as conn:
             rows = await conn.execute_fetchall(
-                "SELECT user_id, locale, colorblind FROM user_settings ORDER BY user_id")
-            return [UserSettings(int(r[0]), r[1], bool(r[2])) for r in rows]
+                "SELECT user_id, locale, colorblind, dm_turns FROM user_settings "
+                "ORDER BY user_id")
+            return [UserSettings(int(r[0]), r[1], bool(r[2]), bool(r[3])) for r in rows]
 
     async def save_guild(self, settings: GuildSettings) -> None:
         async with self._db.transaction() as conn:
             await conn.execute(
                 "INSERT INTO guild_settings (guild_id, locale, preset, options, turn_timer, "
-                "ai_takeover) VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (guild_id) DO UPDATE SET "
+                "ai_takeover, turn_ping) VALUES (?, ?, ?, ?, ?, ?, ?) "
+                "ON CONFLICT (guild_id) DO UPDATE SET "
                 "locale = excluded.locale, preset = excluded.preset, "
                 "options = excluded.options, turn_timer = excluded.turn_timer, "
-                "ai_takeover = excluded.ai_takeover",
+                "ai_takeover = excluded.ai_takeover, turn_ping = excluded.turn_ping",
                 (settings.guild_id, settings.locale, settings.preset, encode(settings.options),
-                 settings.turn_timer, int(settings.ai_takeover)))
+                 settings.turn_timer, int(settings.ai_takeover), settings.turn_ping))
             await self._announce(conn, settings)
 
     async def save_user(self, settings: UserSettings) -> None:
         async with self._db.transaction() as conn:
             await conn.execute(
-                "INSERT INTO user_settings (user_id, locale, colorblind) VALUES (?, ?, ?) "
-                "ON CONFLICT (user_id) DO UPDATE SET locale = excluded.locale, "
-                "colorblind = excluded.colorblind",
-                (settings.user_id, settings.locale, int(settings.colorblind)))
+                "INSERT INTO user_settings (user_id, locale, colorblind, dm_turns) "
+                "VALUES (?, ?, ?, ?) ON CONFLICT (user_id) DO UPDATE SET "
+                "locale = excluded.locale, colorblind = excluded.colorblind, "
+                "dm_turns = excluded.dm_turns",
+                (settings.user_id, settings.locale, int(settings.colorblind),
+                 int(settings.dm_turns)))
             await self._announce(conn, settings)
 
     async def forget_user(self, user_id: int) -> None:
@@ -127,4 +131,4 @@ def _guild(row: Any) -> GuildSettings:
     return GuildSettings(guild_id=int(row[0]), locale=row[1], preset=row[2],
                          options=decode(row[3]) if row[3] else {},
                          turn_timer=None if row[4] is None else int(row[4]),
-                         ai_takeover=bool(row[5]))
+                         ai_takeover=bool(row[5]), turn_ping=row[6])
