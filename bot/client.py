@@ -39,6 +39,7 @@ from bot.ui.errors import CommandTree, answer_unread_click
 from bot.ui.handlers import Handlers
 from bot.ui.pings import TurnPings
 from bot.ui.publisher import LobbyBoard, TablePublisher, UnderWay
+from bot.ui.watchers import Watchers
 
 log = logging.getLogger(__name__)
 
@@ -62,6 +63,7 @@ class UnoBot(commands.AutoShardedBot):
     lobby_board: LobbyBoard
     painter: Painter
     pings: TurnPings
+    watchers: Watchers
 
     def __init__(self, settings: Settings, *, clock: Clock | None = None,
                  refresh_delay: float = REFRESH_DELAY, ai_delay: float | None = None,
@@ -97,6 +99,7 @@ class UnoBot(commands.AutoShardedBot):
         self.under_way = UnderWay()
         self.tables = TablePublisher(self, self.under_way)
         self.pings = TurnPings(self)
+        self.watchers = Watchers(self)
         self.lobby_board = LobbyBoard(self, self.under_way)
         self.games = GameManager(
             GameRepository(self.db, clock=self.clock.now, shards=self.owned), self.clock,

@@ -28,6 +28,7 @@ from bot.ui.items import DYNAMIC_ITEMS, on_a_hand
 from bot.ui.publisher import table_message
 from bot.ui.replies import refuse, say, tell, user_locale
 from bot.ui.views import hand_view
+from bot.ui.watchers import watch_embed
 
 if TYPE_CHECKING:
     from bot.client import UnoBot
@@ -96,6 +97,12 @@ class Play(commands.Cog):
             if what == "rules":  # the rules in force, in the reader's language
                 await send(interaction, ephemeral=True,
                            embed=rules_summary(session.view().rules, user_locale(interaction)))
+                return
+            if what == "watch":  # a live private view of the public table, for anyone
+                locale = user_locale(interaction)
+                sent = await send(interaction, ephemeral=True,
+                                  embed=watch_embed(session, locale))
+                self.bot.watchers.add(session, interaction.user.id, sent, locale)
                 return
             if what == "reclaim":  # issue 19: the seat an AI played is theirs again, at once
                 player = str(interaction.user.id)

@@ -173,7 +173,7 @@ class RulesSelect(UnoItem[discord.ui.Select[Any]],
 # -- the table
 
 TABLE_BUTTONS = ("hand", "uno", "catch", "rules", "jump", "slap", "next", "stack", "deflect",
-                 "bounce", "swap", "reclaim")
+                 "bounce", "swap", "reclaim", "watch")
 
 
 class TableButton(UnoItem[Button], template=r"uno:t:" + _GAME + r":(?P<what>"

@@ -185,6 +185,7 @@ class TablePublisher:
             await self._bot.games.set_message(session, posted.id)
         self._prepare_hands(session)
         self._bot.pings.shown(session)
+        self._bot.watchers.shown(session)
         if final:
             return None
         due = picture_wait(session, table_picture(session), now)

@@ -76,6 +76,8 @@ def table_view(session: Session) -> discord.ui.View:
     view.add_item(TableButton(gid, "rules", label=tr(lc, "button.rules"), row=0))
     if session.stand_ins:  # issue 19: an AI plays someone's seat; they may take it back
         view.add_item(TableButton(gid, "reclaim", label=tr(lc, "button.reclaim"), row=2))
+    # Issue 18: anyone may follow the game in a live private view.
+    view.add_item(TableButton(gid, "watch", label=tr(lc, "button.watch"), row=2))
     if public.rules.options.jump_in:
         # H-2, C-9: enabled whenever the rules allow a jump-in, not when someone holds the card
         # (that would tell the table who holds what); the button refuses those who cannot.

@@ -12,11 +12,11 @@ import pytest
 
 from bot.ai import Observation
 from bot.engine import Action
+from bot.fake_discord.users import SeenMessage
 from bot.render.table import waiting_player
 from bot.services.seats import is_ai
 from tests.catalogue import en, en_part
 from tests.fake_discord import VirtualUser
-from tests.fake_discord.users import SeenMessage
 
 from .harness import Driver, Harness, start_game
 from .screen import last_ephemeral, table_after
