@@ -63,7 +63,10 @@ class Settings:
         workers = env.get("PICTURE_WORKERS", "").strip()
         if workers and not workers.isdigit():
             raise SettingsError(f"PICTURE_WORKERS must be a number of processes, not {workers!r}.")
-        request_budget = _number(env, "REQUEST_BUDGET", 45.0, 1.0, 50.0,
+        # Discord's 50 a second is per bot, across its processes: by default a process that runs
+        # some of the shards takes their share of 45.
+        share = len(ids) / count if ids is not None and count else 1.0
+        request_budget = _number(env, "REQUEST_BUDGET", round(45.0 * share, 1), 1.0, 50.0,
                                  "a number of requests a second")
         ai_delay = _number(env, "AI_MOVE_DELAY", 1.5, 0.0, MAX_AI_DELAY, "seconds")
         return cls(

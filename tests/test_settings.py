@@ -50,6 +50,10 @@ def test_shards_are_all_of_the_count_unless_listed() -> None:
     assert (every.shard_count, every.shard_ids) == (3, (0, 1, 2))
     some = Settings.from_env({**base, "SHARD_COUNT": "4", "SHARD_IDS": " 3, 1,1"})
     assert (some.shard_count, some.shard_ids) == (4, (1, 3))
+    # Discord's request limit is per bot: a process running half the shards takes half.
+    assert (every.request_budget, some.request_budget) == (45.0, 22.5)
+    assert Settings.from_env({**base, "SHARD_COUNT": "4", "SHARD_IDS": "1",
+                              "REQUEST_BUDGET": "30"}).request_budget == 30.0
 
 
 @pytest.mark.parametrize("env, word", [
