@@ -15,7 +15,7 @@ from bot.engine import Action, ActionType, Card, PendingKind, Rank
 
 from .memory import Memory, chance_none_of, remember, unseen_faces
 from .observation import Observation
-from .policy import choosable, first, most_held_color, side_colors, turn_answer
+from .policy import choosable, first, first_of, most_held_color, side_colors, turn_answer
 
 ATTACK_RANKS = frozenset({Rank.SKIP, Rank.DRAW_TWO, Rank.WILD_DRAW_FOUR, Rank.WILD_DRAW_TEN,
                           Rank.DRAW_ONE, Rank.DRAW_FIVE, Rank.WILD_DRAW_TWO,
@@ -49,10 +49,9 @@ class NormalPolicy:
         actions = choosable(obs)
         if not actions:
             return None
-        for kind in (ActionType.SLAP, ActionType.UNO, ActionType.CATCH):
-            found = first(actions, kind)
-            if found is not None:
-                return found
+        reflex = first_of(actions, (ActionType.SLAP, ActionType.UNO, ActionType.CATCH))
+        if reflex is not None:
+            return reflex
         if not obs.my_turn:
             jumps = [a for a in actions if a.type is ActionType.PLAY]
             return max(jumps, key=lambda a: self.score(obs, a)) if jumps else None

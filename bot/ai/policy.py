@@ -35,8 +35,14 @@ def first(actions: Sequence[Action], kind: ActionType) -> Action | None:
     return next((a for a in actions if a.type is kind), None)
 
 
-def is_jump_in(obs: Observation, action: Action) -> bool:
-    return action.type is ActionType.PLAY and not obs.my_turn
+def first_of(actions: Sequence[Action], kinds: Sequence[ActionType]) -> Action | None:
+    """The first action of the first of `kinds` on offer: the reflexes (slap, UNO, catch) that
+    a level always takes before it thinks, in its order of priority."""
+    for kind in kinds:
+        found = first(actions, kind)
+        if found is not None:
+            return found
+    return None
 
 
 def most_held_color(hand: Sequence[Card], colors: Sequence[str], *,

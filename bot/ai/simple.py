@@ -16,7 +16,7 @@ from dataclasses import replace
 from bot.engine import Action, ActionType, PendingKind, Rank
 
 from .observation import Observation
-from .policy import choosable, first, most_held_color, side_colors, turn_answer
+from .policy import choosable, first, first_of, most_held_color, side_colors, turn_answer
 
 FORGETS_UNO = 0.3  # easy: how often it plays its next-to-last card without the call
 CALLS_LATE = 0.5  # easy: how often a forgotten call is made before someone catches it
@@ -48,7 +48,7 @@ class EasyPolicy:
         if slap is not None:
             return slap
         uno = first(actions, ActionType.UNO)
-        if uno is not None and rng.random() < CALLS_LATE:
+        if uno is not None and rng.random() < CALLS_LATE:  # a late call, or none at all
             return uno
         catch = first(actions, ActionType.CATCH)
         if catch is not None and rng.random() < CATCHES:
@@ -74,12 +74,9 @@ class RuleV1Policy:
         actions = choosable(obs)
         if not actions:
             return None
-        slap = first(actions, ActionType.SLAP)
-        if slap is not None:
-            return slap
-        uno = first(actions, ActionType.UNO)
-        if uno is not None:
-            return uno
+        reflex = first_of(actions, (ActionType.SLAP, ActionType.UNO))  # never a catch
+        if reflex is not None:
+            return reflex
         if not obs.my_turn:
             return None
         pending = obs.pending

@@ -66,6 +66,7 @@ def table_view(session: Session) -> discord.ui.View:
     if public.round_over:  # H-12: a round goes on after its winner is out
         view.add_item(TableButton(gid, "next", label=tr(lc, "button.next_round"),
                                   style=Style.success, row=0))
+        _reclaim(view, session)
         return view
     view.add_item(TableButton(gid, "hand", label=tr(lc, "button.hand"), style=Style.primary,
                               row=0))
@@ -74,8 +75,7 @@ def table_view(session: Session) -> discord.ui.View:
     view.add_item(TableButton(gid, "catch", label=tr(lc, "button.catch"),
                               disabled=public.uno_owed is None, row=0))
     view.add_item(TableButton(gid, "rules", label=tr(lc, "button.rules"), row=0))
-    if session.stand_ins:  # issue 19: an AI plays someone's seat; they may take it back
-        view.add_item(TableButton(gid, "reclaim", label=tr(lc, "button.reclaim"), row=2))
+    _reclaim(view, session)
     # Issue 18: anyone may follow the game in a live private view.
     view.add_item(TableButton(gid, "watch", label=tr(lc, "button.watch"), row=2))
     if public.rules.options.jump_in:
@@ -98,6 +98,13 @@ def table_view(session: Session) -> discord.ui.View:
         if pending.kind == "swap":
             view.add_item(TableButton(gid, "swap", label=tr(lc, "button.swap"), row=1))
     return view
+
+
+def _reclaim(view: discord.ui.View, session: Session) -> None:
+    """Issue 19: while an AI plays someone's seat, they may take it back (between rounds too)."""
+    if session.stand_ins:
+        view.add_item(TableButton(session.game_id, "reclaim",
+                                  label=tr(session.locale, "button.reclaim"), row=2))
 
 
 def answer_buttons(public: PlayerView) -> list[str]:
