@@ -27,6 +27,8 @@ class Settings:
     # Requests a second the bot's token may make (Discord allows 50 per token, across every
     # process of the bot: with several processes, give each its share).
     request_budget: float = 45.0
+    # Card faces as application emoji on buttons and in texts (uploaded by shard 0's process).
+    card_emoji: bool = True
 
     @property
     def database(self) -> str | Path:
@@ -68,6 +70,9 @@ class Settings:
         if not 0 < request_budget <= 50:
             raise SettingsError(f"REQUEST_BUDGET must be a number of requests a second from 1 to "
                                 f"50, not {budget!r}.")
+        card_emoji = env.get("CARD_EMOJI", "").strip().lower() or "on"
+        if card_emoji not in {"on", "off"}:
+            raise SettingsError(f"CARD_EMOJI must be on or off, not {card_emoji!r}.")
         return cls(
             discord_token=token,
             database_path=Path(path or "uno.db"),
@@ -78,6 +83,7 @@ class Settings:
             shard_ids=ids,
             picture_workers=int(workers) if workers else None,
             request_budget=request_budget,
+            card_emoji=card_emoji == "on",
         )
 
 

@@ -8,6 +8,7 @@ from bot.engine import Card
 from bot.i18n import get_translator
 
 from .events import escape_name
+from .faces import NO_FACES, Faces
 
 # Embed side colours for the colour in play (light and Flip's dark side) and for no colour yet.
 EMBED_COLORS = {"R": 0xD72600, "Y": 0xECD407, "G": 0x379711, "B": 0x0956BF,
@@ -27,9 +28,13 @@ def card_name(card: Card, locale: str) -> str:
     return get_translator().card(card, locale=locale)
 
 
-def card_label(card: Card, locale: str) -> str:
-    """A card as a button label or list item: a colour mark and its name."""
-    mark = COLOR_MARKS.get(card.color.value, WILD_MARK) if card.color is not None else WILD_MARK
+def card_label(card: Card, locale: str, faces: Faces = NO_FACES) -> str:
+    """A card as a button label or list item: its face's emoji (where `faces` has it) or a
+    colour mark, and its name."""
+    mark = faces.markup(card)
+    if mark is None:
+        mark = COLOR_MARKS.get(card.color.value, WILD_MARK) if card.color is not None \
+            else WILD_MARK
     return f"{mark} {card_name(card, locale)}"
 
 
