@@ -28,14 +28,22 @@ def card_name(card: Card, locale: str) -> str:
     return get_translator().card(card, locale=locale)
 
 
+def card_short(card: Card, locale: str) -> str:
+    """A card's name short enough for a button on a phone ("Red Skip", "Wild +4")."""
+    rank = tr(locale, f"rank_short.{card.rank.value}")
+    if card.color is None:
+        return rank
+    return f"{tr(locale, f'card.color.{card.color.value}')} {rank}"
+
+
+def color_mark(card: Card) -> str:
+    return COLOR_MARKS.get(card.color.value, WILD_MARK) if card.color is not None else WILD_MARK
+
+
 def card_label(card: Card, locale: str, faces: Faces = NO_FACES) -> str:
-    """A card as a button label or list item: its face's emoji (where `faces` has it) or a
-    colour mark, and its name."""
-    mark = faces.markup(card)
-    if mark is None:
-        mark = COLOR_MARKS.get(card.color.value, WILD_MARK) if card.color is not None \
-            else WILD_MARK
-    return f"{mark} {card_name(card, locale)}"
+    """A card as a list item: its face's emoji (where `faces` has it) or a colour mark, and
+    its name."""
+    return f"{faces.markup(card) or color_mark(card)} {card_name(card, locale)}"
 
 
 def color_name(letter: str, locale: str) -> str:

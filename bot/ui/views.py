@@ -18,7 +18,15 @@ from bot.engine import Action, ActionType, Card, PlayerView
 from bot.render.faces import NO_FACES, Faces
 from bot.render.hand import CARDS_PER_PAGE, distinct_cards, pages
 from bot.render.pictures import card_numbers
-from bot.render.text import COLOR_MARKS, card_label, card_name, color_name, name_of, tr
+from bot.render.text import (
+    COLOR_MARKS,
+    card_label,
+    card_short,
+    color_mark,
+    color_name,
+    name_of,
+    tr,
+)
 from bot.services.session import Session
 
 from .items import (
@@ -181,9 +189,11 @@ def hand_view(session: Session, player: str, lc: str, *, page: int = 0,
     for card, count in shown:
         face = faces.of(card)
         number = numbers.get(card)
-        name = card_label(card, lc) if face is None else card_name(card, lc)
-        if face is not None and number is not None:
-            name = f"{number} · {name}"
+        # Short names, for buttons that fit a phone (issue 21): the face, or else the colour
+        # mark and the number's keycap, stand beside them.
+        name = f"{color_mark(card)} {card_short(card, lc)}" if face is None \
+            else f"{number} · {card_short(card, lc)}" if number is not None \
+            else card_short(card, lc)
         label = _label(name + (f" ×{count}" if count > 1 else ""))
         calls = sorted({False} | playable[card]) if card in playable else []
         if not calls:  # shown, refused with the reason when pressed ("why can't I?")
