@@ -176,6 +176,8 @@ class UnoBot(commands.AutoShardedBot):
     async def close(self) -> None:
         for watchdog in list(self._watchdogs):
             watchdog.cancel()
+        if hasattr(self, "card_emoji"):  # before the HTTP session closes under its uploads
+            await self.card_emoji.close()
         if hasattr(self, "under_way") and not self.is_closed():
             # A clean stop lets the table and lobby edits under way land (an ended game's last
             # table is saved nowhere else), for a few seconds at most.
@@ -186,5 +188,4 @@ class UnoBot(commands.AutoShardedBot):
             await self.timers.close()
             await self.db.close()
             self.painter.close()
-            await self.card_emoji.close()
             self.budget.close()

@@ -108,10 +108,10 @@ class CardEmoji:
             if parsed is None:
                 continue  # not one of ours
             key = parsed[0]
-            if key in wanted and wanted[key][1] == emoji.name and key not in self.emoji:
-                self.emoji[key] = (emoji.name, emoji.id)
-            else:  # art changed, a face gone, or a duplicate
-                stale.append(emoji)
+            current = key in wanted and wanted[key][1] == emoji.name
+            if current and self.emoji.setdefault(key, (emoji.name, emoji.id))[1] == emoji.id:
+                continue
+            stale.append(emoji)  # art changed, a face no longer drawn, or a duplicate
         if self.uploads:
             for emoji in stale:  # first: room under the limit for their replacements
                 await emoji.delete()

@@ -4,8 +4,10 @@ where the bot may show emoji; text labels everywhere else."""
 
 from __future__ import annotations
 
+import base64
 import re
 from collections.abc import AsyncIterator
+from dataclasses import dataclass
 from pathlib import Path
 
 import discord
@@ -70,7 +72,7 @@ async def test_a_face_whose_art_changed_is_replaced_and_others_apps_emoji_stay(
         store = h.fake.app_emoji
         red7 = face_of(Card.parse("R7"), colorblind=False)
         png = faces_module.face_png(red7)
-        data = "data:image/png;base64," + __import__("base64").b64encode(png).decode()
+        data = "data:image/png;base64," + base64.b64encode(png).decode()
         old = store.create(1, {"name": f"uno_{red7.key}_00000000", "image": data})  # older art
         mine = store.create(2, {"name": "party_parrot", "image": data})  # not a card face
         await h.start()
@@ -152,3 +154,46 @@ def test_every_face_has_a_valid_distinct_name_and_fits_discords_limits() -> None
     red7, wild = Card.parse("R7"), Card.parse("W")
     assert face_of(red7, colorblind=True) != face_of(red7, colorblind=False)
     assert face_of(wild, colorblind=True) == face_of(wild, colorblind=False)
+
+
+@dataclass(eq=False)
+class _Emoji:
+    id: int
+    name: str
+    app: _App
+
+    async def delete(self) -> None:
+        self.app.items.remove(self)
+
+
+class _App:
+    """The client calls `CardEmoji` makes, over a plain list (no Discord at all)."""
+
+    def __init__(self, names: list[str]) -> None:
+        self.items = [_Emoji(i, name, self) for i, name in enumerate(names, start=1)]
+        self.created: list[str] = []
+
+    async def fetch_application_emojis(self) -> list[_Emoji]:
+        return list(self.items)
+
+    async def create_application_emoji(self, *, name: str, image: bytes) -> _Emoji:
+        made = _Emoji(1000 + len(self.created), name, self)
+        self.items.append(made)
+        self.created.append(name)
+        return made
+
+
+async def test_a_second_look_keeps_what_it_found_and_duplicates_go() -> None:
+    specs = _specs()[:2]
+    names = [emoji_name(spec) for spec in specs]
+    app = _App([names[0], names[0], "party_parrot"])  # a face twice (an upload retried)
+    manager = emoji_module.CardEmoji(app, uploads=True,  # type: ignore[arg-type]
+                                     specs=lambda: specs)
+    await manager.sync()
+    await manager.sync()  # a second look: nothing found stale, nothing uploaded again
+    assert app.created == [names[1]] and manager.deleted == 1
+    assert sorted(e.name for e in app.items) == sorted([*names, "party_parrot"])
+    reader = emoji_module.CardEmoji(_App([names[0], "uno_R7l_00000000"]),  # type: ignore[arg-type]
+                                    uploads=False, specs=lambda: specs)
+    await reader.sync()  # a process without shard 0 changes nothing, and waits for the rest
+    assert reader.deleted == 0 and not reader.complete.is_set() and len(reader.emoji) == 1
