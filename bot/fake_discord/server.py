@@ -351,6 +351,7 @@ class FakeDiscord:
         r.add_get(API + "/guilds/{guild_id}", self._get_guild)
         r.add_get(API + "/guilds/{guild_id}/members/{user_id}", self._get_member)
         r.add_get("/attachments/{attachment_id}/{filename}", self._get_attachment)
+        r.add_get("/emojis/{emoji_file}", self._get_emoji_image)  # Discord's CDN path
 
     @web.middleware
     async def _middleware(self, request: web.Request, handler: Handler) -> web.StreamResponse:
@@ -360,7 +361,8 @@ class FakeDiscord:
             self.record(Violation(0, "route not served by the fake Discord", request.method,
                                   request.path))
             return _json({"code": 0, "message": "404: Not Found"}, 404)
-        if route in ("/gateway", "/attachments/{attachment_id}/{filename}"):
+        if route in ("/gateway", "/attachments/{attachment_id}/{filename}",
+                     "/emojis/{emoji_file}"):
             return await handler(request)
         body = await self._body(request)
         request[_BODY] = body
@@ -795,6 +797,13 @@ class FakeDiscord:
         if data is None:
             raise web.HTTPNotFound()
         return web.Response(body=data)
+
+    async def _get_emoji_image(self, request: web.Request) -> web.Response:
+        emoji_id = request.match_info["emoji_file"].removesuffix(".png")
+        emoji = self.app_emoji.emoji.get(int(emoji_id)) if emoji_id.isdigit() else None
+        if emoji is None:
+            raise web.HTTPNotFound()
+        return web.Response(body=emoji.image, content_type="image/png")
 
 
 def _components(payload: dict[str, Any]) -> list[dict[str, Any]]:

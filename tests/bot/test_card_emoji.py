@@ -5,13 +5,16 @@ where the bot may show emoji; text labels everywhere else."""
 from __future__ import annotations
 
 import base64
+import io
 import re
 from collections.abc import AsyncIterator
 from dataclasses import dataclass
 from pathlib import Path
 
+import aiohttp
 import discord
 import pytest
+from PIL import Image
 
 from bot.engine import Card
 from bot.render import faces as faces_module
@@ -56,6 +59,12 @@ async def test_faces_are_uploaded_once_and_found_again_after_a_restart(harness: 
     store = harness.fake.app_emoji
     assert store.created == len(_specs()) == _calls(harness, "POST")
     assert sorted(e.name for e in store.emoji.values()) == sorted(map(emoji_name, _specs()))
+    # Each is the face's picture, served where Discord's CDN would (the playground shows it).
+    some = next(iter(store.emoji.values()))
+    async with aiohttp.ClientSession() as http, \
+            http.get(f"{harness.fake.base_url}/emojis/{some.id}.png") as response:
+        assert response.status == 200 and await response.read() == some.image
+    assert Image.open(io.BytesIO(some.image)).size == (faces_module.SIZE, faces_module.SIZE)
     await harness.stop()
     await harness.start()
     await _ready(harness)
