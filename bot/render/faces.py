@@ -2,7 +2,8 @@
 
 An emoji shows at about 20 px on a button or in text, where a whole card (2:3, corner marks and
 all) would be a coloured smudge. So an emoji face is the card's middle: its colour, its big
-symbol and (colour-blind set) its pattern, cut square from the existing art with rounded corners.
+symbol and (colour-blind set) its pattern, cut square from the existing art (inside the corner
+marks) with rounded corners.
 
 Each face's emoji name carries a fingerprint of its pixels (`uno_R7l_1a2b3c4d`): a face whose art
 changed gets a new name, so the bot can tell a current emoji from one to replace without keeping
@@ -27,6 +28,7 @@ from .cards import CARD_H, CARD_W, cached_face, is_dark
 
 SIZE = 64  # px: Discord shows emoji at 16-48 px; 64 stays sharp and a few KB
 MAX_BYTES = 256 * 1024  # Discord's limit for an emoji's picture
+_MARGIN = 12  # px of the card's sides left out: the corner marks, which blur at 20 px
 PREFIX = "uno_"
 NAME = re.compile(r"^[A-Za-z0-9_]{2,32}$")  # Discord's rule for an emoji's name
 _OURS = re.compile(r"^uno_([A-Za-z0-9]+)_([0-9a-f]{8})$")
@@ -68,9 +70,10 @@ def all_faces() -> list[FaceSpec]:
 @lru_cache(maxsize=512)
 def _image(spec: FaceSpec) -> Image.Image:
     face = cached_face(Card.parse(spec.code), colorblind=spec.colorblind, dark=spec.dark)
-    top = (CARD_H - CARD_W) // 2
-    square = face.crop((0, top, CARD_W, top + CARD_W)).resize((SIZE, SIZE),
-                                                              Image.Resampling.LANCZOS)
+    side = CARD_W - 2 * _MARGIN
+    left, top = _MARGIN, (CARD_H - side) // 2
+    square = face.crop((left, top, left + side, top + side)).resize((SIZE, SIZE),
+                                                                    Image.Resampling.LANCZOS)
     mask = Image.new("L", (SIZE, SIZE), 0)
     ImageDraw.Draw(mask).rounded_rectangle((0, 0, SIZE - 1, SIZE - 1), SIZE // 6, fill=255)
     out = Image.new("RGBA", (SIZE, SIZE), (0, 0, 0, 0))
