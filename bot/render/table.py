@@ -176,8 +176,8 @@ def _reveal(session: Session, room: int, faces: Faces) -> list[tuple[str, str]]:
     """C-8: what every player still held when the round ended, each card with its points
     (C-8.2, F-9: the face up), as embed fields of at most 1024 characters that together take
     no more than `room`. A long hand is cut short (its total stays): the embed's limit. Cards
-    wear their faces' emoji where they fit; a line too long with them is written in text (an
-    emoji cut in half would show as garbage)."""
+    wear their faces' emoji as far as the room left allows, whole lines at a time (an emoji
+    cut in half would show as garbage): the lines that gain least from them first."""
     view, lc = session.view(), session.locale
     lines: list[tuple[str, str]] = []  # (with faces, in text)
     for seat, hand in enumerate(view.revealed_hands):
@@ -198,8 +198,13 @@ def _reveal(session: Session, room: int, faces: Faces) -> list[tuple[str, str]]:
     title = tr(lc, "table.revealed")
     room -= len(title) + len(lines) * (len(MORE_TITLE) + 2)  # the names of extra fields
     share = max(60, min(FIELD_LIMIT, room // len(lines)))
-    fitted = [rich if len(rich) <= share else plain if len(plain) <= share
-              else plain[:share - 1] + "…" for rich, plain in lines]
+    fitted = [plain if len(plain) <= share else plain[:share - 1] + "…" for _, plain in lines]
+    spare = room - sum(len(line) + 1 for line in fitted)  # + 1: the line breaks
+    for i in sorted(range(len(lines)), key=lambda i: len(lines[i][0]) - len(lines[i][1])):
+        rich, plain = lines[i]
+        extra = len(rich) - len(plain)
+        if fitted[i] == plain and len(rich) <= FIELD_LIMIT and extra <= spare:
+            fitted[i], spare = rich, spare - extra
     fields: list[tuple[str, str]] = []
     for line in fitted:
         if fields and len(fields[-1][1]) + 1 + len(line) <= FIELD_LIMIT:
