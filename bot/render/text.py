@@ -29,7 +29,8 @@ def card_name(card: Card, locale: str) -> str:
 
 
 def card_short(card: Card, locale: str) -> str:
-    """A card's name short enough for a button on a phone ("Red Skip", "Wild +4")."""
+    """A card's name short enough for a button on a phone, 20 characters at most in every
+    locale (English keeps its full names; «Замов +4», «Красная ⊘ всех»)."""
     rank = tr(locale, f"rank_short.{card.rank.value}")
     if card.color is None:
         return rank
@@ -37,6 +38,7 @@ def card_short(card: Card, locale: str) -> str:
 
 
 def color_mark(card: Card) -> str:
+    """The card's colour as a coloured square (a wild's is black)."""
     return COLOR_MARKS.get(card.color.value, WILD_MARK) if card.color is not None else WILD_MARK
 
 
