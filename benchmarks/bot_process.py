@@ -131,7 +131,9 @@ async def run(args: argparse.Namespace) -> int:
     DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(args.gateway)
     settings = Settings(discord_token=args.token, database_path=args.db,
                         dev_guild_id=args.guild, log_level=args.log_level,
-                        picture_workers=args.picture_workers)
+                        picture_workers=args.picture_workers,
+                        # Uploaded once, at a bot's first start: not part of the load measured.
+                        card_emoji=False)
     # READY would wait this long for GUILD_CREATEs that the fake sends at once.
     bot = UnoBot(settings, guild_ready_timeout=0.05, refresh_delay=args.refresh_delay)
     stop = asyncio.Event()

@@ -35,6 +35,7 @@ from bot.storage.settings import SettingsRepository
 from bot.storage.shards import Shards
 from bot.ui import answers
 from bot.ui.budget import RequestBudget
+from bot.ui.emoji import CardEmoji
 from bot.ui.errors import CommandTree, answer_unread_click
 from bot.ui.handlers import Handlers
 from bot.ui.pings import TurnPings
@@ -64,6 +65,7 @@ class UnoBot(commands.AutoShardedBot):
     painter: Painter
     pings: TurnPings
     watchers: Watchers
+    card_emoji: CardEmoji
 
     def __init__(self, settings: Settings, *, clock: Clock | None = None,
                  refresh_delay: float = REFRESH_DELAY, ai_delay: float | None = None,
@@ -119,8 +121,14 @@ class UnoBot(commands.AutoShardedBot):
         await self.tree.set_translator(CommandTranslator())
         for extension in EXTENSIONS:
             await self.load_extension(extension)
-        if self.owned is None or self.owned.first:
+        first = self.owned is None or self.owned.first
+        if first:
             await self.sync_commands()  # once per bot: by the process holding shard 0
+        # The card faces' emoji: read by every process, uploaded by shard 0's only, in the
+        # background (text labels stand in until a face exists).
+        self.card_emoji = CardEmoji(self, uploads=first)
+        if self.config.card_emoji:
+            self.card_emoji.start()
         # Card faces are drawn once per process; drawing them now, off the event loop, keeps
         # the first hands of the day as fast as the later ones (worker processes warm up as
         # they start).
@@ -184,6 +192,8 @@ class UnoBot(commands.AutoShardedBot):
     async def close(self) -> None:
         for watchdog in list(self._watchdogs):
             watchdog.cancel()
+        if hasattr(self, "card_emoji"):  # before the HTTP session closes under its uploads
+            await self.card_emoji.close()
         if hasattr(self, "under_way") and not self.is_closed():
             # A clean stop lets the table and lobby edits under way land (an ended game's last
             # table is saved nowhere else), for a few seconds at most.

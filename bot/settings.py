@@ -30,6 +30,8 @@ class Settings:
     # process of the bot: with several processes, give each its share).
     request_budget: float = 45.0
     ai_delay: float = 1.5  # seconds an AI player waits before it acts (issue 19)
+    # Card faces as application emoji on buttons and in texts (uploaded by shard 0's process).
+    card_emoji: bool = True
 
     @property
     def database(self) -> str | Path:
@@ -69,6 +71,9 @@ class Settings:
         request_budget = _number(env, "REQUEST_BUDGET", round(45.0 * share, 1), 1.0, 50.0,
                                  "a number of requests a second")
         ai_delay = _number(env, "AI_MOVE_DELAY", 1.5, 0.0, MAX_AI_DELAY, "seconds")
+        card_emoji = env.get("CARD_EMOJI", "").strip().lower() or "on"
+        if card_emoji not in {"on", "off"}:
+            raise SettingsError(f"CARD_EMOJI must be on or off, not {card_emoji!r}.")
         return cls(
             discord_token=token,
             database_path=Path(path or "uno.db"),
@@ -80,6 +85,7 @@ class Settings:
             picture_workers=int(workers) if workers else None,
             request_budget=request_budget,
             ai_delay=ai_delay,
+            card_emoji=card_emoji == "on",
         )
 
 

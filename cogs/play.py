@@ -14,6 +14,7 @@ from discord.ext import commands
 from bot.engine import Action, ActionType, Card, RuleSet
 from bot.interactions import Interaction
 from bot.render.events import describe, describe_all, escape_name
+from bot.render.faces import NO_FACES, Faces
 from bot.render.hand import render_hand
 from bot.render.pictures import hand_picture_of
 from bot.render.rules import rules_summary
@@ -42,10 +43,11 @@ HAND_PICTURE_WAIT = 1.0
 
 def hand_message(session: Session, player: str, locale: str, *,
                  notes: list[str] | None = None, page: int = 0, picking: Card | None = None,
-                 uno: bool = False) -> dict[str, Any]:
+                 uno: bool = False, faces: Faces = NO_FACES) -> dict[str, Any]:
     """A private hand: its embed and its controls (the picture is attached by `_show_hand`)."""
-    embed = render_hand(session, player, locale, notes=notes or [], page=page, picking=picking)
-    view = hand_view(session, player, locale, page=page, picking=picking, uno=uno)
+    embed = render_hand(session, player, locale, notes=notes or [], page=page, picking=picking,
+                        faces=faces)
+    view = hand_view(session, player, locale, page=page, picking=picking, uno=uno, faces=faces)
     return {"embed": embed, "view": view}
 
 
@@ -163,13 +165,15 @@ class Play(commands.Cog):
         held = session.view(player).hand
         picking = next((c for c in held if c.code == card.code), card)
         await self._show_hand(interaction, session, player, hand_message(
-            session, player, user_locale(interaction), picking=picking, uno=uno, page=page),
+            session, player, user_locale(interaction), picking=picking, uno=uno, page=page,
+            faces=self._faces(interaction)),
             edit=True)
 
     async def page(self, interaction: Interaction, game_id: str, page: int) -> None:
         session, player = self._hand_of(interaction, game_id)
         await self._show_hand(interaction, session, player, hand_message(
-            session, player, user_locale(interaction), page=page), edit=True)
+            session, player, user_locale(interaction), page=page,
+            faces=self._faces(interaction)), edit=True)
 
     async def why(self, interaction: Interaction, game_id: str, version: int,
                   card: Card) -> None:
@@ -192,6 +196,11 @@ class Play(commands.Cog):
         return session, player
 
     # -- answers
+
+    def _faces(self, interaction: Interaction) -> Faces:
+        """The card faces a hand may wear: the reader's set, where the bot may show emoji."""
+        return self.bot.card_emoji.for_interaction(
+            interaction, colorblind=self.bot.settings.colorblind(interaction.user.id))
 
     async def _show_hand(self, interaction: Interaction, session: Session, player: str,
                          payload: dict[str, Any], *, edit: bool) -> None:
@@ -251,7 +260,8 @@ class Play(commands.Cog):
         notes = ([tr(locale, "ping.dms_closed")]
                  if self.bot.pings.dms_closed_note(interaction.user.id) else [])
         await self._show_hand(interaction, session, player,
-                              hand_message(session, player, locale, notes=notes), edit=False)
+                              hand_message(session, player, locale, notes=notes,
+                                           faces=self._faces(interaction)), edit=False)
 
     def _notes(self, interaction: Interaction, outcome: Outcome) -> list[str]:
         """The action's events as its author sees them (their drawn cards, a shown hand)."""
@@ -267,7 +277,8 @@ class Play(commands.Cog):
                          attachments=[])
             return
         await self._show_hand(interaction, session, player,
-                              hand_message(session, player, locale, notes=notes), edit=True)
+                              hand_message(session, player, locale, notes=notes,
+                                           faces=self._faces(interaction)), edit=True)
 
     async def _answer_on_table(self, interaction: Interaction, outcome: Outcome) -> None:
         """A table button: the answer edits the table's text (its picture follows when due, with
@@ -277,7 +288,8 @@ class Play(commands.Cog):
             # The new text and buttons at once (an answer is exempt from the channel's rate
             # limit), keeping the picture the table has.
             version = session.version
-            payload = table_message(session)
+            payload = table_message(session,
+                                    faces=self.bot.card_emoji.for_interaction(interaction))
             payload.pop("allowed_mentions")
             await update(interaction, **payload)
             session.rendered_version = version  # only once Discord took it

@@ -28,9 +28,12 @@ def test_settings_defaults_with_only_a_token() -> None:
 def test_settings_reads_every_variable() -> None:
     s = Settings.from_env({"DISCORD_TOKEN": "t", "DATABASE_PATH": "/tmp/x.db",
                            "DEV_GUILD_ID": "123", "LOG_LEVEL": "debug", "PICTURE_WORKERS": "0",
-                           "REQUEST_BUDGET": "22.5", "AI_MOVE_DELAY": "0.5"})
+                           "REQUEST_BUDGET": "22.5", "AI_MOVE_DELAY": "0.5",
+                           "CARD_EMOJI": "Off"})
     assert (s.database_path, s.dev_guild_id, s.log_level) == (Path("/tmp/x.db"), 123, "DEBUG")
-    assert (s.picture_workers, s.request_budget, s.ai_delay) == (0, 22.5, 0.5)
+    assert (s.picture_workers, s.request_budget, s.ai_delay, s.card_emoji) == (0, 22.5, 0.5,
+                                                                                False)
+    assert Settings.from_env({"DISCORD_TOKEN": "t"}).card_emoji
 
 
 def test_database_url_chooses_postgresql_or_an_sqlite_file() -> None:
@@ -73,6 +76,7 @@ def test_shards_are_all_of_the_count_unless_listed() -> None:
     ({"DISCORD_TOKEN": "t", "REQUEST_BUDGET": "60"}, "REQUEST_BUDGET"),
     ({"DISCORD_TOKEN": "t", "AI_MOVE_DELAY": "soon"}, "AI_MOVE_DELAY"),
     ({"DISCORD_TOKEN": "t", "AI_MOVE_DELAY": "60"}, "AI_MOVE_DELAY"),
+    ({"DISCORD_TOKEN": "t", "CARD_EMOJI": "maybe"}, "CARD_EMOJI"),
 ])
 def test_settings_refuse_bad_values_with_one_line(env: dict[str, str], word: str) -> None:
     with pytest.raises(SettingsError) as info:

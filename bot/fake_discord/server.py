@@ -20,6 +20,7 @@ from typing import Any
 from aiohttp import web
 
 from .clock import FakeClock
+from .emoji import AppEmojiStore, EmojiError
 from .gateway import Gateway, GatewaySession
 from .limits import FLAG_EPHEMERAL, FLAG_LOADING, check_message
 from .world import (
@@ -125,6 +126,9 @@ class FakeDiscord:
         self.messages: dict[int, StoredMessage] = {}
         self.interactions: dict[int, InteractionRecord] = {}
         self.files: dict[int, bytes] = {}
+        self.app_emoji = AppEmojiStore()  # the application's, kept across bot restarts
+        # What the bot may do where an interaction happens (a test removes a permission).
+        self.app_permissions = ALL_PERMISSIONS
 
         self.violations: list[Violation] = []
         self.requests: list[RequestRecord] = []
@@ -293,7 +297,7 @@ class FakeDiscord:
             "guild": {"id": str(self.guild_id), "locale": self.guild_locale, "features": []},
             "channel_id": str(self.channel.id), "channel": self.channel.payload(),
             "member": user.payload(everyone), "locale": user.locale,
-            "guild_locale": self.guild_locale, "app_permissions": str(ALL_PERMISSIONS),
+            "guild_locale": self.guild_locale, "app_permissions": str(self.app_permissions),
             "entitlements": [], "authorizing_integration_owners": {"0": str(self.guild_id)},
             "context": 0,
             # Trap 4: discord.py reads this key unconditionally.
@@ -334,6 +338,10 @@ class FakeDiscord:
                      "/applications/{application_id}/guilds/{guild_id}/commands"):
             r.add_put(API + path, self._put_commands)
             r.add_get(API + path, self._get_commands)
+        emojis = API + "/applications/{application_id}/emojis"
+        r.add_get(emojis, self._list_emoji)
+        r.add_post(emojis, self._create_emoji)
+        r.add_delete(emojis + "/{emoji_id}", self._delete_emoji)
         r.add_post(API + "/interactions/{interaction_id}/{token}/callback", self._callback)
         r.add_post(API + "/webhooks/{application_id}/{token}", self._followup)
         hook_message = API + "/webhooks/{application_id}/{token}/messages/{message_id}"
@@ -350,6 +358,7 @@ class FakeDiscord:
         r.add_get(API + "/guilds/{guild_id}", self._get_guild)
         r.add_get(API + "/guilds/{guild_id}/members/{user_id}", self._get_member)
         r.add_get("/attachments/{attachment_id}/{filename}", self._get_attachment)
+        r.add_get("/emojis/{emoji_file}", self._get_emoji_image)  # Discord's CDN path
 
     @web.middleware
     async def _middleware(self, request: web.Request, handler: Handler) -> web.StreamResponse:
@@ -359,7 +368,8 @@ class FakeDiscord:
             self.record(Violation(0, "route not served by the fake Discord", request.method,
                                   request.path))
             return _json({"code": 0, "message": "404: Not Found"}, 404)
-        if route in ("/gateway", "/attachments/{attachment_id}/{filename}"):
+        if route in ("/gateway", "/attachments/{attachment_id}/{filename}",
+                     "/emojis/{emoji_file}"):
             return await handler(request)
         body = await self._body(request)
         request[_BODY] = body
@@ -500,6 +510,27 @@ class FakeDiscord:
         guild = "guild_id" in request.match_info
         return _json(self.guild_commands if guild else self.global_commands)
 
+    async def _list_emoji(self, request: web.Request) -> web.Response:
+        self._check_app(request)
+        return _json({"items": [e.payload(self.bot_user)
+                                for e in self.app_emoji.emoji.values()]})
+
+    async def _create_emoji(self, request: web.Request) -> web.Response:
+        self._check_app(request)
+        try:
+            emoji = self.app_emoji.create(snowflake(), request[_BODY])
+        except EmojiError as error:
+            raise DiscordError(error.status, error.code, error.message) from None
+        return _json(emoji.payload(self.bot_user), 201)
+
+    async def _delete_emoji(self, request: web.Request) -> web.Response:
+        self._check_app(request)
+        try:
+            self.app_emoji.delete(int(request.match_info["emoji_id"]))
+        except (EmojiError, ValueError):
+            raise DiscordError(404, 10014, "Unknown Emoji") from None
+        return web.Response(status=204)
+
     # --- interactions --------------------------------------------------------------------------
 
     def _new_message(self, body: dict[str, Any], request: web.Request, *,
@@ -578,6 +609,10 @@ class FakeDiscord:
 
     def _check_limits(self, body: dict[str, Any], record: InteractionRecord | None = None) -> None:
         problems = check_message(body)
+        # A button's custom emoji must exist (the app's own, here): Discord refuses the message.
+        problems += [f"components: unknown emoji {c['emoji']}" for c in _components(body)
+                     if isinstance(c.get("emoji"), dict) and c["emoji"].get("id")
+                     and int(c["emoji"]["id"]) not in self.app_emoji.emoji]
         if problems:
             raise DiscordError(400, 50035, "Invalid Form Body", errors=problems,
                                interaction=record)
@@ -804,6 +839,13 @@ class FakeDiscord:
         if data is None:
             raise web.HTTPNotFound()
         return web.Response(body=data)
+
+    async def _get_emoji_image(self, request: web.Request) -> web.Response:
+        emoji_id = request.match_info["emoji_file"].removesuffix(".png")
+        emoji = self.app_emoji.emoji.get(int(emoji_id)) if emoji_id.isdigit() else None
+        if emoji is None:
+            raise web.HTTPNotFound()
+        return web.Response(body=emoji.image, content_type="image/png")
 
 
 def _components(payload: dict[str, Any]) -> list[dict[str, Any]]:

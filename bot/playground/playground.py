@@ -87,8 +87,10 @@ def free_socket(port: int) -> socket.socket:
 class Playground:
     """Start with `await start()`, stop with `await stop()`; `url` is the page."""
 
-    def __init__(self, database: Path, *, people: Iterable[str] = DEFAULT_PEOPLE) -> None:
+    def __init__(self, database: Path, *, people: Iterable[str] = DEFAULT_PEOPLE,
+                 card_emoji: bool = True) -> None:
         self.database = database
+        self.card_emoji = card_emoji  # the card faces uploaded as the app's emoji and shown
         self.fake = PlaygroundDiscord()
         self.people: dict[int, Player] = {}
         for index, name in enumerate(people):
@@ -139,7 +141,7 @@ class Playground:
             logger.addHandler(self.errors)
             self._stack.callback(logger.removeHandler, self.errors)
         settings = Settings(discord_token=self.fake.token, database_path=self.database,
-                            dev_guild_id=None, log_level="INFO")
+                            dev_guild_id=None, log_level="INFO", card_emoji=self.card_emoji)
         # READY waits this long for GUILD_CREATEs that the fake has already sent.
         self.bot = UnoBot(settings, guild_ready_timeout=0.05)
         self._bot_task = asyncio.create_task(self.bot.start(self.fake.token), name="uno bot")

@@ -131,6 +131,7 @@ def state(playground: Playground, viewer: Player, channel_id: int) -> dict[str, 
     return {
         "version": fake.version, "viewer": str(viewer.id), "channel": str(channel_id),
         "bot": {"id": str(fake.application_id), "name": fake.bot_user["username"]},
+        "emoji_url": f"{fake.base_url}/emojis/",  # the app's emoji pictures (card faces)
         "guilds": [{"id": str(g.id), "name": g.name, "locale": g.locale,
                     "channels": [{"id": str(c.id), "name": c.name} for c in g.channels]}
                    for g in fake.guilds.values()],

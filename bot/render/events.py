@@ -35,8 +35,10 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Mapping, Sequence
 
-from bot.engine import Event
+from bot.engine import Card, Event
 from bot.i18n.translator import Translator, get_translator
+
+from .faces import NO_FACES, Faces
 
 __all__ = ["describe", "describe_all", "escape_name"]
 
@@ -120,23 +122,26 @@ def describe(event: Event, names: Mapping[str, str], *, viewer: str | None, loca
 
 
 def _describe(event: Event, folded: str | None, names: Mapping[str, str], *,
-              viewer: str | None, locale: str, translator: Translator | None) -> str | None:
+              viewer: str | None, locale: str, translator: Translator | None,
+              faces: Faces = NO_FACES) -> str | None:
     tr = translator or get_translator()
     seen = event.visible_to(viewer)
     key = _key(seen, folded)
     if key is None:
         return None
-    return tr.translate(locale, key, **_params(seen, names, tr, locale))
+    return tr.translate(locale, key, **_params(seen, names, tr, locale, faces))
 
 
 def describe_all(events: Iterable[Event], names: Mapping[str, str], *, viewer: str | None,
-                 locale: str, translator: Translator | None = None) -> list[str]:
+                 locale: str, translator: Translator | None = None,
+                 faces: Faces = NO_FACES) -> list[str]:
     """The lines for a batch of events (typically those of one action), as `viewer` may see
-    them: merged and trimmed as the module docstring says, Nones dropped."""
+    them: merged and trimmed as the module docstring says, Nones dropped. Cards wear their
+    face's emoji where `faces` has it."""
     lines = []
     for event, folded in _table_events(list(events), viewer):
         line = _describe(event, folded, names, viewer=viewer, locale=locale,
-                         translator=translator)
+                         translator=translator, faces=faces)
         if line is not None:
             lines.append(line)
     return lines
@@ -166,17 +171,22 @@ def _key(seen: Event, folded: str | None = None) -> str | None:
 
 
 def _params(seen: Event, names: Mapping[str, str], tr: Translator,
-            locale: str) -> dict[str, object]:
+            locale: str, faces: Faces = NO_FACES) -> dict[str, object]:
     """Every placeholder the event can fill; each template uses the ones it needs."""
     params: dict[str, object] = {}
+
+    def card(c: Card) -> str:
+        face = faces.markup(c)
+        return f"{face} {tr.card(c, locale=locale)}" if face else tr.card(c, locale=locale)
+
     if seen.by is not None:
         params["player"] = escape_name(names.get(seen.by) or seen.by)
     if seen.target is not None:
         params["target"] = escape_name(names.get(seen.target) or seen.target)
     if seen.card is not None:
-        params["card"] = tr.card(seen.card, locale=locale)
+        params["card"] = card(seen.card)
     if seen.cards:
-        params["cards"] = tr.cards(seen.cards, locale=locale)
+        params["cards"] = tr.translate(locale, "card.separator").join(map(card, seen.cards))
     elif "card" in params:  # a lone engine event of one card, for the `you.*` lists
         params["cards"] = params["card"]
     if seen.color is not None:

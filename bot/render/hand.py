@@ -10,6 +10,7 @@ import discord
 from bot.engine import Card
 from bot.services.session import Session
 
+from .faces import NO_FACES, Faces
 from .text import EMBED_COLORS, NEUTRAL, card_label, color_name, name_of, tr
 
 CARDS_PER_PAGE = 20  # four rows of five; the fifth row holds Draw, Pass and the page buttons
@@ -25,13 +26,16 @@ def pages(hand: tuple[Card, ...]) -> int:
 
 
 def render_hand(session: Session, player: str, locale: str, *, notes: Sequence[str] = (),
-                page: int = 0, picking: Card | None = None) -> discord.Embed:
+                page: int = 0, picking: Card | None = None,
+                faces: Faces = NO_FACES) -> discord.Embed:
+    """The hand's text; the top card wears its face's emoji where `faces` has it (the list of
+    cards stays text: the buttons and the picture show their faces)."""
     names = session.names
     view = session.view(player)
     embed = discord.Embed(title=tr(locale, "hand.title", count=len(view.hand)),
                           color=EMBED_COLORS.get(view.color or "", NEUTRAL))
     lines = list(notes)
-    lines.append(tr(locale, "table.top", card=card_label(view.top, locale)))
+    lines.append(tr(locale, "table.top", card=card_label(view.top, locale, faces)))
     if view.color is not None:
         lines.append(tr(locale, "table.color", color=color_name(view.color, locale)))
     waiting = view.turn

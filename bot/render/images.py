@@ -25,7 +25,7 @@ from .cards import CARD_H, CARD_W, FILL, INK, WHITE, cached_face, card_back, fon
 from .cards import warm_up as warm_faces
 
 RGB = tuple[int, int, int]
-PER_ROW = 10  # cards per row in a hand, at most
+PER_ROW = 7  # cards per row in a hand, at most: 916 px, within a phone's 1,000 (issue 21)
 MARGIN, GAP, ROW_GAP = 14, 8, 6
 LABEL = 30  # room under a card for its number
 HAND_BG: RGB = (0x2B, 0x2D, 0x31)

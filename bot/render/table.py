@@ -12,6 +12,7 @@ from bot.services.seats import is_ai
 from bot.services.session import Session
 
 from .events import describe_all, escape_name
+from .faces import NO_FACES, Faces
 from .text import EMBED_COLORS, NEUTRAL, card_label, card_name, color_name, name_of, tr
 
 LOG_LINES = 6
@@ -33,7 +34,7 @@ def waiting_player(session: Session) -> str | None:
 
 
 def render_table(session: Session, *, ended_by: str | None = None,
-                 abandoned: bool = False) -> TableText:
+                 abandoned: bool = False, faces: Faces = NO_FACES) -> TableText:
     names, lc = session.names, session.locale
     view = session.view()
     waiting = view.turn
@@ -41,7 +42,7 @@ def render_table(session: Session, *, ended_by: str | None = None,
     if view.match_winner is not None:
         title = tr(lc, "table.match_over", player=name_of(names, view.match_winner))
     embed = discord.Embed(title=title, color=EMBED_COLORS.get(view.color or "", NEUTRAL))
-    lines = [tr(lc, "table.top", card=card_label(view.top, lc))]
+    lines = [tr(lc, "table.top", card=card_label(view.top, lc, faces))]
     if view.color is not None:
         lines.append(tr(lc, "table.color", color=color_name(view.color, lc)))
     lines.append(tr(lc, f"table.direction.{'clockwise' if view.direction == 1 else 'counter'}"))
@@ -67,12 +68,13 @@ def render_table(session: Session, *, ended_by: str | None = None,
         embed.add_field(name=tr(lc, "table.final_standings" if final else "table.totals"),
                         value=_standings(session), inline=False)
     reveal_at = len(embed.fields)
-    recent = _log_lines(session)[-LOG_LINES:]
+    recent = _log_lines(session, faces)[-LOG_LINES:]
     if recent:
         embed.add_field(name=tr(lc, "table.recent"), value=_fit("\n".join(recent)), inline=False)
     embed.set_footer(text=_rules_line(session))
     if view.round_over:  # C-8: every hand laid down, in the room the embed has left
-        for index, (name, value) in enumerate(_reveal(session, EMBED_LIMIT - len(embed))):
+        room = EMBED_LIMIT - len(embed)
+        for index, (name, value) in enumerate(_reveal(session, room, faces)):
             embed.insert_field_at(reveal_at + index, name=name, value=value, inline=False)
     content = ""
     mention = None
@@ -175,30 +177,41 @@ def _standings(session: Session) -> str:
     return _fit("\n".join(lines))
 
 
-def _reveal(session: Session, room: int) -> list[tuple[str, str]]:
+def _reveal(session: Session, room: int, faces: Faces) -> list[tuple[str, str]]:
     """C-8: what every player still held when the round ended, each card with its points
     (C-8.2, F-9: the face up), as embed fields of at most 1024 characters that together take
-    no more than `room`. A long hand is cut short (its total stays): the embed's limit."""
+    no more than `room`. A long hand is cut short (its total stays): the embed's limit. Cards
+    wear their faces' emoji as far as the room left allows, whole lines at a time (an emoji
+    cut in half would show as garbage): the lines that gain least from them first."""
     view, lc = session.view(), session.locale
-    lines = []
+    lines: list[tuple[str, str]] = []  # (with faces, in text)
     for seat, hand in enumerate(view.revealed_hands):
         if not view.active[seat]:
             continue  # C-10: their cards went under the deck when they left
         name = name_of(session.names, view.players[seat])
         if not hand:
-            lines.append(tr(lc, "table.reveal_out", player=name))
+            out = tr(lc, "table.reveal_out", player=name)
+            lines.append((out, out))
             continue
-        cards = ", ".join(f"{card_label(c, lc)} ({c.points})" for c in hand)
-        lines.append(tr(lc, "table.reveal_line", player=name, count=sum(c.points for c in hand),
-                        cards=cards))
+        total = sum(c.points for c in hand)
+        rich, plain = (tr(lc, "table.reveal_line", player=name, count=total,
+                          cards=", ".join(f"{card_label(c, lc, f)} ({c.points})" for c in hand))
+                       for f in (faces, NO_FACES))
+        lines.append((rich, plain))
     if not lines:
         return []
     title = tr(lc, "table.revealed")
     room -= len(title) + len(lines) * (len(MORE_TITLE) + 2)  # the names of extra fields
     share = max(60, min(FIELD_LIMIT, room // len(lines)))
-    lines = [line if len(line) <= share else line[:share - 1] + "…" for line in lines]
+    fitted = [plain if len(plain) <= share else plain[:share - 1] + "…" for _, plain in lines]
+    spare = room - sum(len(line) + 1 for line in fitted)  # + 1: the line breaks
+    for i in sorted(range(len(lines)), key=lambda i: len(lines[i][0]) - len(lines[i][1])):
+        rich, plain = lines[i]
+        extra = len(rich) - len(plain)
+        if fitted[i] == plain and len(rich) <= FIELD_LIMIT and extra <= spare:
+            fitted[i], spare = rich, spare - extra
     fields: list[tuple[str, str]] = []
-    for line in lines:
+    for line in fitted:
         if fields and len(fields[-1][1]) + 1 + len(line) <= FIELD_LIMIT:
             fields[-1] = (fields[-1][0], fields[-1][1] + "\n" + line)
         else:
@@ -226,7 +239,7 @@ def _rules_line(session: Session) -> str:
 BOT_NOTES = frozenset({"timed_out", "removed_idle", "ai_took_over", "seat_reclaimed"})
 
 
-def _log_lines(session: Session) -> list[str]:
+def _log_lines(session: Session, faces: Faces) -> list[str]:
     """The recent events in words; runs of engine events are read together (one line for a
     draw of three cards), the bot's own notes in between."""
     lc, names = session.locale, session.names
@@ -234,12 +247,12 @@ def _log_lines(session: Session) -> list[str]:
     batch: list[Event] = []
     for event in _faces_as_played(session, session.recent_events()):
         if event.type in BOT_NOTES:
-            lines += describe_all(batch, names, viewer=None, locale=lc)
+            lines += describe_all(batch, names, viewer=None, locale=lc, faces=faces)
             batch = []
             lines.append(tr(lc, f"table.{event.type}", player=name_of(names, event.by or "")))
         else:
             batch.append(event)
-    return lines + describe_all(batch, names, viewer=None, locale=lc)
+    return lines + describe_all(batch, names, viewer=None, locale=lc, faces=faces)
 
 
 def _faces_as_played(session: Session, events: list[Event]) -> list[Event]:

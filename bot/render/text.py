@@ -8,6 +8,7 @@ from bot.engine import Card
 from bot.i18n import get_translator
 
 from .events import escape_name
+from .faces import NO_FACES, Faces
 
 # Embed side colours for the colour in play (light and Flip's dark side) and for no colour yet.
 EMBED_COLORS = {"R": 0xD72600, "Y": 0xECD407, "G": 0x379711, "B": 0x0956BF,
@@ -27,10 +28,24 @@ def card_name(card: Card, locale: str) -> str:
     return get_translator().card(card, locale=locale)
 
 
-def card_label(card: Card, locale: str) -> str:
-    """A card as a button label or list item: a colour mark and its name."""
-    mark = COLOR_MARKS.get(card.color.value, WILD_MARK) if card.color is not None else WILD_MARK
-    return f"{mark} {card_name(card, locale)}"
+def card_short(card: Card, locale: str) -> str:
+    """A card's name short enough for a button on a phone, 20 characters at most in every
+    locale (English keeps its full names; «Замов +4», «Красная ⊘ всех»)."""
+    rank = tr(locale, f"rank_short.{card.rank.value}")
+    if card.color is None:
+        return rank
+    return f"{tr(locale, f'card.color.{card.color.value}')} {rank}"
+
+
+def color_mark(card: Card) -> str:
+    """The card's colour as a coloured square (a wild's is black)."""
+    return COLOR_MARKS.get(card.color.value, WILD_MARK) if card.color is not None else WILD_MARK
+
+
+def card_label(card: Card, locale: str, faces: Faces = NO_FACES) -> str:
+    """A card as a list item: its face's emoji (where `faces` has it) or a colour mark, and
+    its name."""
+    return f"{faces.markup(card) or color_mark(card)} {card_name(card, locale)}"
 
 
 def color_name(letter: str, locale: str) -> str:

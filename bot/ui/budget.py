@@ -6,8 +6,9 @@ command sync) passes through `RequestBudget.take` first; interaction answers and
 not use the token and are never held. The budget is a token bucket of `rate` a second holding at
 most `burst`, so no second ever sees more than rate + burst requests. When requests must wait,
 they go out by priority: table and lobby edits first, then pictures redrawn after a pause, then
-turn pings. A game's table edits are merged already (one in flight per table, the latest state
-winning), so a busy budget makes each edit carry more moves rather than queue more edits.
+turn pings, then background work (the card emoji). A game's table edits are merged already (one
+in flight per table, the latest state winning), so a busy budget makes each edit carry more moves
+rather than queue more edits.
 
 Which priority a request has is said with `priority(...)` around the code that makes it: the
 request runs in the same task, and a context variable carries it there. A table edit takes its
@@ -36,6 +37,7 @@ class Priority(enum.IntEnum):
     EDIT = 0  # table and lobby messages, commands, anything not said otherwise
     PICTURE = 1  # a table's picture redrawn after a pause
     PING = 2  # a turn ping and the removal of the previous one
+    BACKGROUND = 3  # work no player waits for: the card faces' emoji uploads
 
 
 _PRIORITY: ContextVar[Priority] = ContextVar("request_priority", default=Priority.EDIT)

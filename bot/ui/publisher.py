@@ -20,6 +20,7 @@ import discord
 
 from bot.i18n import get_translator
 from bot.interactions import Interaction
+from bot.render.faces import NO_FACES, Faces
 from bot.render.images import TableImage
 from bot.render.lobby import render_closed_lobby
 from bot.render.painter import PaintersBusy, Superseded
@@ -68,11 +69,12 @@ PICTURE_RETRY = 0.5  # seconds after which a picture still being drawn is looked
 
 
 def table_message(session: Session, *, picture: bytes | None = None,
-                  ended_by: str | None = None, abandoned: bool = False) -> dict[str, Any]:
+                  ended_by: str | None = None, abandoned: bool = False,
+                  faces: Faces = NO_FACES) -> dict[str, Any]:
     """Everything of a table message: text, embed, buttons, and who may be pinged. With
     `picture`, it is attached as `file` (`as_edit` makes it the attachments of an edit);
     without, the embed shows the picture the message already has, if any."""
-    text = render_table(session, ended_by=ended_by, abandoned=abandoned)
+    text = render_table(session, ended_by=ended_by, abandoned=abandoned, faces=faces)
     ended = ended_by is not None or abandoned
     payload: dict[str, Any] = {
         "content": text.content, "embed": text.embed, "allowed_mentions": _mentions(text),
@@ -198,8 +200,10 @@ class TablePublisher:
                     abandoned: bool) -> tuple[discord.Message | None, bytes | None]:
         """Edit the table message, or post a new one when it has none (with a picture, always).
         Returns the message posted, if one was, and the picture sent, if any."""
+        # The cards wear their faces where the bot may show emoji in the table's channel.
+        faces = self._bot.card_emoji.for_channel(self._bot.get_channel(session.channel_id))
         payload = table_message(session, picture=picture, ended_by=ended_by,
-                                abandoned=abandoned)
+                                abandoned=abandoned, faces=faces)
         channel = self._bot.get_partial_messageable(session.channel_id,
                                                     guild_id=session.guild_id)
         try:
@@ -217,7 +221,7 @@ class TablePublisher:
                 if picture is None:  # a new message has no picture yet: it needs one now
                     picture = await self._bot.painter.table(data)
                     payload = table_message(session, picture=picture, ended_by=ended_by,
-                                            abandoned=abandoned)
+                                            abandoned=abandoned, faces=faces)
                 return await channel.send(**payload), picture
         except (discord.NotFound, discord.Forbidden) as exc:
             if exc.code in CHANNEL_GONE:
@@ -256,7 +260,8 @@ class TablePublisher:
         """The first table of a game, as the answer to the click or command that started it."""
         # Answered at once; the first merged edit brings the picture.
         try:
-            sent = await send(interaction, **table_message(session))
+            faces = self._bot.card_emoji.for_interaction(interaction)
+            sent = await send(interaction, **table_message(session, faces=faces))
             message = await sent.message()
         except (discord.HTTPException, Expired) as exc:
             # The game has started whether or not this answer got through: with no message

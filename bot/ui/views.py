@@ -15,9 +15,18 @@ from dataclasses import replace
 import discord
 
 from bot.engine import Action, ActionType, Card, PlayerView
+from bot.render.faces import NO_FACES, Faces
 from bot.render.hand import CARDS_PER_PAGE, distinct_cards, pages
 from bot.render.pictures import card_numbers
-from bot.render.text import COLOR_MARKS, card_label, color_name, name_of, tr
+from bot.render.text import (
+    COLOR_MARKS,
+    card_label,
+    card_short,
+    color_mark,
+    color_name,
+    name_of,
+    tr,
+)
 from bot.services.session import Session
 
 from .items import (
@@ -155,7 +164,11 @@ def _choice_label(session: Session, action: Action, lc: str) -> str:
 
 
 def hand_view(session: Session, player: str, lc: str, *, page: int = 0,
-              picking: Card | None = None, uno: bool = False) -> discord.ui.View:
+              picking: Card | None = None, uno: bool = False,
+              faces: Faces = NO_FACES) -> discord.ui.View:
+    """The hand's controls. A card's button wears its face (an application emoji, where
+    `faces` has it) with the card's number in the picture in its label ("3 · Red 7"); without
+    the face, the number's keycap and the card's colour mark and name."""
     gid = session.game_id
     pview = session.view(player)
     version = pview.version
@@ -185,7 +198,14 @@ def hand_view(session: Session, player: str, lc: str, *, page: int = 0,
     cards_of: list[Card] = []  # the card of each button
     numbers = card_numbers(pview.hand)  # as in the hand's picture
     for card, count in shown:
-        label = _label(card_label(card, lc) + (f" ×{count}" if count > 1 else ""))
+        face = faces.of(card)
+        number = numbers.get(card)
+        # Short names, for buttons that fit a phone (issue 21): the face, or else the colour
+        # mark and the number's keycap, stand beside them.
+        name = f"{color_mark(card)} {card_short(card, lc)}" if face is None \
+            else f"{number} · {card_short(card, lc)}" if number is not None \
+            else card_short(card, lc)
+        label = _label(name + (f" ×{count}" if count > 1 else ""))
         calls = sorted({False} | playable[card]) if card in playable else []
         if not calls:  # shown, refused with the reason when pressed ("why can't I?")
             buttons.append(WhyButton(gid, version, card, label=label))
@@ -193,8 +213,7 @@ def hand_view(session: Session, player: str, lc: str, *, page: int = 0,
             continue
         for call in calls:
             choices = _choices(legal, card, call)
-            text = label if not call else _label(tr(lc, "button.play_uno",
-                                                    card=card_label(card, lc)))
+            text = label if not call else _label(tr(lc, "button.play_uno", card=name))
             style = Style.danger if call else Style.success
             if len(choices) == 1:
                 buttons.append(PlayButton(gid, version, choices[0], label=text, style=style))
@@ -204,8 +223,12 @@ def hand_view(session: Session, player: str, lc: str, *, page: int = 0,
             cards_of.append(card)
     for index, button in enumerate(buttons[:slots]):
         button.item.row = first_row + index // 5
-        number = numbers.get(cards_of[index])
-        if number is not None and number <= len(KEYCAPS):  # the number the picture shows
+        card = cards_of[index]
+        face = faces.of(card)
+        number = numbers.get(card)
+        if face is not None:
+            button.item.emoji = discord.PartialEmoji(name=face[0], id=face[1])
+        elif number is not None and number <= len(KEYCAPS):  # the number the picture shows
             button.item.emoji = KEYCAPS[number - 1]  # (past ten, the card's name alone)
         view.add_item(button)
     kinds = {a.type for a in legal}

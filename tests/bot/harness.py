@@ -28,11 +28,14 @@ class Harness:
         # The bot defers only when an answer is slow (its watchdog): wait for the answer then.
         self.fake.wait_after_defer = 10.0
         self.bot: UnoBot | None = None
+        # Card emoji: off unless a test is about them (230 uploads would slow every test).
+        self.card_emoji = False
 
     def settings(self) -> Settings:
         return Settings(discord_token="fake-token", database_path=self.db_path,
                         dev_guild_id=self.fake.guild_id, log_level="INFO",
-                        picture_workers=0)  # drawn in a thread: no processes per test
+                        picture_workers=0,  # drawn in a thread: no processes per test
+                        card_emoji=self.card_emoji)
 
     async def start(self) -> UnoBot:
         # Table edits go out at once (no merging delay): tests wait for what users see instead.

@@ -39,12 +39,13 @@ async def test_waiting_requests_go_by_priority() -> None:
             await budget.take()
         order.append(name)
 
-    waiting = [asyncio.create_task(one("ping", Priority.PING)),
+    waiting = [asyncio.create_task(one("emoji", Priority.BACKGROUND)),
+               asyncio.create_task(one("ping", Priority.PING)),
                asyncio.create_task(one("picture", Priority.PICTURE))]
     await asyncio.sleep(0)
     waiting.append(asyncio.create_task(one("edit", Priority.EDIT)))
     await asyncio.gather(*waiting)
-    assert order == ["edit", "picture", "ping"]
+    assert order == ["edit", "picture", "ping", "emoji"]
 
 
 class _Http:

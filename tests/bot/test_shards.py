@@ -33,7 +33,8 @@ class ShardHarness(Harness):
     def settings(self) -> Settings:
         return Settings(discord_token="fake-token", database_path=self.db_path,
                         dev_guild_id=self.fake.guild_id, log_level="INFO",
-                        database_url=self.url, shard_count=SHARDS, shard_ids=self.shard_ids)
+                        database_url=self.url, shard_count=SHARDS, shard_ids=self.shard_ids,
+                        card_emoji=self.card_emoji)
 
 
 @pytest.fixture
@@ -53,6 +54,28 @@ async def test_only_the_process_holding_shard_0_syncs_the_commands(
     first = await by_shard[0].start()
     assert first.synced_now and {c["name"] for c in by_shard[0].fake.guild_commands} == {"uno"}
     assert (first.shard_count, first.shard_ids) == (SHARDS, [0])
+
+
+async def test_only_the_process_holding_shard_0_uploads_the_card_emoji(
+        processes: tuple[ShardHarness, ShardHarness], monkeypatch: pytest.MonkeyPatch) -> None:
+    from bot.ui import emoji
+    from tests.bot.test_card_emoji import _specs
+
+    monkeypatch.setattr(emoji, "all_faces", _specs)
+    monkeypatch.setattr(emoji, "RELIST_SECONDS", 0.05)  # the other process looks again soon
+    by_shard = sorted(processes, key=lambda h: h.shard_ids)
+    for process in by_shard:
+        process.card_emoji = True
+    second = await by_shard[1].start()
+    store = by_shard[1].fake.app_emoji
+    await by_shard[1].fake.wait_for(lambda: any(
+        r.route == "/applications/{application_id}/emojis" for r in by_shard[1].fake.requests))
+    await asyncio.sleep(0.2)  # several looks at the list, and still nothing uploaded
+    assert store.created == 0 and not second.card_emoji.emoji
+    first = await by_shard[0].start()
+    await by_shard[0].fake.wait_for(first.card_emoji.complete.is_set, timeout=5)
+    await by_shard[1].fake.wait_for(second.card_emoji.complete.is_set, timeout=5)
+    assert store.created == len(_specs()) and second.card_emoji.emoji == first.card_emoji.emoji
 
 
 async def test_a_game_lives_in_the_process_of_its_guilds_shard(

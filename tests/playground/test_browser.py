@@ -27,7 +27,7 @@ pytestmark = pytest.mark.skipif(
 
 @pytest.fixture
 async def playground(tmp_path: Path) -> AsyncIterator[Playground]:
-    started = Playground(tmp_path / "playground.db")
+    started = Playground(tmp_path / "playground.db", card_emoji=False)
     await started.start()
     yield started
     await started.stop()

@@ -55,7 +55,7 @@ class Page:
 
 @pytest.fixture
 async def page(tmp_path: Path) -> AsyncIterator[Page]:
-    playground = Playground(tmp_path / "playground.db")
+    playground = Playground(tmp_path / "playground.db", card_emoji=False)
     await playground.start()
     try:
         async with aiohttp.ClientSession() as http:

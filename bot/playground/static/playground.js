@@ -52,8 +52,14 @@ function inline(text) {
     .replace(/\|\|(.+?)\|\|/g, '<span class="spoiler">$1</span>')
     .replace(/&lt;@!?(\d+)&gt;/g, (_, id) =>
       `<span class="mention">@${escape((state && state.names[id]) || "unknown")}</span>`)
-    .replace(/&lt;a?:(\w+):\d+&gt;/g, ":$1:");
+    .replace(/&lt;a?:(\w+):(\d+)&gt;/g, (_, name, id) => emojiHtml(name, id));
   return html.replace(/\u0000(\d+)\u0000/g, (_, i) => `<code>${codes[Number(i)]}</code>`);
+}
+
+// A custom emoji (the card faces are the app's own) as Discord draws it: a small picture.
+function emojiHtml(name, id) {
+  if (!state || !state.emoji_url) return `:${name}:`;
+  return `<img class="emoji" src="${state.emoji_url}${id}.png" alt=":${name}:" title=":${name}:">`;
 }
 
 function markdown(text) {
@@ -115,8 +121,10 @@ function embed(data, message, used) {
 }
 
 function button(item, message) {
-  const emoji = item.emoji ? (item.emoji.id ? `:${item.emoji.name}:` : item.emoji.name) : null;
-  const label = [emoji && el("span", { class: "emoji" }, emoji),
+  const emoji = item.emoji ? (item.emoji.id
+    ? el("span", { class: "emoji", html: emojiHtml(escape(item.emoji.name), item.emoji.id) })
+    : el("span", { class: "emoji" }, item.emoji.name)) : null;
+  const label = [emoji,
     item.label && el("span", { class: "label" }, item.label)];
   if (item.style === 5) {
     return el("a", { class: "btn style-5", href: item.url, target: "_blank", rel: "noreferrer" },
