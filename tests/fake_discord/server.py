@@ -22,6 +22,7 @@ from aiohttp import web
 from .clock import FakeClock
 from .gateway import Gateway, GatewaySession
 from .limits import FLAG_EPHEMERAL, FLAG_LOADING, check_message
+from .rates import GLOBAL_LIMIT, RequestCounter
 from .world import (
     ALL_PERMISSIONS,
     EVERYONE_PERMISSIONS,
@@ -103,7 +104,8 @@ class FakeDiscord:
     """The fake server and its world. Start with `await start()`, stop with `await stop()`."""
 
     def __init__(self, *, clock: FakeClock | None = None, token: str = "fake-bot-token",
-                 shard_count: int = 1, guild_locale: str = "en-US") -> None:
+                 shard_count: int = 1, guild_locale: str = "en-US",
+                 request_limit: int = GLOBAL_LIMIT) -> None:
         self.clock = clock or FakeClock()
         self.token = token
         self.shard_count = shard_count
@@ -129,6 +131,8 @@ class FakeDiscord:
         self.violations: list[Violation] = []
         self.requests: list[RequestRecord] = []
         self.rate_limited: list[RequestRecord] = []
+        # Bot-token requests per second and per route, against Discord's global limit.
+        self.bot_requests = RequestCounter(request_limit)
         self._injected: list[Injected429] = []
         self._failing: list[InjectedError] = []
         self.channel_deleted = False  # set by a test: the channel answers Unknown Channel
@@ -350,6 +354,7 @@ class FakeDiscord:
             return _json({"code": 0, "message": "404: Not Found"}, 404)
         if route in ("/gateway", "/attachments/{attachment_id}/{filename}"):
             return await handler(request)
+        self.bot_requests.count(request.method, route)
         body = await self._body(request)
         request[_BODY] = body
         injected = self._take_injected(request.method, route)
