@@ -229,22 +229,24 @@ class BenchUser(VirtualUser):
 
 @dataclass(eq=False)
 class Move:
-    """One arrival of a move: a card (or Draw, Pass, a decision) or Next round."""
+    """One arrival of a move in a game in play: a card (or Draw, Pass, a decision) or Next
+    round, once the game's previous move is on the table."""
 
-    kind: str                      # "play" or "next"
     arrived: float                 # perf_counter of the arrival (the open-loop clock)
+    kind: str = ""                 # "play" or "next", once its turn came
+    started: float | None = None   # its turn came: the previous move was on the table
     clicked: float | None = None   # the action's click, if it got that far
     applied: float | None = None   # the table's first edit that shows a changed state
     refused: bool = False          # answered with an ephemeral refusal (a stale hand, ...)
+    skipped: str = ""              # why no action was clicked, if none was
+    settled: bool = False          # its click answered and the table waited for (or given up)
 
 
 @dataclass
 class Stats:
     clicks: list[tuple[str, int]] = field(default_factory=list)  # (kind, interaction id)
     moves: list[Move] = field(default_factory=list)
-    # Arrivals that led to no move: nobody named (between rounds, a lobby), the hand came
-    # with nothing to press (the turn had passed meanwhile), the hand did not open.
-    idle: list[tuple[float, str]] = field(default_factory=list)  # (arrival, why)
+    setting_up: list[float] = field(default_factory=list)  # arrivals while a lobby was open
     errors: list[str] = field(default_factory=list)
     pressed: Counter[str] = field(default_factory=Counter)  # what the hands' actions were
     matches_finished: int = 0
@@ -297,6 +299,8 @@ class OpenLoopGame:
         self.table_id: int | None = None
         self.resetting = False
         self.tasks: set[asyncio.Task[None]] = set()
+        self._repaced = asyncio.Event()
+        self.turn = asyncio.Lock()  # one move at a time; waiting arrivals queue in order
 
     # - clicks
 
@@ -370,24 +374,45 @@ class OpenLoopGame:
 
     # - playing: arrivals
 
+    def set_pace(self, pace: float) -> None:
+        self.pace = pace
+        self._repaced.set()
+
     async def play(self, until: Callable[[], float]) -> None:
         """Start a move at each arrival until `until()` (read at every arrival) has passed."""
         next_at = time.perf_counter() + self.rng.expovariate(1.0 / self.pace)
         while next_at < until():
-            await asyncio.sleep(max(0.0, next_at - time.perf_counter()))
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self._repaced.wait(),
+                                       max(0.0, next_at - time.perf_counter()))
+            if self._repaced.is_set():
+                # A new pace: arrivals are memoryless, so the next one is simply drawn again.
+                self._repaced.clear()
+                next_at = time.perf_counter() + self.rng.expovariate(1.0 / self.pace)
+                continue
             self.spawn(self.move(next_at))
-            # The pace is read at every arrival, so a capacity run can change it as it goes.
             next_at += self.rng.expovariate(1.0 / self.pace)
 
     async def move(self, arrived: float) -> None:
+        """One arrival. Moves of a game take turns: an arrival while the previous move is not
+        yet on the table waits for it (people learn that it is their turn from the table), so
+        a slow bot builds a queue of moves instead of slowing the arrivals down."""
         if self.table_id is None or self.resetting:
-            self.stats.idle.append((arrived, "setting up"))
+            self.stats.setting_up.append(arrived)
             return
+        move = Move(arrived)
+        self.stats.moves.append(move)
+        async with self.turn:
+            move.started = time.perf_counter()
+            await self._move(move)
+
+    async def _move(self, move: Move) -> None:
+        assert self.table_id is not None
         table = self.fake.messages[self.table_id]
         title = " ".join(e.get("title", "") for e in table.payload.get("embeds") or [])
         if "wins the match" in title:
             self.stats.matches_finished += 1
-            self.stats.idle.append((arrived, "setting up"))
+            move.skipped = "new match"
             self.resetting = True
             try:
                 await self.setup()
@@ -396,19 +421,19 @@ class OpenLoopGame:
             return
         seen = SeenMessage(table)
         if "Next round" in seen.labels():
-            await self.act(Move("next", arrived), self.rng.choice(self.users), table.id,
-                           label="Next round")
+            move.kind = "next"
+            await self.act(move, self.rng.choice(self.users), table.id, label="Next round")
             return
         found = MENTION.search(seen.content)
         user = self.by_id.get(int(found.group(1))) if found else None
         if user is None:
-            self.stats.idle.append((arrived, "nobody named"))
+            move.skipped = "nobody named"
             return
+        move.kind = "play"
         self.extras(user, table)
-        move = Move("play", arrived)
         hand = await self.hand_of(user, table)
         if hand is None:
-            self.stats.idle.append((arrived, "no hand"))
+            move.skipped = "no hand"
             return
         await asyncio.sleep(self.rng.uniform(*READ_HAND))
         if hand_sizes(table).get(user.name) == 2 and self.rng.random() < TABLE_UNO:
@@ -464,12 +489,10 @@ class OpenLoopGame:
             if group:
                 choice = self.rng.choice(group)
                 break
-        else:  # the turn passed on while the hand opened (a table not yet edited)
-            self.stats.idle.append((move.arrived, "nothing to press"))
+        else:
+            move.skipped = "nothing to press"
             return
-        picked = control(choice) in CHOICE_CONTROLS
-        if picked:  # the hand is redrawn with the choices: the move is offered from here
-            self.stats.moves.append(move)
+        if control(choice) in CHOICE_CONTROLS:  # the hand is redrawn with the choices
             redrawn = await self.click(user, hand.id, "pick", custom_id=choice["custom_id"])
             if redrawn is None or redrawn.ack_type == MESSAGE:
                 move.refused = redrawn is not None
@@ -482,23 +505,25 @@ class OpenLoopGame:
             choice = self.rng.choice(choices)
         pressed = control(choice)
         self.stats.pressed[pressed if pressed not in PLAY_CONTROLS else "card"] += 1
-        await self.act(move, user, hand.id, custom_id=choice["custom_id"],
-                       recorded=picked)
+        await self.act(move, user, hand.id, custom_id=choice["custom_id"])
 
     async def act(self, move: Move, user: BenchUser, message_id: int, *,
-                  label: str | None = None, custom_id: str | None = None,
-                  recorded: bool = False) -> None:
+                  label: str | None = None, custom_id: str | None = None) -> None:
         """Click the move's control; applied once the table shows a changed state."""
-        if not recorded:
-            self.stats.moves.append(move)
         assert self.table_id is not None
         table = self.fake.messages[self.table_id]
         before = table_state(table)
         record = await self.click(user, message_id, "action", label, custom_id=custom_id)
-        if record is None:
-            return
+        try:
+            if record is not None:
+                await self._applied(move, user, record, table, before)
+        finally:
+            move.settled = True
+
+    async def _applied(self, move: Move, user: BenchUser, record: InteractionRecord,
+                       table: StoredMessage, before: str) -> None:
         move.clicked = self.fake.clicked_at[record.id]
-        if record.ack_type == MESSAGE and message_id != table.id:  # an ephemeral refusal
+        if record.ack_type == MESSAGE and record.source_message_id != table.id:  # a refusal
             move.refused = True
             return
         user.hand_seen = self.fake.acked_at[record.id]
