@@ -3,7 +3,7 @@
 Usage, from the repository root::
 
     python benchmarks/bot_load.py [--games 300] [--pace 5] [--duration 60] [--repeat 3]
-    python benchmarks/bot_load.py --capacity [--capacity-games 300] [--repeat 3]
+    python benchmarks/bot_load.py --capacity [--capacity-games 400] [--repeat 3]
     python benchmarks/bot_load.py --quick
 
 Processes. The real bot runs in a process of its own (benchmarks/bot_process.py, on a fresh
@@ -22,29 +22,39 @@ process tree is read (at 0 games). N games of 2 to 4 new players are set up thro
 
 The players, open loop. Each game's moves arrive at exponential intervals of mean `--pace` seconds
 (a Poisson process per game), whether or not the previous move was answered: a slow bot does not
-slow the players down, as with people. At an arrival the table (as the players see it) says whose
-move it is; that player opens their hand ("My hand") unless the hand they have on screen is newer
-than the table's last change, reads it for 0.5-1.5 s and clicks a playable card (a colour after a
-wild, Challenge/Accept, else Pass, else Draw); a round's end is answered by Next round, a match's
-by a new lobby. Extras, at rates that are assumptions about people, not measurements: at each
-move another player opens their hand to look at it with probability 0.3; someone clicks Rules with
-probability 0.01; a player going down to one card clicks the table's UNO! first with probability
-0.5, else plays the card with the call when the hand offers it (0.8); while Catch! is on offer each
-other player clicks it with probability 0.3 after 0.5-3 s. Moves of one game can overlap when the
-bot is slow; a click on a hand that went stale is refused by the bot, as for a person.
+slow the arrivals down. UNO is turn-based and people learn that it is their turn from the table,
+so a move's turn comes once the game's previous move is on the table (or was refused, or given up
+after 30 s): under overload the arrivals queue up per game ("turn wait") instead of turning into
+clicks nobody would make. When its turn comes, the table (as the players see it) says whose move
+it is; that player opens their hand ("My hand") unless the hand they have on screen is newer than
+the table's last change, reads it for 0.5-1.5 s and clicks a playable card (a colour after a wild,
+Challenge/Accept, else Pass, else Draw); a round's end is answered by Next round, a match's by a
+new lobby. Extras, at rates that are assumptions about people, not measurements, sent at once
+(they do not wait for their turn): at each move another player opens their hand to look at it
+with probability 0.3; someone clicks Rules with probability 0.01; a player going down to one card
+clicks the table's UNO! first with probability 0.5, else plays the card with the call when the
+hand offers it (0.8); while Catch! is on offer each other player clicks it with probability 0.3
+after 0.5-3 s. A click on a hand that went stale is refused by the bot, as for a person.
 
 What is printed, per configuration (each figure: the median of `--repeat` runs and their range)
-    offered moves/s   arrivals that found someone to move (a card or Next round), per second of
-                      the `--duration` window; applied moves/s: those the table then showed (its
-                      text -- turn, counts, recent log -- changed after the click, within 10 s).
-                      Refused: answered with an ephemeral refusal (a stale hand).
+    offered moves/s   arrivals in a game in play, per second of the `--duration` window.
+    applied moves/s   moves the table showed within the window (its text -- turn, counts, recent
+                      log -- changed after the move's click, within 30 s of it), whenever they
+                      arrived. Refused: answered with an ephemeral refusal (a stale hand). No-move
+                      arrivals: the table named nobody, or the hand had nothing to press. Not
+                      applied in 30 s: answered clicks the table did not show in time. Turn wait:
+                      from an arrival to its turn (still waiting when the figures are taken:
+                      counted with its wait so far), the queue under overload.
+                      (A Catch! or UNO! changing the table in the same moment can be taken for
+                      the move: the attribution is by time, not by reading the log's words.)
     answered < 3 s    share of every click of the window (hands, actions, extras, setup) whose
                       first response (the interaction callback) reached the fake within
                       Discord's 3 s; unanswered: clicks without an accepted first response.
     first response    p50/p99/max ms from the fake sending INTERACTION_CREATE to the callback
                       reaching it, over every click of the window (a refused late answer counts
                       with its real time, none at all as infinite).
-    table-edit lag    p50/p99 ms from an applied move's click to the table's edit showing it.
+    table-edit lag    p50/p99 ms from a move's click to the table's edit showing it, over the
+                      moves clicked in the window that were applied (waited for after it).
     bot CPU/move      CPU time (utime+stime from /proc) of the bot's process tree -- the bot and
                       any child processes, e.g. picture workers, plus children already reaped --
                       over the window, divided by the moves applied in it (no seat is an AI, so
@@ -283,7 +293,7 @@ def figures_of(window: Window, fake: BenchDiscord, stats: Stats, *, games: int, 
         "offered/s": len(arrived) / seconds, "applied/s": len(applied) / seconds,
         "refused/s": sum(m.refused for m in clicked) / seconds,
         "no-move arrivals/s": sum(bool(m.skipped) for m in arrived) / seconds,
-        "not applied in 10 s": sum(m.applied is None and not m.refused for m in clicked),
+        "not applied in 30 s": sum(m.applied is None and not m.refused for m in clicked),
         "turn wait p50 ms": percentile(waits, 0.5), "turn wait p99 ms": percentile(waits, 0.99),
         "clicks/s": len(first) / seconds,
         "answered<3s %": 100.0 * (len(first) - unanswered - late) / len(first) if first
@@ -315,7 +325,7 @@ Target = tuple[Callable[[float], bool], str] | None
 FIGURES: list[tuple[str, str, Target]] = [
     ("games", ".0f", None), ("players", ".0f", None),
     ("offered/s", ".1f", None), ("applied/s", ".1f", None), ("refused/s", ".1f", None),
-    ("no-move arrivals/s", ".1f", None), ("not applied in 10 s", ".0f", None),
+    ("no-move arrivals/s", ".1f", None), ("not applied in 30 s", ".0f", None),
     ("turn wait p50 ms", ".0f", None), ("turn wait p99 ms", ".0f", None),
     ("clicks/s", ".1f", None), ("answered<3s %", ".2f", None),
     ("unanswered", ".0f", (lambda v: v == 0, "0")),
@@ -363,6 +373,7 @@ class Bench:
         self.playing_until = math.inf
         self.bot_log = ""
         self.loadavg: list[str] = []
+        self.violations: list[str] = []   # what Discord would have refused, in the windows
 
     def log(self, text: str) -> None:
         print(f"  [{self.n} games] {text}", flush=True)
@@ -434,17 +445,19 @@ class Bench:
                     game.set_pace(pace)
                 window = await self._window(process, pace, probes)
                 await self._settle(window)
+                violations = [str(v) for v in self.fake.take_violations()]
+                self.violations.extend(violations)
                 figures = figures_of(window, self.fake, self.stats, games=len(self.games),
                                      players=sum(len(g.users) for g in self.games),
-                                     rss_base_kb=rss_base,
-                                     violations=len(self.fake.take_violations()))
+                                     rss_base_kb=rss_base, violations=len(violations))
                 results.append(figures)
                 if not keep_going(figures):
                     break
         finally:
             self.playing_until = -math.inf
             await asyncio.gather(*playing, return_exceptions=True)
-            await asyncio.gather(*(g.finish(APPLY_TIMEOUT) for g in self.games))
+            # What is still queued is given up: the figures are taken.
+            await asyncio.gather(*(g.finish(ACK_TIMEOUT) for g in self.games))
             reader.cancel()
         return results
 
@@ -587,7 +600,8 @@ class Bench:
                         or "none")
                      + f"; matches finished {self.stats.matches_finished}; pressed "
                      + ", ".join(f"{k} {v}" for k, v in sorted(self.stats.pressed.items())))
-        for label, items in (("bot logged", errors), ("players noted", self.stats.errors)):
+        for label, items in (("Discord would refuse", self.violations), ("bot logged", errors),
+                             ("players noted", self.stats.errors)):
             if items:
                 notes.append(f"{label} {len(items)}, e.g. {items[0][:200]}")
         routes = self.fake.bot_requests.figures().per_route.most_common(4)
@@ -725,16 +739,26 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     return args
 
 
+def _interrupted(signum: int, frame: object) -> None:
+    # SIGTERM as Ctrl-C: asyncio.run then cancels the run, whose clean-up stops the bot.
+    raise KeyboardInterrupt
+
+
 def main(argv: list[str] | None = None) -> int:
     args = parse_args(argv)
+    signal.signal(signal.SIGTERM, _interrupted)
     if not sys.platform.startswith("linux"):
         print("bot_load.py reads /proc for memory and CPU: Linux only", file=sys.stderr)
         return 2
     print_machine()
-    if args.capacity:
-        print_capacity(asyncio.run(run_capacity(args)))
-        return 0
-    results = asyncio.run(run_games(args))
+    try:
+        if args.capacity:
+            print_capacity(asyncio.run(run_capacity(args)))
+            return 0
+        results = asyncio.run(run_games(args))
+    except KeyboardInterrupt:
+        print("interrupted: the bot process was stopped, nothing is summed up", file=sys.stderr)
+        return 130
     for games, runs in results.items():
         print_summary(f"{games} games, a move every {args.pace:g} s per game (open loop), "
                       f"{args.duration:g} s measured", runs, judge=True)

@@ -41,7 +41,7 @@ from tests.fake_discord.world import (
 
 ACK_TIMEOUT = 5.0        # a click without a first response by then is unanswered (Discord: 3 s)
 EDIT_TIMEOUT = 5.0       # setting up: a message that does not show what it should by then
-APPLY_TIMEOUT = 10.0     # a move the table has not shown by then counts as not applied
+APPLY_TIMEOUT = 30.0     # a move the table has not shown by then counts as not applied
 TOKEN_LIFETIME = 14 * 60.0  # a hand older than this is re-opened (the token lives 15 min)
 
 # The extras, per move (assumptions about people, stated in bot_load.py's docstring).
