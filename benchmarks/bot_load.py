@@ -460,6 +460,8 @@ class Bench:
                     break
         finally:
             self.playing_until = -math.inf
+            for game in self.games:  # wake each game now rather than at its next arrival
+                game.set_pace(game.pace)
             await asyncio.gather(*playing, return_exceptions=True)
             # What is still queued is given up: the figures are taken.
             await asyncio.gather(*(g.finish(ACK_TIMEOUT) for g in self.games))
