@@ -23,6 +23,7 @@ from .clock import FakeClock
 from .emoji import AppEmojiStore, EmojiError
 from .gateway import Gateway, GatewaySession
 from .limits import FLAG_EPHEMERAL, FLAG_LOADING, check_message
+from .rates import GLOBAL_LIMIT, RequestCounter
 from .world import (
     ALL_PERMISSIONS,
     EVERYONE_PERMISSIONS,
@@ -104,7 +105,8 @@ class FakeDiscord:
     """The fake server and its world. Start with `await start()`, stop with `await stop()`."""
 
     def __init__(self, *, clock: FakeClock | None = None, token: str = "fake-bot-token",
-                 shard_count: int = 1, guild_locale: str = "en-US") -> None:
+                 shard_count: int = 1, guild_locale: str = "en-US",
+                 request_limit: int = GLOBAL_LIMIT) -> None:
         self.clock = clock or FakeClock()
         self.token = token
         self.shard_count = shard_count
@@ -133,6 +135,8 @@ class FakeDiscord:
         self.violations: list[Violation] = []
         self.requests: list[RequestRecord] = []
         self.rate_limited: list[RequestRecord] = []
+        # Bot-token requests per second and per route, against Discord's global limit.
+        self.bot_requests = RequestCounter(request_limit)
         self._injected: list[Injected429] = []
         self._failing: list[InjectedError] = []
         self.channel_deleted = False  # set by a test: the channel answers Unknown Channel
@@ -371,6 +375,7 @@ class FakeDiscord:
         if route in ("/gateway", "/attachments/{attachment_id}/{filename}",
                      "/emojis/{emoji_file}"):
             return await handler(request)
+        self.bot_requests.count(request.method, route)
         body = await self._body(request)
         request[_BODY] = body
         injected = self._take_injected(request.method, route)
