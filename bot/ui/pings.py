@@ -95,7 +95,7 @@ class TurnPings:
         awaited = self._games.get(session.game_id)
         if awaited is None or awaited.player != player or awaited.version != version:
             return  # they moved (or the game did) before their ping was due
-        if self._bot.games.get(session.game_id) is not session:
+        if self._bot.games.get(session.game_id) is not session or self._bot.is_closed():
             return
         channel = self._bot.get_partial_messageable(session.channel_id,
                                                     guild_id=session.guild_id)
@@ -108,6 +108,10 @@ class TurnPings:
             except discord.HTTPException as exc:
                 log.info("turn ping in game %s not posted: %s", session.game_id, exc)
                 return
+            except Exception:
+                if self._bot.is_closed():  # stopping: the ping no longer matters
+                    return
+                raise
             previous, awaited.message_id = awaited.message_id, message.id
             if previous is not None:
                 await self._delete(channel, previous)
@@ -138,6 +142,8 @@ class TurnPings:
         message_id = awaited.message_id
 
         async def delete() -> None:
+            if self._bot.is_closed():
+                return
             with priority(Priority.PING):
                 await self._delete(channel, message_id)
 
