@@ -147,6 +147,9 @@ class Play(commands.Cog):
         except Refusal as refusal:
             await refuse(interaction, refusal)
             return
+        # The hands the move changed are drawn now, the mover's for this very answer, the
+        # others' before their owners look (the table's edit may wait for the budget).
+        self.bot.tables.prepare_hands(outcome.session)
         if on_hand:
             await self._answer_in_hand(interaction, outcome)
         else:

@@ -21,6 +21,7 @@ What the painter promises its callers:
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import multiprocessing
 import os
@@ -29,6 +30,7 @@ import time
 from collections.abc import Callable, Hashable, Sequence
 from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
 from functools import partial
+from typing import Any
 
 from bot.engine import Card
 
@@ -39,6 +41,9 @@ log = logging.getLogger(__name__)
 
 WAITING_LIMIT = 64  # pictures waiting or being drawn at once, at most
 WATCH_EVERY = 1.0  # seconds between a worker's checks that its bot is still there
+
+
+_NO_LIMIT = contextlib.nullcontext()
 
 
 class PaintersBusy(Exception):
@@ -66,6 +71,10 @@ class Painter:
         self._jobs: dict[Hashable, asyncio.Future[bytes]] = {}
         self._newest: dict[Hashable, Hashable] = {}  # slot -> the key last asked for it
         self._drawing = asyncio.Semaphore(max(1, workers))
+        # A hand's picture is waited for by its owner's answer; a table's is not (the text goes
+        # without it): tables may take all workers but one, so a hand never waits behind a
+        # queue of tables.
+        self._table_room = asyncio.Semaphore(max(1, workers - 1))
 
     # -- what is drawn already
 
@@ -78,7 +87,8 @@ class Painter:
     # -- drawing
 
     async def table(self, data: TableImage, *, slot: Hashable | None = None) -> bytes:
-        return await self._draw(self._tables, data, partial(images.table_image, data), slot)
+        return await self._draw(self._tables, data, partial(images.table_image, data), slot,
+                                room=self._table_room)
 
     async def hand(self, cards: Sequence[Card], *, colorblind: bool = False,
                    slot: Hashable | None = None) -> bytes:
@@ -95,7 +105,7 @@ class Painter:
         task.add_done_callback(_quietly)
 
     async def _draw(self, cache: images.PngCache, key: Hashable, draw: Callable[[], bytes],
-                    slot: Hashable | None) -> bytes:
+                    slot: Hashable | None, *, room: asyncio.Semaphore | None = None) -> bytes:
         png = cache.get(key)
         if png is not None:
             return png
@@ -105,13 +115,15 @@ class Painter:
         if job is None:
             if len(self._jobs) >= self._limit:
                 raise PaintersBusy(f"{len(self._jobs)} pictures waiting")
-            job = self._jobs[key] = asyncio.ensure_future(self._run(cache, key, draw, slot))
+            job = self._jobs[key] = asyncio.ensure_future(
+                self._run(cache, key, draw, slot, room or _NO_LIMIT))
         return await asyncio.shield(job)
 
     async def _run(self, cache: images.PngCache, key: Hashable, draw: Callable[[], bytes],
-                   slot: Hashable | None) -> bytes:
+                   slot: Hashable | None, room: contextlib.AbstractAsyncContextManager[Any],
+                   ) -> bytes:
         try:
-            async with self._drawing:
+            async with room, self._drawing:
                 if slot is not None and self._newest.get(slot) != key:
                     raise Superseded(str(slot))
                 png = await asyncio.get_running_loop().run_in_executor(self._executor, draw)

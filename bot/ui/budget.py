@@ -4,7 +4,8 @@ processes, and past that answers 429 to everything for a while, the clicks' edit
 Every request the bot makes with its token (channel messages posted, edited or deleted, DMs,
 command sync) passes through `RequestBudget.take` first; interaction answers and follow-ups do
 not use the token and are never held. The budget is a token bucket of `rate` a second holding at
-most `burst`, so no second ever sees more than rate + burst requests. When requests must wait,
+most `burst` (pacing: requests go evenly spaced, not in clumps), and a sliding window that lets no
+more than `rate` go in any one second, whatever the bucket holds. When requests must wait,
 they go out by priority: table and lobby edits first, then pictures redrawn after a pause, then
 turn pings, then background work (the card emoji). A game's table edits are merged already (one
 in flight per table, the latest state winning), so a busy budget makes each edit carry more moves
@@ -18,6 +19,7 @@ turn before its content is built (`turn`), so that what it sends is as fresh as 
 from __future__ import annotations
 
 import asyncio
+import collections
 import contextlib
 import enum
 import heapq
@@ -30,7 +32,7 @@ from typing import Any
 from discord.http import HTTPClient, Route
 
 DEFAULT_RATE = 45.0  # a second: Discord's 50, with room for what it counts that we do not
-BURST = 5  # requests that may go at once after a quiet moment
+BURST = 2  # requests that may go at once after a quiet moment
 
 
 class Priority(enum.IntEnum):
@@ -64,6 +66,7 @@ class RequestBudget:
         self._tokens = float(burst)
         self._clock = clock
         self._updated = clock()
+        self._window: collections.deque[float] = collections.deque()  # the last second's
         self._waiting: list[tuple[int, int, asyncio.Future[None]]] = []
         self._order = itertools.count()
         self._dispatcher: asyncio.Task[None] | None = None
@@ -80,10 +83,8 @@ class RequestBudget:
 
     async def take(self, level: Priority | None = None) -> None:
         """Wait until a request may go (at once while the budget has room)."""
-        self._refill()
-        if not self._waiting and self._tokens >= 1:
-            self._tokens -= 1
-            self.taken += 1
+        if not self._waiting and self._wait() == 0:
+            self._grant()
             return
         future: asyncio.Future[None] = asyncio.get_running_loop().create_future()
         level = _PRIORITY.get() if level is None else level
@@ -92,22 +93,34 @@ class RequestBudget:
             self._dispatcher = asyncio.create_task(self._dispatch(), name="request budget")
         await future
 
-    def _refill(self) -> None:
+    def _wait(self) -> float:
+        """Seconds until a request may go (0: now)."""
         now = self._clock()
         self._tokens = min(self._burst, self._tokens + (now - self._updated) * self.rate)
         self._updated = now
+        window = self._window
+        while window and window[0] <= now - 1.0:
+            window.popleft()
+        wait = 0.0 if self._tokens >= 1 else (1 - self._tokens) / self.rate
+        if len(window) >= int(self.rate):
+            wait = max(wait, window[0] + 1.0 - now)
+        return wait
+
+    def _grant(self) -> None:
+        self._tokens -= 1
+        self._window.append(self._clock())
+        self.taken += 1
 
     async def _dispatch(self) -> None:
         while self._waiting:
-            self._refill()
-            if self._tokens < 1:
-                await asyncio.sleep((1 - self._tokens) / self.rate)
+            wait = self._wait()
+            if wait > 0:
+                await asyncio.sleep(wait)
                 continue
             _, _, future = heapq.heappop(self._waiting)
             if future.done():  # its request was cancelled while it waited
                 continue
-            self._tokens -= 1
-            self.taken += 1
+            self._grant()
             future.set_result(None)
 
     @contextlib.asynccontextmanager
@@ -122,6 +135,8 @@ class RequestBudget:
             _PAID.reset(token)
             if paid[0]:  # not used: given back
                 self._tokens = min(self._burst, self._tokens + 1)
+                if self._window:
+                    self._window.pop()
                 self.taken -= 1
 
     def spend_from(self, http: HTTPClient) -> None:

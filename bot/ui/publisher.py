@@ -185,7 +185,7 @@ class TablePublisher:
             session.pictured_moment = _moment(session)
         if posted is not None:
             await self._bot.games.set_message(session, posted.id)
-        self._prepare_hands(session)
+        self.prepare_hands(session)
         self._bot.pings.shown(session)
         self._bot.watchers.shown(session)
         if final:
@@ -244,7 +244,7 @@ class TablePublisher:
             log.debug("table %s shown without its new picture: %r", session.game_id, exc)
             return None
 
-    def _prepare_hands(self, session: Session) -> None:
+    def prepare_hands(self, session: Session) -> None:
         """Draw each player's hand picture now, in the background, so that it is ready when
         they open or use their hand (only new hands cost anything)."""
         for player, active in zip(session.view().players, session.view().active, strict=True):

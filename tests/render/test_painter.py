@@ -174,3 +174,33 @@ def test_the_workers_leave_when_the_bot_is_killed() -> None:
     while any(_alive(pid) for pid in pids) and time.monotonic() < deadline:
         time.sleep(0.1)
     assert not any(_alive(pid) for pid in pids), "a picture worker outlived the bot"
+
+
+async def test_a_hand_never_waits_behind_a_queue_of_tables(
+        painter: Painter, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A hand's picture is waited for by its owner's answer, a table's is not: tables queued
+    before it go after it, but the one being drawn."""
+    gate = threading.Event()
+    order: list[str] = []
+    real_table, real_hand = images.table_image, images.hand_image
+
+    def table(data: TableImage, *, colorblind: bool = False) -> bytes:
+        gate.wait(5)
+        order.append(f"table {data.direction}")
+        return real_table(data, colorblind=colorblind)
+
+    def hand(cards: tuple[object, ...], *, colorblind: bool = False) -> bytes:
+        order.append("hand")
+        return real_hand(cards, colorblind=colorblind)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(images, "table_image", table)
+    monkeypatch.setattr(images, "hand_image", hand)
+    tables = [asyncio.create_task(painter.table(TableImage(
+        top=TABLE.top, color=TABLE.color, direction=d, players=TABLE.players))) for d in (1, -1)]
+    await asyncio.sleep(0.05)
+    drawn = asyncio.create_task(painter.hand(HAND))
+    await asyncio.sleep(0.05)
+    gate.set()
+    await asyncio.gather(drawn, *tables)
+    assert order == ["table 1", "hand", "table -1"]
+    painter.close()
