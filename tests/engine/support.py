@@ -232,7 +232,9 @@ def random_action(game: Game, rng: random.Random, habits: Habits = Habits()) -> 
     if roll < 0.03:
         return Action(rng.choice(active), ActionType.SPEAK)  # H-5: someone chats
     if habits.false_uno and roll < 0.03 + habits.false_uno:
-        return Action(rng.choice(active), ActionType.UNO)
+        # M-16.5: a knocked-out No Mercy player may not call UNO at all.
+        callers = [n for s, n in enumerate(names) if game.in_round[s]] if game.no_mercy else active
+        return Action(rng.choice(callers), ActionType.UNO)
     if roll < 0.35:
         # Someone else acts if they may (jump-in, catch, UNO call, slap).
         offered = game.legal_actions(rng.choice(active))
