@@ -40,7 +40,8 @@ PERIOD_CHOICES = [Choice(name="All time", value="all-time"),
                   Choice(name="This month", value="this-month")]
 PRESET_CHOICES = [Choice(name="All rule sets", value="any"),
                   Choice(name="Classic", value="classic"), Choice(name="CNUNO", value="cnuno"),
-                  Choice(name="UNO Flip", value="flip")]
+                  Choice(name="UNO Flip", value="flip"),
+                  Choice(name="UNO Show 'Em No Mercy", value="no_mercy")]
 
 
 class Scoring(commands.Cog):
