@@ -225,3 +225,24 @@ async def test_whole_six_player_match_with_knockouts(harness: Harness) -> None:
     users = [harness.user(f"Player{i}") for i in range(6)]
     knockouts = await _whole_match(harness, users, target=50)
     assert knockouts >= 1
+
+
+# ---------------------------------------------------------------------------- M-14.3
+
+
+async def test_turn_timer_draws_until_playable_and_plays_the_drawn_card(
+        harness: Harness) -> None:
+    """M-14.3: when Ann's time runs out the bot draws until playable for her (Y9, G8, then R5)
+    and plays the drawn R5 at once: one timeout, and Bob plays next."""
+    ann, bob = harness.user("Ann"), harness.user("Bob")
+    session = await start_game(harness, [ann, bob], preset="no_mercy", turn_timer=30)
+    await rig_no_mercy(harness, session, {ann: NM3["ann"], bob: NM3["bob"]}, start="R3",
+                       then=("Y9", "G8", "R5"))
+    version = session.game.version
+    harness.clock.advance(31)
+    await harness.fake.wait_for(lambda: session.game.version > version + 1, timeout=3)
+    text = await table_after(harness, bob, session)
+    assert en("table.timed_out", player="Ann") in text
+    assert en("event.played", player="Ann", card=card_name("R5")) in text
+    assert en("table.turn", player="Bob") in text
+    assert size(session, ann) == 9 and session.timeouts[str(ann.id)] == 1
