@@ -33,8 +33,9 @@ seven-zero and draw until playable; one other player per step reads their view a
 they may) and prints how much slower per action it is than classic (target: at most 1.5 times).
 A third plays them under UNO Flip (the `flip` preset; target: at least 0.7 times classic's
 games per second), and a fourth under UNO Show 'Em No Mercy (the `no_mercy` preset, new engine
-only; no target, its ratio to classic is printed). Issue 15's targets are printed beside the figures, met or MISSED: the new
-engine at least 2 times the old one on classic, memory per game not higher.
+only; no target, its ratio to classic is printed). Issue 15's targets are printed beside the
+figures, met or MISSED: the new engine at least 2 times the old one on classic, memory per game
+not higher.
 
 Runs are timed in CPU time of this process (`time.process_time`): on a shared machine wall-clock
 figures moved with the neighbours' load (the same run was seen at 1,300 and at 3,300 games/s
