@@ -208,8 +208,7 @@ async def test_whole_two_player_match_through_buttons(harness: Harness) -> None:
     classic one does not."""
     users = [harness.user("Ann"), harness.user("Bob")]
     await _whole_match(harness, users, target=250)
-    assert harness.bot is not None
-    await harness.fake.wait_for(lambda: not harness.bot.games.edits_pending(), timeout=3)
+    await harness.settle()
     handle = await users[0].slash("uno leaderboard", preset="no_mercy")
     board = handle.response
     assert board is not None
