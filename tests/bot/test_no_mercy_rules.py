@@ -204,8 +204,8 @@ async def _whole_match(harness: Harness, users: list[VirtualUser], target: int) 
 
 async def test_whole_two_player_match_through_buttons(harness: Harness) -> None:
     """M (2 players): a whole match to 250 points: with two players a knockout ends the round
-    (M-10.5) and is worth 250 (M-13.1). The leaderboard filtered by the preset counts it; the
-    classic one does not."""
+    (M-10.5) and is worth 250 (M-13.1). The leaderboard and the stats filtered by the preset
+    count it; the classic ones do not."""
     users = [harness.user("Ann"), harness.user("Bob")]
     await _whole_match(harness, users, target=250)
     await harness.settle()
@@ -217,6 +217,13 @@ async def test_whole_two_player_match_through_buttons(harness: Harness) -> None:
     assert en("leaderboard.wins", count=1) in board.embeds[0]["description"]
     classic = (await users[0].slash("uno leaderboard", preset="classic")).response
     assert classic is not None and en("leaderboard.empty") in table_text(classic)
+    for preset, matches in (("no_mercy", "1"), ("classic", "0")):
+        stats = (await users[1].slash("uno stats", preset=preset)).response
+        assert stats is not None and stats.ephemeral
+        embed = stats.embeds[0]
+        assert embed["description"] == en(f"preset.{preset}.name")
+        fields = {f["name"]: f["value"] for f in embed["fields"]}
+        assert fields[en("stats.matches")] == matches
 
 
 async def test_whole_six_player_match_with_knockouts(harness: Harness) -> None:
