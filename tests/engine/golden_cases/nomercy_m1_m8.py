@@ -237,6 +237,14 @@ def m5() -> None:
             expect={"top": "GDA", "color": "G", "turn": "cid",
                     "hands": {"bob": ["Y2", "B4", "BR", "Y8"]}, **ok(2)},
             events=[ev("discarded_all", by="bob", card="GDA", cards=["G7", "GS"])])
+    nm_case("M-5_discard_all_alone_of_its_colour", "M-5",
+            "M-5.4: a Discard All with no other card of its colour in the hand buries nothing "
+            "(its event lists no cards); red is current, bob plays",
+            players=P3, hands={"ann": ["RDA", "G3", "Y5", "B2", "WCR", "GS", "W+6"], "bob": BOB,
+                               "cid": CID}, start="R3", actions=[play("ann", "RDA")],
+            expect={"top": "RDA", "color": "R", "turn": "bob",
+                    "hands": {"ann": ["G3", "Y5", "B2", "WCR", "GS", "W+6"]}, **ok(1)},
+            events=[ev("discarded_all", by="ann", card="RDA", cards=[])])
     ann_all = ["RDA", "R7", "R9", "R+2", "RS", "R4", "R8"]
     nm_case("M-5_discard_all_goes_out", "M-5",
             "M-5.4, M-12.1: a Discard All that buries the rest of the hand takes ann out: she "

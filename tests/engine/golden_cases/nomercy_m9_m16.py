@@ -396,6 +396,25 @@ def m16() -> None:
             players=P3, hands={"ann": ["RR", *ANN[1:]], "bob": BOB, "cid": CID}, start="R3",
             rules=opts("no_mercy", reverse_chain=True), actions=[play("ann", "RR")],
             expect={"turn": "cid", "direction": -1, **ok(1)})
+    ann = ["W+10", "W+6", "WCR", "G3", "Y5", "B2", "RS"]
+    bob = ["Y2", "G6", "B4", "GS", "BR", "G+2", "B7"]
+    cid = ["R9", "R8", "G1", "Y7", "Y+4", "YR", "G5"]
+    blues = [c for n in "135689" for c in (f"B{n}", f"B{n}")]
+    then = [*blues[:10], *blues[10:], "Y1", "Y1", "Y3", "Y3", "Y4", "Y4"]
+    nm_case("M-16_knocked_out_owing_roulette_colour", "M-16",
+            "M-16.1, M-16.10, C-5.4: bob (23 cards) owes the Roulette colour and calls UNO "
+            "falsely: at the 2nd of the 4 cards he holds 25 and is knocked out; the colour is "
+            "named for him (blue, the colour he held most), nothing is revealed, cid plays",
+            players=P3, hands={"ann": ann, "bob": bob, "cid": cid}, start="R3", then=then,
+            rules=opts("no_mercy", false_uno_penalty=True),
+            actions=[play("ann", "W+10", "R"), draw("bob"), play("cid", "R9"),
+                     play("ann", "W+6", "R"), draw("bob"), play("cid", "R8"),
+                     play("ann", "WCR"), act("bob", "uno")],
+            expect={"turn": "cid", "color": "B", "pending": None, "knocked_out": ["bob"],
+                    "hands": {"bob": []}, "draw_pile": 146 - 18, **ok(8)},
+            events=[ev("false_uno", by="bob"), ev("drew", by="bob", card="Y4", reason="false_uno"),
+                    ev("knocked_out", by="bob", count=25),
+                    ev("color_chosen", by="bob", color="B", reason="knocked_out")])
     nm_case("M-16_knocked_out_catch_refused", "M-16",
             "M-16.5: a knocked-out player's catch is not_allowed_now",
             **KO, actions=[*KO_ACTIONS, catch("cid", "ann")],
