@@ -126,7 +126,8 @@ class Lobby(commands.Cog):
                            target="Points that win the match (500 by default)")
     @app_commands.choices(preset=[Choice(name="Classic", value="classic"),
                                   Choice(name="CNUNO", value="cnuno"),
-                                  Choice(name="UNO Flip", value="flip")])
+                                  Choice(name="UNO Flip", value="flip"),
+                                  Choice(name="UNO Show 'Em No Mercy", value="no_mercy")])
     async def create(self, interaction: Interaction, preset: str | None = None,
                      turn_timer: app_commands.Range[int, 0, MAX_TURN_TIMER] | None = None,
                      target: app_commands.Range[int, TARGET_SCORES[0], TARGET_SCORES[1]] | None

@@ -40,7 +40,8 @@ PERIOD_CHOICES = [Choice(name="All time", value="all-time"),
                   Choice(name="This month", value="this-month")]
 PRESET_CHOICES = [Choice(name="All rule sets", value="any"),
                   Choice(name="Classic", value="classic"), Choice(name="CNUNO", value="cnuno"),
-                  Choice(name="UNO Flip", value="flip")]
+                  Choice(name="UNO Flip", value="flip"),
+                  Choice(name="UNO Show 'Em No Mercy", value="no_mercy")]
 
 
 class Scoring(commands.Cog):
@@ -112,16 +113,22 @@ class Scoring(commands.Cog):
 
     # -- /uno stats
 
-    async def stats(self, interaction: Interaction, user: discord.Member | None) -> None:
-        """Privately, in the asker's language."""
+    async def stats(self, interaction: Interaction, user: discord.Member | None,
+                    preset: str = "any") -> None:
+        """Privately, in the asker's language (`preset`: only matches of that rule set)."""
         target = user or interaction.user
-        stats = await self.standings.stats(interaction.guild_id or 0, target.id)
+        preset_key = ANY_PRESET if preset == "any" else preset
+        try:
+            stats = await self.standings.stats(interaction.guild_id or 0, target.id, preset_key)
+        except Refusal as refusal:
+            await refuse(interaction, refusal)
+            return
         name = target.display_name
         if stats is None:
             await refuse(interaction, Refusal("stats.nothing", player=name))
             return
-        await send(interaction, embed=render_stats(stats, name, user_locale(interaction)),
-                   ephemeral=True)
+        await send(interaction, embed=render_stats(stats, name, user_locale(interaction),
+                                                   preset=preset_key), ephemeral=True)
 
     # -- /uno forget-me
 
@@ -156,9 +163,12 @@ def _subcommands(cog: Scoring) -> list[app_commands.Command[Any, ..., Any]]:
         await cog.leaderboard(interaction, board, period, preset)
 
     @app_commands.command(name="stats", description="Show a player's UNO statistics here")
-    @app_commands.describe(user="The member to show (you, if left empty)")
-    async def stats(interaction: Interaction, user: discord.Member | None = None) -> None:
-        await cog.stats(interaction, user)
+    @app_commands.describe(user="The member to show (you, if left empty)",
+                           preset="Only matches played by these rules")
+    @app_commands.choices(preset=PRESET_CHOICES)
+    async def stats(interaction: Interaction, user: discord.Member | None = None,
+                    preset: str = "any") -> None:
+        await cog.stats(interaction, user, preset)
 
     @app_commands.command(name="forget-me",
                           description="Delete your UNO records (you are asked to confirm)")

@@ -7,6 +7,7 @@ What this package exports is the engine's public surface; everything else is pri
 
 from ._flip import FlipGame
 from ._game import VARIANTS, Game
+from ._nomercy import NoMercyGame
 from ._serialize import dump, load
 from ._state import AnswerMode, Pending, PendingKind
 from ._timeouts import timeout_action
@@ -26,6 +27,7 @@ from .cards import (
     classic_deck,
     flip_card,
     flip_faces,
+    no_mercy_deck,
 )
 from .errors import ErrorCode, IllegalAction, RulesError
 from .events import Event, EventReason, EventType
@@ -34,6 +36,7 @@ from .rules import (
     OPTION_NAMES,
     PRESETS,
     REFUSED_IN_FLIP,
+    REFUSED_IN_NO_MERCY,
     SILENCE_VALUES,
     SUPPORTED_PRESETS,
     Options,
@@ -44,10 +47,11 @@ from .rules import (
 
 __all__ = [
     "CONFLICTS", "DARK_COLORS", "LIGHT_COLORS", "OPTION_NAMES", "PRESETS", "REFUSED_IN_FLIP",
-    "SILENCE_VALUES", "SUPPORTED_PRESETS", "VARIANTS", "Action", "ActionType", "AnswerMode",
-    "Card", "CardParseError", "Color", "ErrorCode", "Event", "EventReason", "EventType",
-    "FlipCard", "FlipGame", "Game", "IllegalAction", "Options", "Pending", "PendingKind",
-    "PendingView", "PlayerView", "Rank", "RuleSet", "RulesError", "ScoringMode", "Side",
-    "SilenceMode", "StaleView", "ViewSnapshot", "all_cards", "card", "classic_deck", "dump",
-    "flip_card", "flip_faces", "load", "player_view", "timeout_action",
+    "REFUSED_IN_NO_MERCY", "SILENCE_VALUES", "SUPPORTED_PRESETS", "VARIANTS", "Action",
+    "ActionType", "AnswerMode", "Card", "CardParseError", "Color", "ErrorCode", "Event",
+    "EventReason", "EventType", "FlipCard", "FlipGame", "Game", "IllegalAction", "NoMercyGame",
+    "Options", "Pending", "PendingKind", "PendingView", "PlayerView", "Rank", "RuleSet",
+    "RulesError", "ScoringMode", "Side", "SilenceMode", "StaleView", "ViewSnapshot", "all_cards",
+    "card", "classic_deck", "dump", "flip_card", "flip_faces", "load", "no_mercy_deck",
+    "player_view", "timeout_action",
 ]

@@ -81,15 +81,6 @@ class FlipGame(Game):
         if not empties:  # C-8.1: a last Flip card has no effect
             self._flip_table(seat, card, events)
 
-    def _skip_everyone_effect(self, seat: int, card: Card, color_before: Color | None,
-                              other: int | None, events: list[Event], final: bool,
-                              empties: bool) -> None:
-        """F-6: everyone else is skipped; the player plays again at once."""
-        for s in range(len(self.players)):
-            if s != seat and self.in_round[s]:
-                self._skip(s, events)
-        self.turn = seat
-
     def _flip_table(self, seat: int, card: Card, events: list[Event]) -> None:
         """F-4: the discard pile and the draw pile are turned over, every hand is turned."""
         # Every card of a Flip table is a FlipCard, whose `twin` is itself turned over.
@@ -114,7 +105,6 @@ class FlipGame(Game):
 
 # Flip's effects take a FlipGame: its table is only ever read by FlipGame instances.
 _FLIP_EFFECT = cast(Effect, FlipGame._flip_effect)
-_SKIP_EVERYONE_EFFECT = cast(Effect, FlipGame._skip_everyone_effect)
 FlipGame.effects = {**Game.effects, Rank.FLIP: _FLIP_EFFECT,
-                    Rank.SKIP_EVERYONE: _SKIP_EVERYONE_EFFECT}
+                    Rank.SKIP_EVERYONE: Game._skip_everyone_effect}
 VARIANTS["flip"] = FlipGame

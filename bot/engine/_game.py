@@ -51,6 +51,7 @@ Handler = Callable[["Game", int, Action, list[Event]], None]
 class Game(PenaltyRules, TalkRules, ExchangeRules):
     """A match at one table. Create it with `Game.start`; restore it with `load`."""
 
+    max_players: ClassVar[int] = MAX_PLAYERS  # C-2 (No Mercy: 6, M-2.1)
     effects: ClassVar[Mapping[Rank, Effect]]  # rank -> effect (C-4), filled below
     handlers: ClassVar[Mapping[ActionType, Handler]]  # action type -> handler, filled below
 
@@ -72,12 +73,13 @@ class Game(PenaltyRules, TalkRules, ExchangeRules):
         the first round's shuffle, for replays and tests.
         """
         players = tuple(players)
-        if not MIN_PLAYERS <= len(players) <= MAX_PLAYERS:
-            raise ValueError(f"UNO takes {MIN_PLAYERS} to {MAX_PLAYERS} players")
-        if len(set(players)) != len(players):
-            raise ValueError("player names must be distinct")
         rules = rules or RuleSet.classic()
         variant = VARIANTS.get(rules.preset, Game)  # the preset decides, whoever is called
+        most = variant.max_players
+        if not MIN_PLAYERS <= len(players) <= most:
+            raise ValueError(f"{rules.preset} takes {MIN_PLAYERS} to {most} players")
+        if len(set(players)) != len(players):
+            raise ValueError("player names must be distinct")
         game = variant(rules=rules, players=players, rng=SeededRandom(seed))
         game._prepare_deck(deck)
         events: list[Event] = []
@@ -96,6 +98,10 @@ class Game(PenaltyRules, TalkRules, ExchangeRules):
             pile = game._shuffled_deck()
         game._deal_round(pile, events)
         return game, events
+
+    def stack_minimum(self) -> int:
+        """The lowest draw value a stack answer must have: a No Mercy rule (M-6.2), 0 here."""
+        return 0
 
     def _prepare_deck(self, deck: Sequence[Card] | None) -> None:
         """Set up the match's cards before the first deal (a variant's hook)."""
@@ -139,7 +145,7 @@ class Game(PenaltyRules, TalkRules, ExchangeRules):
                 card = pile.pop()
                 hands[seat].append(card)
                 events.append(new_event(Event, (EventType.DEALT, names[seat], None, card, None,
-                                                None, None, None)))
+                                                None, None, None, None)))
         self._turn_up_start_card(events)
 
     def _turn_up_start_card(self, events: list[Event]) -> None:
@@ -304,7 +310,7 @@ class Game(PenaltyRules, TalkRules, ExchangeRules):
         name = self.players[seat]
         events.append(new_event(Event, (EventType.PLAYED, name, None, card,
                                         color.value if card.color is None else None, None, None,
-                                        EventReason.JUMP_IN if jump else None)))
+                                        EventReason.JUMP_IN if jump else None, None)))
         left = len(hand)
         if left == 1:
             if action.uno:
@@ -364,6 +370,15 @@ class Game(PenaltyRules, TalkRules, ExchangeRules):
             self.turn = seat
         else:
             self.turn = self._next(seat)
+
+    def _skip_everyone_effect(self, seat: int, card: Card, color_before: Color | None,
+                              other: int | None, events: list[Event], final: bool,
+                              empties: bool) -> None:
+        """F-6, M-5.3: everyone else is skipped; the player plays again at once."""
+        for s in range(len(self.players)):
+            if s != seat and self.in_round[s]:
+                self._skip(s, events)
+        self.turn = seat
 
     def _draw_effect(self, seat: int, card: Card, color_before: Color | None,
                      other: int | None, events: list[Event], final: bool,

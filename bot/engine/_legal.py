@@ -33,6 +33,8 @@ def legal_actions(game: Game, player: str, seat: int | None = None) -> list[Acti
     own = _OWN_ACTIONS.get(player) or _own_actions(player)
     if game.round_over:
         return [] if game.match_winner is not None else [own.next_round]
+    if game.no_mercy and not game.in_round[seat]:
+        return []  # M-10.4: knocked out, they take no more part in the round
     slap = game.slap
     if slap is not None:
         return [own.slap, own.slap_timeout] if seat in slap.waiting else [own.slap_timeout]
@@ -47,7 +49,8 @@ def legal_actions(game: Game, player: str, seat: int | None = None) -> list[Acti
         drawn = game.drawn
         if drawn is not None:
             actions += _plays_of(game, seat, drawn, plays)
-            actions.append(own.pass_)
+            if not game.no_mercy:  # M-4.2: the drawn card must be played
+                actions.append(own.pass_)
         else:
             color, top_rank = game.color, game.discard[-1].rank
             # Each distinct playable card once, in hand order.
@@ -57,10 +60,10 @@ def legal_actions(game: Game, player: str, seat: int | None = None) -> list[Acti
             if options.colours_around:
                 for card in playable:
                     actions += _plays_of(game, seat, card, plays)
-            elif options.seven_zero:  # only a 7 needs its targets listed (H-3)
-                seven = Rank.SEVEN
+            elif options.seven_zero or game.no_mercy:  # a 7's targets (H-3, M-9), a WCR (M-8)
+                special = (Rank.SEVEN, Rank.WILD_COLOR_ROULETTE)
                 for card in playable:
-                    actions += (_plays_of(game, seat, card, plays) if card.rank is seven
+                    actions += (_plays_of(game, seat, card, plays) if card.rank in special
                                 else plays[card])
             else:  # the common case, kept free of per-card calls: this runs at every step
                 for card in playable:
@@ -84,7 +87,7 @@ def _add_decisions(game: Game, seat: int, own: _OwnActions, actions: list[Action
     pending = game.pending
     assert pending is not None
     kind = pending.kind
-    if kind is PendingKind.COLOR:
+    if kind is PendingKind.COLOR or kind is PendingKind.ROULETTE:
         actions += own.dark_colors if game.side is Side.DARK else own.colors
         return
     hand = game.hands[seat]
@@ -119,7 +122,10 @@ def _plays_of(game: Game, seat: int, card: Card, plays: _Plays) -> tuple[Action,
             return (Action(game.players[seat], ActionType.PLAY, card, None, None,
                            plays.uno),)
         return plays[card][:1]
-    if card.rank is Rank.SEVEN and options.seven_zero and len(game.hands[seat]) > 1:
+    last = len(game.hands[seat]) == 1
+    if card.rank is Rank.WILD_COLOR_ROULETTE and not last:  # M-8.1: it names no colour
+        return (Action(game.players[seat], ActionType.PLAY, card, None, None, plays.uno),)
+    if card.rank is Rank.SEVEN and (options.seven_zero or game.no_mercy) and not last:
         uno = plays[card][0].uno
         return tuple(Action(game.players[seat], ActionType.PLAY, card, None, game.players[s], uno)
                      for s in range(len(game.players)) if game.in_round[s] and s != seat)

@@ -118,8 +118,9 @@ def dump(game: Game) -> dict[str, Any]:
     data: dict[str, Any] = {"format": FORMAT_VERSION}
     for f in fields(game):
         codec = f.metadata["codec"]
-        if codec is not None:
-            data[f.name] = _DUMP[codec](getattr(game, f.name))
+        value = getattr(game, f.name)
+        if codec is not None and (value or not f.metadata.get("omit_empty")):
+            data[f.name] = _DUMP[codec](value)
     return data
 
 
@@ -160,9 +161,11 @@ def load(data: dict[str, Any]) -> Game:
         PLAYERS: lambda name, players: tuple(players),
         RNG: lambda name, saved: _rng(saved),
     }
+    # A round field left out of the save (`omit_empty`) keeps its initial value.
     saved = [(f, codecs[f.metadata["codec"]](f.name, data[f.name])) for f in fields(Game)
-             if f.metadata["codec"] is not None]
+             if f.metadata["codec"] is not None and (f.name in data or not f.metadata["round"])]
     game = VARIANTS.get(rules.preset, Game)(**{f.name: value for f, value in saved if f.init})
+    game._new_round()  # every round field, then the saved ones over them
     for f, value in saved:
         if not f.init:  # the round's fields
             setattr(game, f.name, value)

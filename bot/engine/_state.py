@@ -42,6 +42,9 @@ class PendingKind(StrEnum):
     SKIP = "skip"  # N-1
     COLOR = "color"  # a colour to name
     SWAP = "swap"  # H-6
+    ROULETTE = "roulette"  # M-8: the Roulette's victim must name a colour
+    MUST_PLAY = "must_play"  # M-4.2: never a `Pending`; views and replay output show the
+    # drawn card that must be played (the game's `drawn`) so
     SLAP = "slap"  # H-8: never a `Pending`; views and replay output show an open slap window so
 
 
@@ -143,11 +146,12 @@ def match_field(codec: Codec = PLAIN, *, default: Any = MISSING,
 
 def round_field(codec: Codec = PLAIN, *, default: Any = None,
                 factory: Callable[[], Any] | None = None,
-                per_seat: Callable[[int], Any] | None = None) -> Any:
+                per_seat: Callable[[int], Any] | None = None, omit_empty: bool = False) -> Any:
     """A field of the round, set to its initial value at every deal (`_new_round`), not by the
-    constructor (`load` sets the saved values)."""
+    constructor (`load` sets the saved values). `omit_empty`: saved only when not empty, so the
+    saves of games that never use it stay as they were (a missing one loads as initial)."""
     meta = {"codec": codec, "per_seat": per_seat, "round": True, "default": default,
-            "factory": factory}
+            "factory": factory, "omit_empty": omit_empty}
     return field(init=False, metadata=meta)
 
 
@@ -168,6 +172,7 @@ class TableState:
 
     # Class-level flag of the variant (see `_flip.FlipGame`), like python-chess's variants.
     flip: ClassVar[bool] = False
+    no_mercy: ClassVar[bool] = False  # see `_nomercy.NoMercyGame`
 
     rules: RuleSet = match_field(RULES)
     players: tuple[str, ...] = match_field(PLAYERS)
@@ -204,6 +209,7 @@ class TableState:
     stages: list[int] = round_field(per_seat=lambda n: [HAND_SIZE] * n)  # H-13 stage sizes
     skip_next: set[int] = round_field(SEATS_SET, factory=set)  # N-5: next turn passed over
     side: Side = round_field(SIDE, default=Side.LIGHT)  # F-1: every round starts light up
+    knocked_out: list[int] = round_field(factory=list, omit_empty=True)  # M-10, in order
 
     # Derived from the above by `_index`; never saved.
     options: Options = derived_field()
@@ -326,7 +332,7 @@ class TableState:
             hand.append(card)
             got.append(card)
             events.append(new_event(Event, (EventType.DREW, name, None, card, None, None, None,
-                                            reason)))
+                                            reason, None)))
         if got:
             self.uno_called.discard(seat)
         return got
@@ -350,7 +356,7 @@ class TableState:
 
     def _skip(self, seat: int, events: list[Event]) -> None:
         events.append(new_event(Event, (EventType.SKIPPED, self.players[seat], None, None, None,
-                                        None, None, None)))
+                                        None, None, None, None)))
 
     def _hands_changed(self) -> None:
         """After hands change owners (H-3): nobody owes or has made an UNO call any more (C-9)."""

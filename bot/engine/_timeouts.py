@@ -9,6 +9,7 @@ from __future__ import annotations
 from ._game import Game
 from ._state import PendingKind
 from .actions import Action, ActionType
+from .cards import Rank
 
 
 def timeout_action(game: Game) -> Action | None:
@@ -28,9 +29,19 @@ def timeout_action(game: Game) -> Action | None:
         return None
     name = names[seat]
     pending = game.pending
+    drawn = game.drawn
+    if pending is None and drawn is not None and game.no_mercy:
+        # M-14.3: the drawn card is played, without the UNO call (M-16.9); a colour as C-10,
+        # a 7's target the next active player.
+        color = None
+        if drawn.color is None and drawn.rank is not Rank.WILD_COLOR_ROULETTE:
+            color = game._most_held_color(seat).value
+        target = names[game._next(seat)] if drawn.rank is Rank.SEVEN else None
+        return Action(name, ActionType.PLAY, drawn, color, target)
     if pending is None:
-        return Action(name, ActionType.PASS if game.drawn is not None else ActionType.DRAW)
-    if pending.kind is PendingKind.COLOR:  # named as C-10 says: the colour they hold most
+        return Action(name, ActionType.PASS if drawn is not None else ActionType.DRAW)
+    if pending.kind is PendingKind.COLOR or pending.kind is PendingKind.ROULETTE:
+        # Named as C-10 says: the colour they hold most (M-14.3 for a Roulette).
         return Action(name, ActionType.COLOR, color=game._most_held_color(seat).value)
     if pending.kind is PendingKind.SWAP:
         if pending.card is None:

@@ -35,6 +35,7 @@ class PendingView(NamedTuple):
     amount: int | None
     target: str | None = None  # swap: who was asked (None until named)
     waiting: tuple[str, ...] = ()  # slap: who has not slapped yet
+    minimum: int | None = None  # No Mercy draw: the lowest draw value that may answer (M-6.2)
 
 
 class ViewSnapshot(NamedTuple):
@@ -172,8 +173,10 @@ class PlayerView:
         pending = game.pending
         if pending is None:
             return None
+        minimum = (game.stack_minimum() if game.no_mercy and pending.kind is PendingKind.DRAW
+                   else None)
         return PendingView(pending.kind, names[pending.by], self._name(pending.victim),
-                           pending.amount, self._name(pending.target))
+                           pending.amount, self._name(pending.target), minimum=minimum)
 
     @property
     def side(self) -> Side:
@@ -235,6 +238,17 @@ class PlayerView:
     @property
     def flip(self) -> bool:
         return self._live().flip
+
+    @property
+    def no_mercy(self) -> bool:
+        return self._live().no_mercy
+
+    @property
+    def knocked_out(self) -> tuple[str, ...]:
+        """M-10: the players knocked out of this round, in order (always empty outside No
+        Mercy)."""
+        game = self._live()
+        return tuple(game.players[s] for s in game.knocked_out)
 
     @property
     def jump_in_open(self) -> bool:

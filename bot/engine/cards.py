@@ -60,6 +60,12 @@ class Rank(str, Enum):
     DRAW_FIVE = "+5"
     SKIP_EVERYONE = "SA"
     WILD_DRAW_COLOR = "WDC"
+    # UNO Show 'Em No Mercy (RULES.md M; Skip Everyone is Flip's `SA`, Draw Ten H-10's `W+10`)
+    DRAW_FOUR = "+4"  # a coloured Draw Four
+    DISCARD_ALL = "DA"
+    WILD_REVERSE_DRAW_FOUR = "WR+4"
+    WILD_DRAW_SIX = "W+6"
+    WILD_COLOR_ROULETTE = "WCR"
 
 
 class Side(StrEnum):
@@ -73,10 +79,16 @@ LIGHT_COLORS = (Color.RED, Color.YELLOW, Color.GREEN, Color.BLUE)
 DARK_COLORS = (Color.PINK, Color.TEAL, Color.ORANGE, Color.VIOLET)
 NUMBER_RANKS = tuple(Rank(str(n)) for n in range(10))
 WILD_RANKS = frozenset({Rank.WILD, Rank.WILD_DRAW_FOUR, Rank.WILD_DRAW_TEN, Rank.WILD_DRAW_TWO,
-                        Rank.WILD_DRAW_COLOR})
+                        Rank.WILD_DRAW_COLOR, Rank.WILD_REVERSE_DRAW_FOUR, Rank.WILD_DRAW_SIX,
+                        Rank.WILD_COLOR_ROULETTE})
 _CLASSIC_RANKS = (*NUMBER_RANKS, Rank.SKIP, Rank.REVERSE, Rank.DRAW_TWO)
 _FLIP_LIGHT_RANKS = (*NUMBER_RANKS[1:], Rank.DRAW_ONE, Rank.REVERSE, Rank.SKIP, Rank.FLIP)
 _FLIP_DARK_RANKS = (*NUMBER_RANKS[1:], Rank.DRAW_FIVE, Rank.REVERSE, Rank.SKIP_EVERYONE, Rank.FLIP)
+# M-1: per colour two of each number, then the coloured actions with their counts.
+_NO_MERCY_COLOURED = ((Rank.DRAW_TWO, 3), (Rank.DRAW_FOUR, 2), (Rank.SKIP, 3),
+                      (Rank.SKIP_EVERYONE, 2), (Rank.REVERSE, 3), (Rank.DISCARD_ALL, 3))
+_NO_MERCY_WILDS = ((Rank.WILD_REVERSE_DRAW_FOUR, 8), (Rank.WILD_DRAW_SIX, 4),
+                   (Rank.WILD_DRAW_TEN, 4), (Rank.WILD_COLOR_ROULETTE, 8))
 
 # C-8.2: number cards score their face value, coloured action cards 20, wild cards 50 (H-10: 50).
 
@@ -151,7 +163,8 @@ class Card:
 
 
 def _all_cards() -> dict[str, Card]:
-    ranks = dict.fromkeys([*_CLASSIC_RANKS, *_FLIP_LIGHT_RANKS])
+    ranks = dict.fromkeys([*_CLASSIC_RANKS, *_FLIP_LIGHT_RANKS,
+                           *(rank for rank, _ in _NO_MERCY_COLOURED)])
     cards = [Card(c, r) for c in LIGHT_COLORS for r in ranks]
     cards += [Card(c, r) for c in DARK_COLORS for r in _FLIP_DARK_RANKS]
     cards += [Card(None, r) for r in WILD_RANKS]
@@ -190,6 +203,26 @@ def _build_deck(draw_ten_blanks: bool) -> tuple[Card, ...]:
 
 _DECK = _build_deck(False)
 _DECK_WITH_BLANKS = _build_deck(True)
+
+
+def no_mercy_deck() -> list[Card]:
+    """The 168 cards of M-1 (no plain Wild, no Wild Draw Four), in a fixed order."""
+    return list(_NO_MERCY_DECK)
+
+
+def _build_no_mercy_deck() -> tuple[Card, ...]:
+    deck: list[Card] = []
+    for color in LIGHT_COLORS:
+        for rank in NUMBER_RANKS:
+            deck += [_BY_CODE[color.value + rank.value]] * 2
+        for rank, count in _NO_MERCY_COLOURED:
+            deck += [_BY_CODE[color.value + rank.value]] * count
+    for rank, count in _NO_MERCY_WILDS:
+        deck += [_BY_CODE[rank.value]] * count
+    return tuple(deck)
+
+
+_NO_MERCY_DECK = _build_no_mercy_deck()
 
 
 # ---------------------------------------------------------------------------- UNO Flip

@@ -26,6 +26,7 @@ class EventType(StrEnum):
     COLOR_CHOSEN = "color_chosen"
     DEALER_CHOSEN = "dealer_chosen"
     DEALT = "dealt"
+    DISCARDED_ALL = "discarded_all"  # M-5.4: `cards` went under the Discard All
     DREW = "drew"
     DREW_FOR_DEALER = "drew_for_dealer"
     FALSE_UNO = "false_uno"
@@ -33,6 +34,7 @@ class EventType(StrEnum):
     HAND_SHOWN = "hand_shown"
     HANDS_PASSED = "hands_passed"
     HANDS_SWAPPED = "hands_swapped"
+    KNOCKED_OUT = "knocked_out"  # M-10: `amount` cards set aside (written `count` in JSON)
     LEFT = "left"
     MATCH_WON = "match_won"
     PASSED = "passed"
@@ -85,6 +87,9 @@ class EventReason(StrEnum):
     GUILTY = "guilty"  # challenged (C-6)
     INNOCENT = "innocent"  # challenged (C-6)
     JUMP_IN = "jump_in"  # played out of turn (H-2)
+    ROULETTE = "roulette"  # drew: a Wild Color Roulette's reveal (M-8)
+    KNOCKOUT = "knockout"  # round_won: the last active player (M-12.2, M-16.3)
+    KNOCKED_OUT = "knocked_out"  # color_chosen: for a Roulette victim knocked out (M-16.1)
 
 
 _EVENT_TYPES: dict[str, EventType] = {t.value: t for t in EventType}
@@ -101,6 +106,7 @@ class Event(NamedTuple):
     amount: int | None = None
     cards: tuple[Card, ...] | None = None
     reason: str | None = None
+    ignored: bool | None = None  # start_card: an action or wild card turned up past (M-2.3)
 
     def to_dict(self) -> dict[str, Any]:
         out: dict[str, Any] = {"type": str(self.type)}  # the plain string, as in JSON
@@ -113,25 +119,30 @@ class Event(NamedTuple):
         if self.color is not None:
             out["color"] = self.color
         if self.amount is not None:
-            out["amount"] = self.amount
+            # REPLAY.md names the set-aside count of a knockout `count`.
+            out["count" if self.type == EventType.KNOCKED_OUT else "amount"] = self.amount
         if self.cards is not None:
             out["cards"] = [c.code for c in self.cards]
         if self.reason is not None:
             out["reason"] = str(self.reason)
+        if self.ignored:
+            out["ignored"] = True
         return out
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Event:
         cards = data.get("cards")
+        amount = data.get("count") if data["type"] == EventType.KNOCKED_OUT else data.get("amount")
         return cls(
             type=_EVENT_TYPES.get(data["type"], data["type"]),
             by=data.get("by"),
             target=data.get("target"),
             card=Card.parse(data["card"]) if "card" in data else None,
             color=data.get("color"),
-            amount=data.get("amount"),
+            amount=amount,
             cards=tuple(Card.parse(c) for c in cards) if cards is not None else None,
             reason=data.get("reason"),
+            ignored=data.get("ignored"),
         )
 
     def visible_to(self, player: str | None) -> Event:
@@ -147,8 +158,8 @@ class Event(NamedTuple):
         return self
 
 
-# `new_event(Event, (type, by, target, card, color, amount, cards, reason))`: all eight fields
-# given, without the keyword handling of `Event(...)`; for the few events made at every step.
+# `new_event(Event, (type, by, target, card, color, amount, cards, reason, ignored))`: all nine
+# fields given, without the keyword handling of `Event(...)`; for the few events made at every step.
 new_event: Callable[[type[Event], tuple[EventType, str | None, str | None, Card | None,
                                         str | None, int | None, tuple[Card, ...] | None,
-                                        str | None]], Event] = tuple.__new__
+                                        str | None, bool | None]], Event] = tuple.__new__

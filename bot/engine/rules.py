@@ -85,10 +85,11 @@ PRESETS: dict[str, Options] = {
         wild_four_challenge_returns=True,
     ),
     "flip": _DEFAULTS,
+    "no_mercy": replace(_DEFAULTS, target_score=1000),  # M-13.2
 }
 
 # What the engine plays today.
-SUPPORTED_PRESETS = frozenset({"classic", "cnuno", "flip"})
+SUPPORTED_PRESETS = frozenset({"classic", "cnuno", "flip", "no_mercy"})
 SUPPORTED_OPTIONS = frozenset(OPTION_NAMES)
 
 _N_OPTIONS = ("deflect_skip", "deflect_draw_two", "wild_four_deflect",
@@ -104,6 +105,11 @@ CONFLICTS: tuple[tuple[str, str], ...] = (
 # Section P: options refused in Flip (defined for classic cards only).
 REFUSED_IN_FLIP = ("draw_ten_blanks", "stacking", "stack_mixed", "reverse_bounce",
                    *_N_OPTIONS, "reverse_chain")
+# Section P: options refused in No Mercy when switched on (built in differently, or in conflict
+# with its penalties and knockouts). `reverse_chain` is accepted and changes nothing (M-16.12).
+REFUSED_IN_NO_MERCY = ("draw_until_playable", "draw_cap", "seven_zero", "stacking",
+                       "stack_mixed", "draw_ten_blanks", "reverse_bounce", *_N_OPTIONS,
+                       "colours_around", "play_to_last", "seven_stages", "penalty_scoring")
 
 
 def _is_on(options: Options, name: str) -> bool:
@@ -149,7 +155,11 @@ class RuleSet:
         options = spec.get("options", {})
         if not isinstance(options, Mapping):
             raise RulesError("`rules.options` must be an object")
-        return cls.build(spec.get("preset", "classic"), options)
+        preset = spec.get("preset", "classic")
+        if preset == "no_mercy" and "draw_cap" in options:
+            # M-16.12: any draw_cap at all is refused (M-4 draws until playable, uncapped).
+            raise RulesError("option 'draw_cap' cannot be used with preset 'no_mercy'")
+        return cls.build(preset, options)
 
     def enabled(self) -> list[str]:
         """The options that differ from the classic defaults, for display and logs."""
@@ -162,6 +172,11 @@ class RuleSet:
 
     def _check_combinations(self) -> None:
         on = set(self.enabled())
+        if self.preset == "no_mercy":
+            refused = [name for name in REFUSED_IN_NO_MERCY if name in on]
+            if refused:
+                raise RulesError(f"option(s) {', '.join(map(repr, refused))} cannot be used "
+                                 "with preset 'no_mercy'")
         if self.preset == "flip":
             for name in REFUSED_IN_FLIP:
                 if name in on:

@@ -1,8 +1,8 @@
 """Card faces drawn from code with Pillow: no copied artwork, so nothing to license.
 
 Every face is drawn at three times its size and scaled down, which is Pillow's only way to get
-smooth curves and text, then cached: there are fewer than 200 distinct faces (both Flip sides,
-with and without the colour-blind marks), so each is drawn at most once per process.
+smooth curves and text, then cached: there are about 250 distinct faces (both Flip sides and No
+Mercy's, with and without the colour-blind marks), so each is drawn at most once per process.
 
 Text is set in the DejaVu Sans shipped in `fonts/` (Bitstream Vera licence, see
 `fonts/LICENSE-DejaVu.txt`), never Pillow's built-in bitmap font, which has no Cyrillic. The
@@ -43,7 +43,8 @@ _LIGHT_QUADS = (Color.RED, Color.BLUE, Color.GREEN, Color.YELLOW)  # clockwise f
 _DARK_QUADS = (Color.PINK, Color.TEAL, Color.VIOLET, Color.ORANGE)
 _DARK_ONLY = frozenset({Rank.DRAW_FIVE, Rank.SKIP_EVERYONE, Rank.WILD_DRAW_COLOR})
 _PLUS = {Rank.DRAW_ONE: "+1", Rank.DRAW_TWO: "+2", Rank.DRAW_FIVE: "+5",
-         Rank.WILD_DRAW_TWO: "+2", Rank.WILD_DRAW_FOUR: "+4", Rank.WILD_DRAW_TEN: "+10"}
+         Rank.WILD_DRAW_TWO: "+2", Rank.WILD_DRAW_FOUR: "+4", Rank.WILD_DRAW_TEN: "+10",
+         Rank.DRAW_FOUR: "+4", Rank.WILD_DRAW_SIX: "+6"}  # No Mercy's (M-1) too
 
 
 @lru_cache(maxsize=32)
@@ -58,7 +59,9 @@ def is_dark(card: Card) -> bool:
     FlipCard it counts as light unless the caller says otherwise."""
     if isinstance(card, FlipCard):
         return card.dark_up
-    return card.color in DARK_COLORS or card.rank in _DARK_ONLY
+    if card.color is not None:  # No Mercy's Skip Everyone is a light-coloured card (M-1)
+        return card.color in DARK_COLORS
+    return card.rank in _DARK_ONLY
 
 
 def card_face(card: Card, *, colorblind: bool = False, dark: bool | None = None) -> Image.Image:
@@ -242,6 +245,39 @@ def _wild_draw_color(pen: _Pen, cx: float, cy: float, size: float) -> None:
             pen.draw.rectangle((qx + 1, qy + 1, qx + w / 2 - 1, qy + h / 2 - 1), fill=FILL[color])
 
 
+def _discard_all(pen: _Pen, cx: float, cy: float, size: float) -> None:
+    """Three cards fanned out and falling: the whole colour goes at once (M-5.4)."""
+    w, h, r = size * 0.34, size * 0.5, size * 0.05
+    for i, dx in enumerate((-0.26, 0.0, 0.26)):
+        x, y = cx + dx * size - w / 2, cy - h / 2 + (i - 1) * size * 0.1
+        pen.rect((x, y, x + w, y + h), r)
+        if not pen.grow:  # a dark edge between the cards, so three can be told apart
+            pen.draw.rounded_rectangle((x, y, x + w, y + h), r, outline=INK, width=2)
+    _arrow(pen, cx, cy + size * 0.28, cx, cy + size * 0.52, size * 0.08, size * 0.14)
+
+
+def _wild_reverse_draw_four(pen: _Pen, cx: float, cy: float, size: float) -> None:
+    """The Reverse's two arrows over a +4 (M-7)."""
+    _reverse(pen, cx, cy - size * 0.26, size * 0.62)
+    _text_glyph("+4", False)(pen, cx, cy + size * 0.3, size * 0.5)
+
+
+def _roulette(pen: _Pen, cx: float, cy: float, size: float) -> None:
+    """A four-colour wheel with a pointer: its victim turns cards up until a colour (M-8)."""
+    r = size * 0.4
+    head = size * 0.16
+    pen.polygon([(cx, cy - r + head * 0.4), (cx - head * 0.6, cy - r - head),
+                 (cx + head * 0.6, cy - r - head)])
+    if pen.grow:
+        g = pen.grow
+        pen.draw.ellipse((cx - r - g, cy - r - g, cx + r + g, cy + r + g), fill=pen.fill)
+        return
+    for i, color in enumerate(_LIGHT_QUADS):
+        pen.draw.pieslice((cx - r, cy - r, cx + r, cy + r), -90 + 90 * i, 90 * i, fill=FILL[color])
+    dot = size * 0.08
+    pen.draw.ellipse((cx - dot, cy - dot, cx + dot, cy + dot), fill=WHITE, outline=INK, width=2)
+
+
 def _wild_mark(dark: bool) -> Callable[[_Pen, float, float, float], None]:
     """A small four-colour oval: a Wild's corner mark."""
     def draw(pen: _Pen, cx: float, cy: float, size: float) -> None:
@@ -261,7 +297,9 @@ def _glyph(rank: Rank, dark: bool) -> tuple[Callable[[_Pen, float, float, float]
         text = _PLUS[rank]
         return _text_glyph(text, False), 0.62 * len(text)
     shapes = {Rank.SKIP: _skip, Rank.SKIP_EVERYONE: _skip_everyone, Rank.REVERSE: _reverse,
-              Rank.FLIP: _flip, Rank.WILD_DRAW_COLOR: _wild_draw_color}
+              Rank.FLIP: _flip, Rank.WILD_DRAW_COLOR: _wild_draw_color,
+              Rank.DISCARD_ALL: _discard_all, Rank.WILD_REVERSE_DRAW_FOUR: _wild_reverse_draw_four,
+              Rank.WILD_COLOR_ROULETTE: _roulette}
     if rank in shapes:
         return shapes[rank], 1.0
     return _wild_mark(dark), 0.7  # Rank.WILD
@@ -317,7 +355,7 @@ def _texture(color: Color) -> Image.Image:
     return ImageChops.multiply(texture, mask)
 
 
-@lru_cache(maxsize=256)  # every face of both sides, with and without colour-blind marks
+@lru_cache(maxsize=512)  # every face of every deck, with and without colour-blind marks
 def _face(code: str, dark: bool, colorblind: bool) -> Image.Image:
     card = Card.parse(code)
     W, H, s = CARD_W * _S, CARD_H * _S, _S

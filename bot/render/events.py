@@ -58,6 +58,8 @@ _SILENT_WHEN_HIDDEN = frozenset({"dealt", "swap_received"})
 _VARIANTS = {
     ("played", "jump_in"): "jumped_in",
     ("color_chosen", "left"): "color_chosen_left",
+    ("color_chosen", "knocked_out"): "color_chosen_knocked_out",  # M-16.1
+    ("round_won", "knockout"): "round_won_knockout",  # M-12.2
     ("challenged", "guilty"): "challenged_guilty",
     ("challenged", "innocent"): "challenged_innocent",
     ("round_won", "forfeit"): "round_won_forfeit",
@@ -165,6 +167,10 @@ def _key(seen: Event, folded: str | None = None) -> str | None:
         name = "reversed_start"
     elif kind == "accepted" and seen.amount:
         name = "accepted_draw"
+    elif kind == "start_card" and seen.ignored:
+        name = "start_card_ignored"  # M-2.3: turned up and passed over
+    elif kind == "discarded_all" and not seen.cards:
+        name = "discarded_all_none"  # M-5.4: nothing else of its colour to bury
     elif kind == "round_won" and seen.amount == 0 and seen.reason is None:
         name = "round_won_no_points"  # nothing scored (lazy or penalty scoring, H-7/H-14)
     return f"event.{name}"

@@ -5,7 +5,7 @@ from __future__ import annotations
 import discord
 
 from bot.engine import RuleSet
-from bot.services.lobbies import LOBBY_IDLE_SECONDS, MAX_PLAYERS
+from bot.services.lobbies import LOBBY_IDLE_SECONDS, max_players
 from bot.storage import LobbyRecord
 
 from .events import escape_name
@@ -34,7 +34,7 @@ def render_lobby(lobby: LobbyRecord, locale: str) -> discord.Embed:
         host = f" ({tr(locale, 'lobby.host')})" if user_id == lobby.host_id else ""
         players.append(f"{seat}. {name}{host}")
     embed.add_field(name=tr(locale, "lobby.players", count=len(lobby.player_ids),
-                            max=MAX_PLAYERS), value="\n".join(players), inline=False)
+                            max=max_players(lobby.preset)), value="\n".join(players), inline=False)
     embed.set_footer(text=tr(locale, "lobby.expiry", minutes=LOBBY_IDLE_SECONDS // 60))
     return embed
 

@@ -65,11 +65,13 @@ def render_leaderboard(page: LeaderboardPage, locale: str) -> discord.Embed:
     return embed
 
 
-def render_stats(stats: PlayerStats, name: str, locale: str) -> discord.Embed:
-    """`name`: the member's current name (the stored one is the last they played under)."""
+def render_stats(stats: PlayerStats, name: str, locale: str, *,
+                 preset: str = ANY_PRESET) -> discord.Embed:
+    """`name`: the member's current name (the stored one is the last they played under);
+    `preset`: the rule set whose matches the counters count (named under the title)."""
     dash = tr(locale, "stats.none_yet")
     embed = discord.Embed(title=tr(locale, "stats.title", player=escape_name(name)),
-                          color=NEUTRAL)
+                          color=NEUTRAL, description=preset_label(preset, locale))
 
     def field(key: str, value: object) -> None:
         embed.add_field(name=tr(locale, f"stats.{key}"), value=str(value), inline=True)

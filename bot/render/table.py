@@ -98,21 +98,28 @@ def _pending_line(session: Session, lc: str) -> str:
     # H-6: once the swap is offered, the table waits for its target, not for its giver.
     who = name_of(names, pending.target or pending.victim or pending.by)
     key = f"table.pending.{pending.kind}"
+    if pending.minimum is not None:  # No Mercy: the running total and its lowest answer (M-6)
+        key = "table.pending.draw_min"
     # A challenge names its card: Wild Draw Four (C-6), or Flip's Wild Draw Two / Colour (F-5,
     # F-6); it is the top card while the decision waits.
     return tr(lc, key, player=who, by=name_of(names, pending.by),
-              count=pending.amount or 0, card=card_name(view.top, lc))
+              count=pending.amount or 0, card=card_name(view.top, lc), min=pending.minimum)
 
 
 def _players(session: Session, waiting: str | None) -> str:
     lc = session.locale
     view = session.view()
     called = set(view.uno_called)
+    knocked_out = set(view.knocked_out)
     lines = []
     for seat, player in enumerate(view.players):
         name = name_of(session.names, player)
         if not view.active[seat]:
             lines.append(tr(lc, "table.player_left", player=name))
+            continue
+        if player in knocked_out:  # M-10: out of this round, dealt in again next round
+            lines.append(tr(lc, "table.player_knocked_out", player=name,
+                            points=view.scores[seat]))
             continue
         marks = []
         if player in called and view.hand_sizes[seat]:  # out: no UNO! mark left to show
@@ -185,9 +192,10 @@ def _reveal(session: Session, room: int, faces: Faces) -> list[tuple[str, str]]:
     cut in half would show as garbage): the lines that gain least from them first."""
     view, lc = session.view(), session.locale
     lines: list[tuple[str, str]] = []  # (with faces, in text)
+    knocked_out = set(view.knocked_out)
     for seat, hand in enumerate(view.revealed_hands):
-        if not view.active[seat]:
-            continue  # C-10: their cards went under the deck when they left
+        if not view.active[seat] or view.players[seat] in knocked_out:
+            continue  # C-10, M-10.2: their cards went under the deck, or were set aside
         name = name_of(session.names, view.players[seat])
         if not hand:
             out = tr(lc, "table.reveal_out", player=name)

@@ -25,15 +25,20 @@ def explain(session: Session, player: str | None, card: Card | None, locale: str
     pending = view.pending
     if pending is not None and pending.kind == "slap":
         return Refusal("why.slap")
+    if player in view.knocked_out:  # M-10.4
+        return Refusal("why.knocked_out")
     if view.turn != player:
         if view.rules.options.jump_in:
             return Refusal("why.not_your_turn_jump_in")
         return Refusal("why.not_your_turn")
+    if pending is not None and pending.minimum is not None:  # M-6.2, M-6.4
+        return Refusal("why.pending_draw_min", min=pending.minimum)
     if pending is not None:
         # A challenge names its card (Wild Draw Four, or Flip's Wild Draw Two / Colour).
         return Refusal(f"why.pending_{pending.kind}", card=card_name(view.top, locale))
     if view.drawn is not None:  # C-4: after a draw only the drawn card may be played
-        return Refusal("why.after_draw", card=card_name(view.drawn, locale))
+        key = "why.must_play" if view.no_mercy else "why.after_draw"  # M-4.2: no passing
+        return Refusal(key, card=card_name(view.drawn, locale))
     return Refusal("why.no_match",
                    color=color_name(view.color, locale) if view.color else "—",
                    top=card_name(view.top, locale))

@@ -401,14 +401,15 @@ class GameManager:
         return False
 
     async def _timed_out(self, session: Session, action: Action) -> None:
-        """C-11: act for the player; a draw is followed by the pass at once (one timeout)."""
+        """C-11: act for the player; a draw is followed by the pass at once (one timeout), or
+        under No Mercy by the drawn card, which must be played (M-14.3)."""
         player = action.by
         if action.type is not ActionType.SLAP_TIMEOUT:
             session.timeouts[player] = session.timeouts.get(player, 0) + 1
         await self._apply(session, action, note={"type": "timed_out", "by": player})
         follow = timeout_action(session.game)
         if (action.type is ActionType.DRAW and follow is not None and follow.by == player
-                and follow.type is ActionType.PASS):
+                and follow.type in (ActionType.PASS, ActionType.PLAY)):
             await self._apply(session, follow)
         if (session.timeouts.get(player, 0) >= TIMEOUTS_BEFORE_REMOVAL and not session.finished
                 and session.player(player) is not None):

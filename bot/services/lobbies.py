@@ -2,7 +2,8 @@
 
 Every change goes through the `LobbyStore` (one transaction each), so the database stays the
 single source of truth across restarts and processes; this class adds the product's rules (2-10
-players, host powers, the 15-minute idle expiry) and turns storage refusals into `Refusal`s.
+players, 2-6 for No Mercy; host powers, the 15-minute idle expiry) and turns storage refusals
+into `Refusal`s.
 """
 
 from __future__ import annotations
@@ -19,8 +20,11 @@ from bot.engine import (
     OPTION_NAMES,
     PRESETS,
     REFUSED_IN_FLIP,
+    REFUSED_IN_NO_MERCY,
     SILENCE_VALUES,
     SUPPORTED_PRESETS,
+    VARIANTS,
+    Game,
     RulesError,
     RuleSet,
 )
@@ -58,10 +62,20 @@ RULE_GROUPS: dict[str, tuple[str, ...]] = {
 }
 
 
+# Section P: the options each preset refuses, which its rules editor does not offer.
+_REFUSED = {"flip": frozenset(REFUSED_IN_FLIP), "no_mercy": frozenset(REFUSED_IN_NO_MERCY)}
+
+
 def editable_options(preset: str, group: str) -> tuple[str, ...]:
-    """The options of a group the host may switch for this preset (Flip refuses some, P)."""
-    refused = set(REFUSED_IN_FLIP) if preset == "flip" else set()
+    """The options of a group the host may switch for this preset (Flip and No Mercy refuse
+    some, P)."""
+    refused = _REFUSED.get(preset, frozenset())
     return tuple(name for name in RULE_GROUPS[group] if name not in refused)
+
+
+def max_players(preset: str) -> int:
+    """How many may sit at a table of this preset: 10 (C-2), No Mercy 6 (M-2.1)."""
+    return min(MAX_PLAYERS, VARIANTS.get(preset, Game).max_players)
 
 
 def rules_of(lobby: LobbyRecord) -> RuleSet:
@@ -132,11 +146,12 @@ class LobbyService:
         options = {name: getattr(rules.options, name) for name in OPTION_NAMES
                    if getattr(rules.options, name) != getattr(preset, name)}
         names = dict(players)
+        most = max_players(rules.preset)
         lobby = await self.create(guild_id=guild_id, channel_id=channel_id, host_id=host_id,
                                   host_name=names.get(host_id, ""), preset=rules.preset,
                                   turn_timer=turn_timer, options=options)
         for user_id, name in players:
-            if user_id != host_id and len(lobby.player_ids) < MAX_PLAYERS:
+            if user_id != host_id and len(lobby.player_ids) < most:
                 lobby = await self.join(channel_id, user_id, name)
         return lobby
 
@@ -168,14 +183,14 @@ class LobbyService:
         return await self._repo.set_message(channel_id, message_id)
 
     async def join(self, channel_id: int, user_id: int, name: str) -> LobbyRecord:
-        await self.require(channel_id)
+        most = max_players((await self.require(channel_id)).preset)
         try:
-            lobby = await self._repo.add_player(channel_id, user_id, limit=MAX_PLAYERS,
+            lobby = await self._repo.add_player(channel_id, user_id, limit=most,
                                                 expires_at=self._expiry(), name=name)
         except AlreadyInLobby as exc:
             raise Refusal("lobby.already_joined") from exc
         except LobbyFull as exc:
-            raise Refusal("lobby.full", max=MAX_PLAYERS) from exc
+            raise Refusal("lobby.full", max=most) from exc
         except NotFound as exc:  # closed meanwhile (by a process that holds no lock here)
             raise Refusal("lobby.none") from exc
         self._arm(lobby)

@@ -45,8 +45,11 @@ class Standings:
         return await self._repo.leaderboard(guild_id, board=board, period=period, preset=preset,
                                             page=page, per_page=PER_PAGE)
 
-    async def stats(self, guild_id: int, user_id: int) -> PlayerStats | None:
-        return await self._repo.player_stats(guild_id, user_id)
+    async def stats(self, guild_id: int, user_id: int,
+                    preset: str = ANY_PRESET) -> PlayerStats | None:
+        if preset not in (ANY_PRESET, *SUPPORTED_PRESETS):
+            raise Refusal("error.bad_option", value=preset)
+        return await self._repo.player_stats(guild_id, user_id, preset=preset)
 
     async def forget(self, user_id: int) -> Forgotten:
         return await self._repo.forget_user(user_id)

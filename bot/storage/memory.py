@@ -582,12 +582,13 @@ class MemoryStatsRepository:
                 rating=known.ordinal if known else 0.0, rated=known.rated if known else 0))
         return entries
 
-    async def player_stats(self, guild_id: int, user_id: int) -> PlayerStats | None:
+    async def player_stats(self, guild_id: int, user_id: int, *,
+                           preset: str = ANY_PRESET) -> PlayerStats | None:
         db = self._db
         player = db.players.get((guild_id, user_id))
         if player is None:
             return None
-        totals = db.totals.get((guild_id, ALL_TIME, ANY_PRESET, user_id)) or [0] * len(_COUNTERS)
+        totals = db.totals.get((guild_id, ALL_TIME, preset, user_id)) or [0] * len(_COUNTERS)
         colors = dict(sorted((color, n) for (guild, user, color), n in db.colors.items()
                              if (guild, user) == (guild_id, user_id)))
         rank = None

@@ -82,7 +82,7 @@ _STATS = (
     "SELECT p.name, p.mu, p.sigma, p.ordinal, p.rated, "
     + ", ".join(f"COALESCE(t.{c}, 0) AS {c}" for c in _COUNTERS)
     + " FROM guild_players AS p LEFT JOIN player_totals AS t ON t.guild_id = p.guild_id "
-    "AND t.period = 'all' AND t.preset = 'any' AND t.user_id = p.user_id "
+    "AND t.period = 'all' AND t.preset = ? AND t.user_id = p.user_id "
     "WHERE p.guild_id = ? AND p.user_id = ?"
 )
 _STATS_COLORS = "SELECT color, named FROM player_colors WHERE guild_id = ? AND user_id = ?"
@@ -180,10 +180,12 @@ class StatsRepository:
             for i, r in enumerate(rows))
         return LeaderboardPage(guild_id, board, period, preset, page, pages, total, entries)
 
-    async def player_stats(self, guild_id: int, user_id: int) -> PlayerStats | None:
-        """A player's all-time results in one guild, or None if they have none there."""
+    async def player_stats(self, guild_id: int, user_id: int, *,
+                           preset: str = ANY_PRESET) -> PlayerStats | None:
+        """A player's all-time results in one guild (the counters of one preset's matches, or
+        of all), or None if they have none there."""
         async with self._db.read() as conn:
-            rows = list(await conn.execute_fetchall(_STATS, (guild_id, user_id)))
+            rows = list(await conn.execute_fetchall(_STATS, (preset, guild_id, user_id)))
             if not rows:
                 return None
             row = rows[0]
@@ -316,7 +318,7 @@ class StatsRepository:
         queries.append(("wins page, month + preset", sql, args))
         queries.append(("wins count", _TOTALS_COUNT.format(where=_BOARD_FILTER["wins"]),
                         (guild_id, ALL_TIME, ANY_PRESET)))
-        queries.append(("stats", _STATS, (guild_id, user_id)))
+        queries.append(("stats", _STATS, (ANY_PRESET, guild_id, user_id)))
         queries.append(("stats colours", _STATS_COLORS, (guild_id, user_id)))
         queries.append(("stats rank", _RATING_RANK,
                         (guild_id, MIN_RATED_MATCHES, 0.0, 0.0, user_id)))

@@ -204,7 +204,7 @@ RULE_SWITCHES = ("false_uno_penalty", "draw_until_playable", "jump_in", "seven_z
                  "colours_around", "draw_ten_blanks", "reverse_bounce", "play_to_last",
                  "seven_stages", "penalty_scoring", "deflect_skip", "deflect_draw_two",
                  "reverse_chain", "wild_four_deflect", "wild_four_challenge_returns")
-_RULES = (r"(?P<preset>[a-z]{1,8})\.(?P<switches>[0-9a-f]{1,8})\.(?P<silence>[otw])\."
+_RULES = (r"(?P<preset>[a-z_]{1,8})\.(?P<switches>[0-9a-f]{1,8})\.(?P<silence>[otw])\."
           r"(?P<target>[0-9]{1,4})\.(?P<cap>[0-9]{1,3})")
 
 

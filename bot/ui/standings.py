@@ -26,7 +26,7 @@ Style = discord.ButtonStyle
 class LeaderboardButton(
         UnoItem[Button],
         template=r"uno:lb:(?P<board>[a-z]{1,8}):(?P<period>all|[0-9]{4}-[0-9]{2}):"
-                 r"(?P<preset>[a-z]{1,16}):(?P<page>[0-9]{1,6}):(?P<tag>[a-z])"):
+                 r"(?P<preset>[a-z_]{1,16}):(?P<page>[0-9]{1,6}):(?P<tag>[a-z])"):
     def __init__(self, board: str, period: str, preset: str, page: int, tag: str, *,
                  label: str = "", style: Style = Style.secondary, disabled: bool = False,
                  row: int | None = None) -> None:

@@ -407,7 +407,7 @@ class Fuzzer:
             await user.click(lobby, custom_id=button["custom_id"])
         else:
             host = self.rng.choice(self.users)
-            preset = self.rng.choice(["classic", "classic", "cnuno", "flip"])
+            preset = self.rng.choice(["classic", "classic", "cnuno", "flip", "no_mercy"])
             self.note(f"{host.name} creates a {preset} match to 50")
             self.figures.slash += 1
             await host.slash("uno create", preset=preset, turn_timer=0, target=50)

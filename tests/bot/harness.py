@@ -240,6 +240,20 @@ async def rig_flip(h: Harness, session: Any, hands: dict[VirtualUser, list[str]]
     return {users[p]: cards for p, cards in full.items() if p in users}
 
 
+async def rig_no_mercy(h: Harness, session: Any, hands: dict[VirtualUser, list[str]],
+                       start: str | list[str], then: tuple[str, ...] = ()) -> None:
+    """`rig` for No Mercy: a 168-card deck (M-1) built as the No Mercy golden files build
+    theirs (tests/engine/support.no_mercy_stacked_deck); `start` may list the cards turned up
+    before the start number card (M-2.3). The last player deals."""
+    from tests.engine.support import no_mercy_stacked_deck
+
+    players = list(session.game.players)
+    names = {str(u.id): codes for u, codes in hands.items()}
+    starts = [start] if isinstance(start, str) else start
+    deck = no_mercy_stacked_deck(players, names, starts, then)
+    await redeal(h, session, deck, players[-1])
+
+
 async def redeal(h: Harness, session: Any, deck: list[str], dealer: str) -> None:
     """Re-deal the running game from `deck` (card codes, top of the draw pile first)."""
     from bot.engine import Game, card

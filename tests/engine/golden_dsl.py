@@ -17,7 +17,7 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
-from tests.engine.support import stacked_deck
+from tests.engine.support import no_mercy_stacked_deck, stacked_deck
 
 Json = dict[str, Any]
 
@@ -175,6 +175,33 @@ def case(name: str, rule: str, title: str, *, players: list[str],
                         draw_ten_blanks=_draw_ten_on(rules))
     record(name, rule, title, rules=rules, players=players, dealer=dealer, seed=seed, deck=deck,
            actions=actions, expect=expect, events=events)
+
+
+def nm_case(name: str, rule: str, title: str, *, players: list[str],
+            hands: Mapping[str, Sequence[str]], start: str | Sequence[str], actions: list[Json],
+            expect: Json, then: Sequence[str] = (), dealer: str | None = None,
+            rules: Any = "no_mercy", seed: int | None = None,
+            events: list[Json] | None = None) -> None:
+    """One golden file of No Mercy's 168-card deck (M-1): as `case`, but `start` may list the
+    cards turned up before the start number card (M-2.3), and hands may be shorter than 7."""
+    starts = [start] if isinstance(start, str) else list(start)
+    deck = no_mercy_stacked_deck(players, hands, starts, then, dealer=dealer)
+    record(name, rule, title, rules=rules, players=players, dealer=dealer, seed=seed, deck=deck,
+           actions=actions, expect=expect, events=events)
+
+
+def nm_points(cards: Sequence[str]) -> int:
+    """M-13.1: numbers face value; Skip, Reverse, Draw Two, Draw Four, Discard All, Skip
+    Everyone 20; WR+4, W+6, W+10, WCR 50."""
+    total = 0
+    for c in cards:
+        if c in ("WR+4", "W+6", "W+10", "WCR"):
+            total += 50
+        elif c[1:].isdigit():
+            total += int(c[1:])
+        else:
+            total += 20
+    return total
 
 
 # ---------------------------------------------------------------- writing

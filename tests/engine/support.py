@@ -151,6 +151,55 @@ def flip_deck(players: Sequence[str], hands: Mapping[str, Sequence[str]], start:
     return deck, full
 
 
+# ---------------------------------------------------------------- No Mercy decks (M-1)
+
+def no_mercy_counts() -> Counter[str]:
+    """M-1, counted from the rules text: per colour two of each 0-9, three Draw Two, two Draw
+    Four, three Skip, two Skip Everyone, three Reverse, three Discard All; eight Wild Reverse
+    Draw Four, four Wild Draw Six, four Wild Draw Ten, eight Wild Color Roulette (168)."""
+    counts: Counter[str] = Counter()
+    for color in "RYGB":
+        for digit in "0123456789":
+            counts[color + digit] = 2
+        counts.update({color + "+2": 3, color + "+4": 2, color + "S": 3, color + "SA": 2,
+                       color + "R": 3, color + "DA": 3})
+    counts.update({"WR+4": 8, "W+6": 4, "W+10": 4, "WCR": 8})
+    assert sum(counts.values()) == 168
+    return counts
+
+
+def no_mercy_stacked_deck(players: Sequence[str], hands: Mapping[str, Sequence[str]],
+                          start: Sequence[str], then: Sequence[str] = (), *,
+                          dealer: str | None = None) -> list[str]:
+    """A full No Mercy deck (top of the draw pile first) that deals `hands` (hands shorter than
+    7 are filled with number cards 1-9 across the colours in turn: R1 Y1 G1 B1 R2 ...), then
+    turns up `start` (M-2.3: the last one a number card), then `then` in drawing order; the rest
+    follows in a fixed order."""
+    dealer = players[-1] if dealer is None else dealer
+    d = players.index(dealer)
+    order = [players[(d + 1 + i) % len(players)] for i in range(len(players))]
+    remaining = no_mercy_counts()
+
+    def take(code: str) -> str:
+        if remaining[code] <= 0:
+            raise ValueError(f"the deck has no more {code}")
+        remaining[code] -= 1
+        return code
+
+    fixed = {p: [take(c) for c in hands.get(p, ())] for p in players}
+    starts = [take(c) for c in start]
+    then_codes = [take(c) for c in then]
+    numbers = [c + n for n in "123456789" for c in "RYGB"]
+    for p in players:
+        while len(fixed[p]) < 7:
+            fixed[p].append(take(next(c for c in numbers if remaining[c] > 0)))
+    deck = [fixed[p][r] for r in range(7) for p in order] + starts + then_codes
+    for code in list(remaining):
+        deck += [code] * remaining[code]
+    assert Counter(deck) == no_mercy_counts()
+    return deck
+
+
 # ---------------------------------------------------------------- a random player
 
 PENALTY_RANKS = (Rank.DRAW_TWO, Rank.WILD_DRAW_FOUR, Rank.WILD_DRAW_TEN)
@@ -183,7 +232,9 @@ def random_action(game: Game, rng: random.Random, habits: Habits = Habits()) -> 
     if roll < 0.03:
         return Action(rng.choice(active), ActionType.SPEAK)  # H-5: someone chats
     if habits.false_uno and roll < 0.03 + habits.false_uno:
-        return Action(rng.choice(active), ActionType.UNO)
+        # M-16.5: a knocked-out No Mercy player may not call UNO at all.
+        callers = [n for s, n in enumerate(names) if game.in_round[s]] if game.no_mercy else active
+        return Action(rng.choice(callers), ActionType.UNO)
     if roll < 0.35:
         # Someone else acts if they may (jump-in, catch, UNO call, slap).
         offered = game.legal_actions(rng.choice(active))

@@ -28,11 +28,12 @@ import pytest
 from bot.engine import Action, Card, Game, RuleSet, player_view
 from bot.engine.events import Event
 from bot.engine.replay import run
-from tests.engine.support import GOLDEN, golden
+from tests.engine.support import GOLDEN, golden, no_mercy_counts
 
 ROOT = Path(__file__).resolve().parents[2]
 FILES = sorted(GOLDEN.glob("*.json"))
-RULE_ID = re.compile(r"^(C-([1-9]|10)|H-([1-9]|1[0-4])|N-[1-6]|F-[1-9]|P|REPLAY)$")
+RULE_ID = re.compile(
+    r"^(C-([1-9]|10)|H-([1-9]|1[0-4])|N-[1-6]|F-[1-9]|M-([1-9]|1[0-6])|P|REPLAY)$")
 REPLAY_KEYS = {"rules", "players", "dealer", "seed", "deck", "actions"}
 
 
@@ -82,6 +83,10 @@ def _assert_flip_deck(deck: list[str]) -> None:
     light, dark = _flip_face_counts()
     assert Counter(c.split("/")[0] for c in deck) == light
     assert Counter(c.split("/")[1] for c in deck) == dark
+
+
+def _is_no_mercy(rules: Any) -> bool:
+    return rules == "no_mercy" or (isinstance(rules, dict) and rules.get("preset") == "no_mercy")
 
 
 def _draw_ten_blanks(rules: Any) -> bool:
@@ -168,6 +173,18 @@ def test_every_flip_rule_has_golden_files() -> None:
             assert _is_flip(case["replay"]["rules"]), case["title"]
 
 
+def test_every_no_mercy_rule_has_golden_files() -> None:
+    """M-1..M-16 (RULES.md, UNO Show 'Em No Mercy) each have at least one golden file, played
+    with the no_mercy preset."""
+    cases = [golden(path.stem) for path in FILES]
+    rules = Counter(case["rule"] for case in cases)
+    missing = [f"M-{n}" for n in range(1, 17) if rules[f"M-{n}"] < 1]
+    assert not missing, f"no golden file for {', '.join(missing)}"
+    for case in cases:
+        if case["rule"].startswith("M-"):
+            assert _is_no_mercy(case["replay"]["rules"]), case["title"]
+
+
 @pytest.mark.parametrize("path", FILES, ids=lambda p: p.name)
 def test_golden_file_is_a_valid_replay(path: Path) -> None:
     """The `replay` object is exactly what an outside tool would pass (REPLAY.md, Input)."""
@@ -182,6 +199,9 @@ def test_golden_file_is_a_valid_replay(path: Path) -> None:
     assert 2 <= len(players) <= 10 and len(set(players)) == len(players)
     if _is_flip(replay.get("rules")):
         _assert_flip_deck(replay["deck"])
+    elif _is_no_mercy(replay.get("rules")):
+        assert Counter(replay["deck"]) == no_mercy_counts()  # M-1
+        assert len(players) <= 6  # M-2.1
     else:
         assert Counter(replay["deck"]) == _classic_deck_counts(
             _draw_ten_blanks(replay.get("rules")))
@@ -268,6 +288,21 @@ MALFORMED = {
     "no_players": (_with(players=[]), []),
     "eleven_players": (_with(players=[f"p{i}" for i in range(11)]), []),
     "duplicate_players": (_with(players=["ann", "bob", "ann"]), []),
+    # M-2.1, section P, M-16.12, REPLAY.md's No Mercy input
+    "no_mercy_seven_players": (_with(rules="no_mercy", players=[f"p{i}" for i in range(7)]),
+                               ["no_mercy"]),
+    "no_mercy_stacking_on": (_with(rules={"preset": "no_mercy", "options": {"stacking": True}}),
+                             ["stacking"]),
+    "no_mercy_seven_zero_on": (
+        _with(rules={"preset": "no_mercy", "options": {"seven_zero": True}}), ["seven_zero"]),
+    "no_mercy_draw_cap_given": (
+        _with(rules={"preset": "no_mercy", "options": {"draw_cap": 10}}), ["draw_cap"]),
+    "no_mercy_colours_around_on": (
+        _with(rules={"preset": "no_mercy", "options": {"colours_around": True}}),
+        ["colours_around"]),
+    "no_mercy_classic_deck": (_with(rules="no_mercy", deck=_deck()), []),
+    "no_mercy_deck_with_a_wild": (
+        _with(rules="no_mercy", deck=[*list(no_mercy_counts().elements())[1:], "W"]), []),
 }
 
 

@@ -17,6 +17,7 @@ from bot.engine import (
     FlipCard,
     FlipGame,
     Game,
+    NoMercyGame,
     PendingKind,
     RuleSet,
     Side,
@@ -48,7 +49,10 @@ def _play(game: Game, steps: int, seed: int = 1) -> list[Event]:
 
 
 def test_the_preset_picks_the_variant() -> None:
-    assert VARIANTS == {"flip": FlipGame}
+    assert VARIANTS == {"flip": FlipGame, "no_mercy": NoMercyGame}
+    no_mercy, _ = Game.start(PLAYERS, RuleSet.build("no_mercy"), seed=1)
+    assert type(no_mercy) is NoMercyGame and no_mercy.no_mercy and not no_mercy.flip
+    assert type(load(dump(no_mercy))) is NoMercyGame
     classic, _ = Game.start(PLAYERS, RuleSet.classic(), seed=1)
     flip, _ = Game.start(PLAYERS, RuleSet.build("flip"), seed=1)
     assert type(classic) is Game and not classic.flip
@@ -62,6 +66,11 @@ def test_every_declared_field_is_saved_and_nothing_else() -> None:
     game, _ = Game.start(PLAYERS, RuleSet.build("flip"), seed=3)
     saved = {f.name for f in fields(game) if f.metadata["codec"] is not None}
     derived = {f.name for f in fields(game) if f.metadata["codec"] is None}
+    # A field saved only when not empty (No Mercy's knocked_out) is left out while empty.
+    omitted = {f.name for f in fields(game) if f.metadata.get("omit_empty")}
+    assert omitted == {"knocked_out"}
+    assert set(dump(game)) == (saved - omitted) | {"format"}
+    game.knocked_out.append(0)
     assert set(dump(game)) == saved | {"format"}
     assert derived == {"options", "_seat"}
     assert set(vars(game)) == saved | derived  # no attribute outside the declarations

@@ -53,6 +53,9 @@ RULE_SETS: dict[str, tuple[str, dict[str, Any]]] = {
     "flip_house": ("flip", {
         "jump_in": True, "seven_zero": True, "swap_on_five": True, "uno_slap": True,
         "silence": "twos", "penalty_scoring": True, "play_to_last": True, "target_score": 60}),
+    # M: knockouts, Discard All, the Roulette, start cards passed over (M-2.3).
+    "no_mercy": ("no_mercy", {"jump_in": True, "silence": "wilds", "false_uno_penalty": True,
+                              "target_score": 300}),
 }
 
 # Events every run must produce (the rest depend on luck and are counted below).
@@ -331,6 +334,27 @@ def test_variants_chosen_from_the_event(tr: Translator) -> None:
     assert _en(Event("round_started", "2", amount=3), tr) == (
         en("event.round_started", round=3, player="Bob"))
     assert _en(Event("went_out", "2", amount=2), tr) == en("event.went_out", player="Bob", place=2)
+
+
+def test_no_mercy_sentences(tr: Translator) -> None:
+    """M-2.3, M-5.4, M-10, M-12.2, M-16.1: the No Mercy events' own sentences."""
+    assert _en(Event("start_card", card=card("RS"), ignored=True), tr) == (
+        en("event.start_card_ignored", card=card_name("RS")))
+    assert _en(Event("start_card", card=card("R3")), tr) == (
+        en("event.start_card", card=card_name("R3")))
+    assert _en(Event("knocked_out", "3", amount=25), tr) == (
+        en("event.knocked_out", player="Cid", count=25))
+    assert _en(Event("discarded_all", "1", card=card("RDA"), cards=(card("R7"), card("R+2"))),
+               tr) == en("event.discarded_all", player="Ann", card=card_name("RDA"),
+                         cards=card_names("R7", "R+2"))
+    assert _en(Event("discarded_all", "1", card=card("GDA"), cards=()), tr) == (
+        en("event.discarded_all_none", player="Ann", card=card_name("GDA")))
+    assert _en(Event("round_won", "2", amount=250, reason="knockout"), tr) == (
+        en("event.round_won_knockout", player="Bob", count=250))
+    assert _en(Event("color_chosen", "2", color="G", reason="knocked_out"), tr) == (
+        en("event.color_chosen_knocked_out", player="Bob", color=colour("G", in_text=True)))
+    assert card_name("WR+4") == "Wild Reverse Draw Four" and card_name("Y+4") == (
+        "Yellow Draw Four")
 
 
 def test_names_come_from_the_mapping_and_are_escaped(tr: Translator) -> None:

@@ -115,8 +115,27 @@ def test_a_coloured_card_is_mostly_its_colour(color: Color) -> None:
         assert inside / total > 0.97, f"{color}{rank}: {counts.most_common(3)}"
 
 
+@pytest.mark.parametrize("color", LIGHT_COLORS, ids=str)
+def test_no_mercy_coloured_cards_are_mostly_their_colour(color: Color) -> None:
+    """M-1's coloured Draw Four, Skip Everyone and Discard All, in the classic colours (a
+    classic-coloured Skip Everyone is a light card, not Flip's dark one)."""
+    for rank in ("+4", "SA", "DA"):
+        counts = _hue_counts(card_face(card(color.value + rank)))
+        total = sum(counts.values())
+        inside = sum(n for hue, n in counts.items() if _in(hue, HUES[color]))
+        assert total > 5000 and inside / total > 0.97, f"{color}{rank}"
+
+
+def test_no_mercy_faces_differ() -> None:
+    """Each new face (M-1) has its own picture, with and without the colour-blind marks."""
+    codes = ["R+4", "RSA", "RDA", "WR+4", "W+6", "W+10", "WCR"]
+    for colorblind in (False, True):
+        faces = [card_face(card(c), colorblind=colorblind).tobytes() for c in codes]
+        assert len(set(faces)) == len(codes)
+
+
 def test_wild_cards_are_black_with_all_four_colours() -> None:
-    for code in ("W", "W+4", "W+10", "W+2", "WDC"):
+    for code in ("W", "W+4", "W+10", "W+2", "WDC", "WR+4", "W+6", "WCR"):
         img = card_face(card(code))
         dark_pixels = sum(1 for rgb in _rgb_triples(img) if max(rgb) < 50)
         assert dark_pixels > 5000, code

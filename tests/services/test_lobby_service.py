@@ -7,7 +7,14 @@ import pytest
 
 from bot.fake_discord.clock import FakeClock
 from bot.services.errors import Refusal
-from bot.services.lobbies import LOBBY_IDLE_SECONDS, MAX_PLAYERS, LobbyService, rules_of
+from bot.services.lobbies import (
+    LOBBY_IDLE_SECONDS,
+    MAX_PLAYERS,
+    RULE_GROUPS,
+    LobbyService,
+    editable_options,
+    rules_of,
+)
 from bot.services.timers import Timers
 from bot.storage import MemoryStorage
 
@@ -16,9 +23,9 @@ from .conftest import Outlets, settle
 HOST, CHANNEL, GUILD = 100, 7, 1
 
 
-async def opened(lobbies: LobbyService, **options: object) -> None:
+async def opened(lobbies: LobbyService, preset: str = "classic", **options: object) -> None:
     await lobbies.create(guild_id=GUILD, channel_id=CHANNEL, host_id=HOST, host_name="Host",
-                         preset="classic", turn_timer=0, **options)  # type: ignore[arg-type]
+                         preset=preset, turn_timer=0, **options)  # type: ignore[arg-type]
 
 
 async def refused(key: str, coroutine: object) -> None:
@@ -35,6 +42,24 @@ async def test_seats_fill_up_to_ten_and_refuse_an_eleventh(lobbies: LobbyService
     assert len(lobby.player_ids) == MAX_PLAYERS and lobby.player_ids[0] == HOST
     await refused("lobby.full", lobbies.join(CHANNEL, 99, "Late"))
     await refused("lobby.already_joined", lobbies.join(CHANNEL, 1, "P1"))
+
+
+async def test_a_no_mercy_table_seats_six_and_refuses_a_seventh(lobbies: LobbyService) -> None:
+    """M-2.1: 2 to 6 players (the refusal names the limit)."""
+    await opened(lobbies, preset="no_mercy")
+    for user in range(1, 6):
+        await lobbies.join(CHANNEL, user, f"P{user}")
+    with pytest.raises(Refusal) as refusal:
+        await lobbies.join(CHANNEL, 99, "Late")
+    assert (refusal.value.key, refusal.value.params["max"]) == ("lobby.full", 6)
+    assert rules_of(await lobbies.require(CHANNEL)).options.target_score == 1000  # M-13.2
+
+
+def test_the_no_mercy_editor_offers_only_what_section_p_allows() -> None:
+    """P: the options No Mercy refuses (built in, or in conflict) are not offered at all."""
+    offered = {name for group in RULE_GROUPS for name in editable_options("no_mercy", group)}
+    assert offered == {"jump_in", "swap_on_five", "uno_slap", "false_uno_penalty",
+                       "reverse_chain", "lazy_scoring"}
 
 
 async def test_the_host_passes_on_and_an_empty_lobby_closes(lobbies: LobbyService) -> None:

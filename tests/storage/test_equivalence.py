@@ -88,7 +88,8 @@ async def _everything(stats: StatsRepository | MemoryStorage, game_ids: list[str
                             pages.append(await store.leaderboard(
                                 guild, board=board, period=period, preset=preset, page=page,
                                 per_page=per_page))
-    players = [await store.player_stats(g, u) for g in GUILDS for u in (*USERS, -1)]
+    players = [await store.player_stats(g, u, preset=preset) for g in GUILDS
+               for u in (*USERS, -1) for preset in ("any", *PRESETS)]
     results = [(await store.match(g), await store.rounds(g)) for g in game_ids]
     return pages, players, results
 

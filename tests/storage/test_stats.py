@@ -74,6 +74,22 @@ async def test_recording_twice_changes_nothing(storage: Stores) -> None:
     assert one is not None and (one.matches, one.wins, one.rounds_won, one.rated) == (1, 1, 1, 1)
 
 
+async def test_stats_filtered_by_preset_count_only_its_matches(storage: Stores) -> None:
+    """A player's counters of one preset's matches (the rating counts every preset)."""
+    stats = storage.stats
+    await stats.record_match(match("g1", [1, 2], points=[50, 0]))
+    await stats.record_match(match("g2", [2, 1], preset="no_mercy", points=[0, 250]))
+    await stats.record_match(match("g3", [1, 2], preset="no_mercy", points=[300, 0]))
+    every = await stats.player_stats(GUILD, 1)
+    mercy = await stats.player_stats(GUILD, 1, preset="no_mercy")
+    classic = await stats.player_stats(GUILD, 1, preset="classic")
+    flip = await stats.player_stats(GUILD, 1, preset="flip")
+    assert every and mercy and classic and flip
+    assert [(s.matches, s.wins) for s in (every, mercy, classic, flip)] == [
+        (3, 2), (2, 1), (1, 1), (0, 0)]
+    assert mercy.rated == every.rated == 3
+
+
 async def test_boards_are_per_guild_paged_and_filtered_by_month_and_preset(storage: Stores) -> None:
     stats = storage.stats
     # 12 players in pairs: user 2k+1 beats 2k+2 (k wins for the later pairs).

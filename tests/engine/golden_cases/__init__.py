@@ -18,6 +18,12 @@ Readings followed where RULES.md leaves room (the titles of the files say which 
 - F-4: after a Flip the turn passes on as after a number card (the Flip itself skips nobody); the
   new top card's action is never carried out, whatever it is (Draw Five, a Flip, a wild draw).
 - F-6: when the piles run out during a Wild Draw Colour draw, the victim still loses the turn.
+- M (No Mercy): while a Roulette waits for its colour, `color` is null (as while a wild start
+  card waits, C-3); a last WCR needs a colour like any last wild (M-16.6 over REPLAY.md's "ignored
+  on WCR"); `must_play` is shown as `{"kind", "by", "card"}` and `min` follows `amount`; a penalty
+  taker or Roulette victim gets `skipped` (as in C) unless knocked out; a colour named for a
+  leaver is `color_chosen` with `reason: "left"` (C-10); the last active player's `round_won`
+  carries `reason: "knockout"` also when the others left (M-14.2).
 """
 
 from __future__ import annotations
@@ -39,6 +45,8 @@ from . import (
     house_h7_h9,
     house_h10_h11,
     house_h12_h14,
+    nomercy_m1_m8,
+    nomercy_m9_m16,
     presets,
     replay_errors,
 )
@@ -46,7 +54,7 @@ from . import (
 MODULES = (
     classic_c1_c4, classic_c5_c7, classic_c8_c10, replay_errors,
     house_h1_h3, house_h4_h6, house_h7_h9, house_h10_h11, house_h12_h14, cnuno, presets,
-    flip_f1_f3, flip_f4_f7, flip_f8_f9,
+    flip_f1_f3, flip_f4_f7, flip_f8_f9, nomercy_m1_m8, nomercy_m9_m16,
 )
 SECTIONS: tuple[Callable[[], None], ...] = tuple(s for m in MODULES for s in m.SECTIONS)
 
