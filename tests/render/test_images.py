@@ -289,8 +289,8 @@ PINNED: dict[str, dict[str, str]] = {
         "face-R7": "dcfa97144f009262d6184f330acc9cd96f92655bf5ecf91bbfccbfd0cbd60b60",
         "face-W+4": "a63bc78da82333c9a70210af108a692ab1c3130c76e5c30bb1785e647d4e07be",
         "face-T+5-colorblind": "752e259ff1d4627cb8e79c1d324b2e842dbc45a00a5545d19630858cf25fffa6",
-        "hand": "63d8bf0ebd608f36b7e555c888bfd0d16f6f14cade4fffb919d7f4ee6e97df42",
-        "table": "5039c1118d0247c24f1ee042cba6aaa72f3ebd430e0aa52f2fbc95b543b2aab2",
+        "hand": "0eaba67190ecaba82a5d478fe2182e9e67cfb4662cb414021d51c149f618cf70",
+        "table": "0410d5d46cf4609b316772ccbfd9f40b8d11afb48b2cc66a13ee0e2be1a34226",
     },
 }
 
