@@ -36,6 +36,7 @@ from bot.ui import answers
 from bot.ui.budget import RequestBudget
 from bot.ui.errors import CommandTree, answer_unread_click
 from bot.ui.handlers import Handlers
+from bot.ui.live_hands import LiveHands
 from bot.ui.publisher import LobbyBoard, TablePublisher, UnderWay
 
 log = logging.getLogger(__name__)
@@ -57,6 +58,7 @@ class UnoBot(commands.AutoShardedBot):
     under_way: UnderWay
     tables: TablePublisher
     lobby_board: LobbyBoard
+    hands: LiveHands
     painter: Painter
 
     def __init__(self, settings: Settings, *, clock: Clock | None = None,
@@ -90,6 +92,7 @@ class UnoBot(commands.AutoShardedBot):
         self.under_way = UnderWay()
         self.tables = TablePublisher(self, self.under_way)
         self.lobby_board = LobbyBoard(self, self.under_way)
+        self.hands = LiveHands(self)
         self.games = GameManager(
             GameRepository(self.db, clock=self.clock.now, shards=self.owned), self.clock,
             self.timers, self.tables, refresh_delay=self.refresh_delay)
@@ -174,6 +177,7 @@ class UnoBot(commands.AutoShardedBot):
             await self.under_way.drain(DRAIN_SECONDS)
         await super().close()
         if hasattr(self, "games"):  # setup_hook ran
+            await self.hands.close()
             await self.games.close()
             await self.timers.close()
             await self.db.close()

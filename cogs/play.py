@@ -4,6 +4,7 @@ the game manager, render the answer."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
@@ -14,19 +15,18 @@ from discord.ext import commands
 from bot.engine import Action, ActionType, Card, RuleSet
 from bot.interactions import Interaction
 from bot.render.events import describe, describe_all
-from bot.render.hand import render_hand
 from bot.render.pictures import hand_picture_of
 from bot.render.rules import rules_summary
 from bot.render.why import explain
 from bot.services.errors import Refusal
-from bot.services.games import Outcome
+from bot.services.games import Outcome, current
 from bot.services.session import Session
 from bot.ui.answers import Expired, Sent, send, update
 from bot.ui.handlers import Builder
 from bot.ui.items import DYNAMIC_ITEMS, on_a_hand
+from bot.ui.live_hands import hand_message
 from bot.ui.publisher import table_message
-from bot.ui.replies import refuse, user_locale
-from bot.ui.views import hand_view
+from bot.ui.replies import refuse, say, user_locale
 
 if TYPE_CHECKING:
     from bot.client import UnoBot
@@ -36,15 +36,6 @@ log = logging.getLogger(__name__)
 # How long a hand's answer waits for a picture that is not drawn yet: drawing takes a few ms
 # in a worker, so this is only reached when the workers are swamped (Discord allows 3 s).
 HAND_PICTURE_WAIT = 1.0
-
-
-def hand_message(session: Session, player: str, locale: str, *,
-                 notes: list[str] | None = None, page: int = 0, picking: Card | None = None,
-                 uno: bool = False) -> dict[str, Any]:
-    """A private hand: its embed and its controls (the picture is attached by `_show_hand`)."""
-    embed = render_hand(session, player, locale, notes=notes or [], page=page, picking=picking)
-    view = hand_view(session, player, locale, page=page, picking=picking, uno=uno)
-    return {"embed": embed, "view": view}
 
 
 class Play(commands.Cog):
@@ -117,31 +108,40 @@ class Play(commands.Cog):
                    embed=rules_summary(rules, user_locale(interaction)))
 
     async def act(self, interaction: Interaction, game_id: str, version: int,
-                  build: Builder) -> None:
+                  build: Builder, context: int | None = None) -> None:
         """A decision's control: a card, a colour, Draw, Pass, Challenge... on a hand or on the
-        table; the answer goes where the click came from."""
+        table; the answer goes where the click came from. A control of an older hand acts
+        while its meaning holds (`current`); otherwise the answer is the hand as it is now."""
         on_hand = on_a_hand(interaction)
-        try:
-            session = self.games.get(game_id)
-            if session is not None and not on_hand:
-                _on_its_table(interaction, session)
-            outcome = await self.games.act(game_id, interaction.user.id, build, version=version)
-        except Refusal as refusal:
-            await refuse(interaction, refusal)
-            return
-        if on_hand:
-            await self._answer_in_hand(interaction, outcome)
-        else:
-            await self._answer_on_table(interaction, outcome)
+        holding = (self.bot.hands.answering(game_id, interaction.user.id) if on_hand
+                   else contextlib.nullcontext())
+        with holding:  # no live edit of this hand crosses its answer
+            try:
+                session = self.games.get(game_id)
+                if session is not None and not on_hand:
+                    _on_its_table(interaction, session)
+                outcome = await self.games.act(game_id, interaction.user.id, build,
+                                               version=version, context=context)
+            except Refusal as refusal:
+                if not (on_hand and await self._replace_hand(interaction, game_id, version,
+                                                             refusal)):
+                    await refuse(interaction, refusal)
+                return
+            if on_hand:
+                await self._answer_in_hand(interaction, outcome)
+            else:
+                await self._answer_on_table(interaction, outcome)
 
     # A Refusal raised below is answered by the item that called (bot/ui/items.py).
 
     async def pick(self, interaction: Interaction, game_id: str, version: int, card: Card,
-                   uno: bool, page: int) -> None:
+                   uno: bool, page: int, context: int | None = None) -> None:
         """A card with several ways to play it: the hand shows them (colours, targets)."""
         session, player = self._hand_of(interaction, game_id)
-        if version != session.version:
-            raise Refusal("error.stale_button")
+        if not current(session, player, version, context):
+            await self._replace_hand(interaction, game_id, version,
+                                     Refusal("error.stale_button"))
+            return
         # A Flip card's id names it `light/dark` (parsed light side up): pick the card as held,
         # with the face now up (F-4: after a Flip it is the dark one).
         held = session.view(player).hand
@@ -153,18 +153,17 @@ class Play(commands.Cog):
     async def page(self, interaction: Interaction, game_id: str, page: int) -> None:
         session, player = self._hand_of(interaction, game_id)
         await self._show_hand(interaction, session, player, hand_message(
-            session, player, user_locale(interaction), page=page), edit=True)
+            session, player, user_locale(interaction), page=page), edit=True, page=page)
 
     async def why(self, interaction: Interaction, game_id: str, version: int,
-                  card: Card) -> None:
+                  card: Card, context: int | None = None) -> None:
         """A card that cannot be played: the refusal says why."""
-        session = self.games.get(game_id)
-        if session is None:
-            raise Refusal("error.game_over")
-        if version != session.version:  # the hand on screen is not the game now
-            raise Refusal("error.stale_button")
-        raise explain(session, session.player(interaction.user.id), card,
-                      user_locale(interaction))
+        session, player = self._hand_of(interaction, game_id)
+        if not current(session, player, version, context):  # the hand is not the game now
+            await self._replace_hand(interaction, game_id, version,
+                                     Refusal("error.stale_button"))
+            return
+        raise explain(session, player, card, user_locale(interaction))
 
     def _hand_of(self, interaction: Interaction, game_id: str) -> tuple[Session, str]:
         session = self.games.get(game_id)
@@ -177,8 +176,23 @@ class Play(commands.Cog):
 
     # -- answers
 
+    async def _replace_hand(self, interaction: Interaction, game_id: str, version: int,
+                            refusal: Refusal) -> bool:
+        """A control of an older hand whose meaning changed (or whose action is no longer
+        legal): the answer is the hand as it is now, in place of the old one. False when the
+        refusal is not about an older hand (the caller says it as usual)."""
+        session = self.games.get(game_id)
+        player = session.player(interaction.user.id) if session is not None else None
+        if (session is None or player is None or version == session.version
+                or refusal.key == "error.save_failed"):
+            return False
+        await self._show_hand(interaction, session, player, hand_message(
+            session, player, user_locale(interaction),
+            notes=[say(interaction, "hand.replaced")]), edit=True)
+        return True
+
     async def _show_hand(self, interaction: Interaction, session: Session, player: str,
-                         payload: dict[str, Any], *, edit: bool) -> None:
+                         payload: dict[str, Any], *, edit: bool, page: int = 0) -> None:
         """Answer with the hand and its picture. The picture depends only on the cards held and
         is drawn in the background whenever they change, so it is nearly always ready; a new
         one is waited for a moment (HAND_PICTURE_WAIT), and only past that does the answer go
@@ -205,6 +219,8 @@ class Play(commands.Cog):
             sent = await send(interaction, embed=embed, view=view, ephemeral=True)
         # The buttons are dynamic items: discord.py need not keep this view (for 15 minutes).
         view.stop()
+        # This answer is the player's hand now: it is kept live through its token.
+        self.bot.hands.opened(session, player, sent, locale=user_locale(interaction), page=page)
         if drawing is None:
             return
         key = interaction.message.id if edit and interaction.message else interaction.id

@@ -43,6 +43,13 @@ def backoff(failures: int) -> float:
 Builder = Callable[[Session, str], Action]
 
 
+def current(session: Session, player: str, version: int, context: int | None) -> bool:
+    """Whether a control drawn for `player` at `version` (with context mark `context`) still
+    means what it meant: drawn for this version, or in the decision context they are in now."""
+    return version == session.version or (context is not None
+                                          and context == session.context(player))
+
+
 @dataclass(frozen=True, slots=True)
 class Outcome:
     session: Session
@@ -136,11 +143,15 @@ class GameManager:
     # -- acting
 
     async def act(self, game_id: str, user_id: int, build: Builder, *,
-                  version: int | None = None, acting_for: str | None = None) -> Outcome:
+                  version: int | None = None, context: int | None = None,
+                  acting_for: str | None = None) -> Outcome:
         """Apply what `build(session, player)` asks for `user_id`, or raise `Refusal`.
 
-        `version` is the game version a decision control was drawn for: a click on an older one
-        is refused as out of date, so a stale card or colour button can never act.
+        `version` is the game version a decision control was drawn for, `context` the player's
+        context mark then (`Session.context`): a click on an older version is refused as out
+        of date unless the player's decision context has not changed since (the engine then
+        still refuses an action that is not legal now), so a stale button never acts on a
+        situation it was not drawn for.
         `acting_for` names the player a host or moderator acts for (a kick, C-10); the cog has
         checked their right to.
         """
@@ -155,7 +166,7 @@ class GameManager:
                 raise Refusal("lobby.target_not_joined")
             if player is None:
                 raise Refusal("error.left_game" if session.seated(user_id) else "error.not_in_game")
-            if version is not None and version != session.game.version:
+            if version is not None and not current(session, player, version, context):
                 raise Refusal("error.stale_button")
             action = build(session, player)
             events = await self._apply(session, action)

@@ -184,6 +184,7 @@ class TablePublisher:
         if posted is not None:
             await self._bot.games.set_message(session, posted.id)
         self._prepare_hands(session)
+        self._bot.hands.changed(session)  # the open hands catch up (through their own tokens)
         if final:
             return None
         due = picture_wait(session, table_picture(session), now)

@@ -1,0 +1,260 @@
+"""Hands that stay current: a player's open hand is edited in place when their situation
+changes, through the token of the interaction it answered (docs/DISCORD-FACTS.md: an ephemeral
+message can only be edited that way, for 15 minutes; such edits do not use the bot's request
+budget, but are merged all the same).
+
+Per player the latest hand answer is remembered (`opened`). After each batch of moves the
+table's publisher tells `changed`; a hand whose situation (`situation`: the cards, whether it is
+their turn, the round's end, what they may do) differs from what it shows is edited: at once when
+it is their turn, else at most once every MERGE_GAP seconds, so a burst of moves is one edit.
+A minute before the token expires the hand says so and offers Refresh (any click on it gives it
+a new token); past the expiry nothing is attempted.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from collections.abc import Iterator
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+import discord
+
+from bot.engine import ActionType, Card
+from bot.render.hand import render_hand
+from bot.render.pictures import hand_picture_of
+from bot.render.text import tr
+from bot.services.session import Session
+
+from .answers import TOKEN_LIFETIME, Expired, Sent
+from .views import hand_view
+
+if TYPE_CHECKING:
+    from bot.client import UnoBot
+
+log = logging.getLogger(__name__)
+
+MERGE_GAP = 2.0  # seconds between two live edits of one hand, unless it is its owner's turn
+EXPIRY_NOTICE = 60.0  # seconds before its token expires that a hand says so
+UNKNOWN_MESSAGE = 10008  # the player dismissed the hand
+
+
+def hand_message(session: Session, player: str, locale: str, *,
+                 notes: list[str] | None = None, page: int = 0, picking: Card | None = None,
+                 uno: bool = False, expiring: bool = False) -> dict[str, Any]:
+    """A private hand: its embed and its controls (the picture is attached by the caller)."""
+    lines = list(notes or [])
+    if expiring:
+        lines.append(tr(locale, "hand.expiring"))
+    embed = render_hand(session, player, locale, notes=lines, page=page, picking=picking)
+    view = hand_view(session, player, locale, page=page, picking=picking, uno=uno,
+                     expiring=expiring)
+    return {"embed": embed, "view": view}
+
+
+# What a hand's controls may do (UNO! and Catch! are the table's: they do not change a hand).
+ON_A_HAND = frozenset({ActionType.PLAY, ActionType.SWAP, ActionType.DRAW, ActionType.PASS,
+                       ActionType.SLAP, ActionType.COLOR, ActionType.CHALLENGE,
+                       ActionType.ACCEPT})
+
+
+def situation(session: Session, player: str) -> tuple[object, ...]:
+    """What an open hand must show anew when it changes: the cards held, whether the table waits
+    for this player, whether the round is over, and what its controls may do (a decision that
+    falls to them, a drawn card to play, a jump-in)."""
+    view = session.view(player)
+    return (tuple(c.code for c in view.hand), view.turn == player, view.round_over,
+            tuple(a for a in view.legal_actions if a.type in ON_A_HAND))
+
+
+@dataclass(eq=False)
+class _Hand:
+    """One player's latest hand answer."""
+
+    sent: Sent
+    expires_at: float  # when its token expires, on the bot's clock
+    locale: str
+    page: int
+    shown: tuple[object, ...]  # the situation it shows
+    shown_at: float
+    expiring: bool = False  # it says its token is about to expire
+
+
+Key = tuple[str, str]  # (game id, player)
+
+
+class LiveHands:
+    def __init__(self, bot: UnoBot) -> None:
+        self._bot = bot
+        self._hands: dict[str, dict[str, _Hand]] = {}  # game id -> player -> their hand
+        self._tasks: dict[Key, asyncio.Task[None]] = {}
+        self._wake: dict[Key, asyncio.Event] = {}
+        self._held: dict[Key, int] = {}  # clicks on a hand being answered (the answer shows it)
+
+    def opened(self, session: Session, player: str, sent: Sent, *, locale: str,
+               page: int = 0) -> None:
+        """`sent` (an answer to `player`) shows their hand as it is now: it is the one to keep
+        live from now on."""
+        now = self._bot.clock.now()
+        expires_at = sent.expires_at if sent.expires_at is not None else now + TOKEN_LIFETIME
+        hand = _Hand(sent, expires_at, locale, page, situation(session, player), now)
+        self._hands.setdefault(session.game_id, {})[player] = hand
+
+        async def notice() -> None:
+            await self._expiring(session.game_id, player, hand)
+
+        self._bot.timers.schedule(("hand", session.game_id, player),
+                                  expires_at - EXPIRY_NOTICE, notice)
+
+    @contextlib.contextmanager
+    def answering(self, game_id: str, user_id: int) -> Iterator[None]:
+        """A click on the player's hand is being answered: the answer shows the hand, so no live
+        edit crosses it; once answered, whatever it does not show is caught up."""
+        key = (game_id, str(user_id))
+        self._held[key] = self._held.get(key, 0) + 1
+        try:
+            yield
+        finally:
+            self._held[key] -= 1
+            if not self._held[key]:
+                del self._held[key]
+                self._follow(key)
+
+    def changed(self, session: Session) -> None:
+        """The game has moved on (the table's publisher calls this after each batch)."""
+        hands = self._hands.get(session.game_id)
+        if not hands:
+            return
+        if self._bot.games.get(session.game_id) is not session:  # over: nothing to keep live
+            self._forget_game(session.game_id)
+            return
+        for player in list(hands):
+            self._follow((session.game_id, player))
+
+    def open_hands(self, game_id: str) -> int:
+        return len(self._hands.get(game_id, {}))
+
+    async def close(self) -> None:
+        tasks = list(self._tasks.values())
+        for task in tasks:
+            task.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)
+        self._tasks.clear()
+        self._hands.clear()
+
+    # -- keeping one hand live
+
+    def _follow(self, key: Key) -> None:
+        wake = self._wake.get(key)
+        if wake is not None:
+            wake.set()  # its task waits for the merge gap: it looks again
+            return
+        if key[1] not in self._hands.get(key[0], {}):
+            return
+        self._wake[key] = asyncio.Event()
+        self._tasks[key] = asyncio.create_task(self._keep_live(key), name=f"hand {key}")
+
+    async def _keep_live(self, key: Key) -> None:
+        game_id, player = key
+        wake = self._wake[key]
+        try:
+            while True:
+                wake.clear()
+                hand = self._hands.get(game_id, {}).get(player)
+                session = self._bot.games.get(game_id)
+                if hand is None or session is None or key in self._held:
+                    return
+                now = self._bot.clock.now()
+                if session.player(int(player)) is None or now >= hand.expires_at:
+                    self._drop(key, hand)  # they left, or the token is gone: nothing to edit
+                    return
+                if situation(session, player) == hand.shown:
+                    return
+                wait = hand.shown_at + MERGE_GAP - now
+                if wait > 0 and session.view().turn != player:
+                    await self._until(wake, wait)  # merged with what follows
+                    continue
+                await self._edit(key, session, hand)
+        finally:
+            if self._tasks.get(key) is asyncio.current_task():
+                del self._tasks[key]
+                del self._wake[key]
+
+    async def _until(self, wake: asyncio.Event, seconds: float) -> None:
+        """Sleep `seconds` on the bot's clock, or until `wake` is set."""
+        woken = asyncio.ensure_future(wake.wait())
+        slept = asyncio.ensure_future(self._bot.clock.sleep(seconds))
+        try:
+            await asyncio.wait((woken, slept), return_when=asyncio.FIRST_COMPLETED)
+        finally:
+            woken.cancel()
+            slept.cancel()
+
+    async def _edit(self, key: Key, session: Session, hand: _Hand) -> None:
+        """Show the hand as it is now, picture included (drawn in the background: a live edit
+        has no deadline)."""
+        player = key[1]
+        picture = hand_picture_of(session, player, self._bot.painter,
+                                  colorblind=self._bot.settings.colorblind(int(player)))
+        file = picture.ready()
+        if file is None:
+            try:
+                file = await picture.file()
+            except Exception as exc:  # noqa: BLE001 - the hand goes without its picture
+                log.debug("live hand picture not drawn: %r", exc)
+        if self._hands.get(key[0], {}).get(player) is not hand or key in self._held:
+            return  # a newer answer shows the hand now
+        hand.shown, hand.shown_at = situation(session, player), self._bot.clock.now()
+        payload = hand_message(session, player, hand.locale, page=hand.page,
+                               expiring=hand.expiring)
+        if file is not None:
+            payload["embed"].set_image(url=picture.url)
+        try:
+            await hand.sent.edit(**payload, attachments=[file] if file is not None else [])
+        except Expired:
+            self._drop(key, hand)
+        except discord.NotFound as exc:
+            if exc.code == UNKNOWN_MESSAGE:
+                self._drop(key, hand)
+            else:
+                log.info("hand of %s in game %s not updated: %s", player, key[0], exc)
+        except discord.HTTPException as exc:  # the next change tries again
+            log.info("hand of %s in game %s not updated: %s", player, key[0], exc)
+        finally:
+            payload["view"].stop()  # dynamic items: discord.py need not keep the view
+
+    async def _expiring(self, game_id: str, player: str, hand: _Hand) -> None:
+        """A minute before the token expires: the hand says so and offers Refresh; at the
+        expiry it is let go."""
+        key = (game_id, player)
+        if self._hands.get(game_id, {}).get(player) is not hand:
+            return
+        session = self._bot.games.get(game_id)
+        if session is None or self._bot.clock.now() >= hand.expires_at:
+            self._drop(key, hand)
+            return
+        hand.expiring = True
+        await self._edit(key, session, hand)
+
+        async def expired() -> None:
+            self._drop(key, hand)
+
+        if self._hands.get(game_id, {}).get(player) is hand:
+            self._bot.timers.schedule(("hand", game_id, player), hand.expires_at, expired)
+
+    def _drop(self, key: Key, hand: _Hand) -> None:
+        hands = self._hands.get(key[0], {})
+        if hands.get(key[1]) is hand:
+            del hands[key[1]]
+            self._bot.timers.cancel(("hand", *key))
+            if not hands:
+                self._hands.pop(key[0], None)
+
+    def _forget_game(self, game_id: str) -> None:
+        for player in self._hands.pop(game_id, {}):
+            self._bot.timers.cancel(("hand", game_id, player))
+            task = self._tasks.get((game_id, player))
+            if task is not None:
+                task.cancel()
