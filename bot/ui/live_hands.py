@@ -151,8 +151,13 @@ class LiveHands:
         if wake is not None:
             wake.set()  # its task waits for the merge gap: it looks again
             return
-        if key[1] not in self._hands.get(key[0], {}):
+        hand = self._hands.get(key[0], {}).get(key[1])
+        session = self._bot.games.get(key[0])
+        if hand is None or session is None or key in self._held:
             return
+        if (session.player(int(key[1])) is not None and self._bot.clock.now() < hand.expires_at
+                and situation(session, key[1]) == hand.shown):
+            return  # the usual case: nothing this hand shows has changed (no task needed)
         self._wake[key] = asyncio.Event()
         self._tasks[key] = asyncio.create_task(self._keep_live(key), name=f"hand {key}")
 
