@@ -198,26 +198,34 @@ class LiveHands:
             slept.cancel()
 
     async def _edit(self, key: Key, session: Session, hand: _Hand) -> None:
-        """Show the hand as it is now, picture included (drawn in the background: a live edit
-        has no deadline)."""
+        """Show the hand as it is now. Its picture depends only on the cards: when they are the
+        ones it shows, the edit keeps the picture the message has (no upload); else the new
+        one is attached (drawn in the background if need be: a live edit has no deadline)."""
         player = key[1]
+        cards = situation(session, player)[0]
         picture = hand_picture_of(session, player, self._bot.painter,
                                   colorblind=self._bot.settings.colorblind(int(player)))
-        file = picture.ready()
-        if file is None:
-            try:
-                file = await picture.file()
-            except Exception as exc:  # noqa: BLE001 - the hand goes without its picture
-                log.debug("live hand picture not drawn: %r", exc)
+        fields: dict[str, Any] = {}
+        if cards != hand.shown[0]:
+            file = picture.ready()
+            if file is None:
+                try:
+                    file = await picture.file()
+                except Exception as exc:  # noqa: BLE001 - the hand goes without its picture
+                    log.debug("live hand picture not drawn: %r", exc)
+            fields["attachments"] = [file] if file is not None else []
         if self._hands.get(key[0], {}).get(player) is not hand or key in self._held:
             return  # a newer answer shows the hand now
-        hand.shown, hand.shown_at = situation(session, player), self._bot.clock.now()
+        shows = situation(session, player)
+        if shows[0] != cards:
+            return  # the cards changed while the picture was drawn: the caller looks again
+        hand.shown, hand.shown_at = shows, self._bot.clock.now()
         payload = hand_message(session, player, hand.locale, page=hand.page,
                                expiring=hand.expiring)
-        if file is not None:
+        if fields.get("attachments", True):  # a picture: the one it has, or the new one
             payload["embed"].set_image(url=picture.url)
         try:
-            await hand.sent.edit(**payload, attachments=[file] if file is not None else [])
+            await hand.sent.edit(**payload, **fields)
         except Expired:
             self._drop(key, hand)
         except discord.NotFound as exc:

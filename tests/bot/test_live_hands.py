@@ -43,6 +43,7 @@ async def test_a_hand_turns_live_at_its_turn_and_its_older_button_acts_while_it_
     await bob.click(await open_hand(harness, bob, session), label("R8"))  # no UNO call
     await harness.fake.wait_for(lambda: shows(cid_hand, "hand.your_move"), timeout=3)
     assert cid_hand.edits > edits and cid_hand.button(label("R9"))["style"] == GREEN
+    assert cid_hand.attachments  # the same cards: the picture it had is kept
     old = cid_hand.button(label("R9"))["custom_id"]
     table = table_of(ann, session)
     await harness.fake.wait_for(lambda: not table.button(en("button.catch")).get("disabled"),
@@ -98,7 +99,7 @@ async def test_two_quick_moves_make_one_edit_of_a_hand_that_waits(
     users = [*players, dan]
     session = await four_at_seven_zero(harness, users)
     dan_hand = await open_hand(harness, dan, session)
-    edits = dan_hand.edits
+    edits, picture = dan_hand.edits, dan_hand.attachments[0]["id"]
     await ann.click(await open_hand(harness, ann, session), label("R0"))
     await bob.click(await open_hand(harness, bob, session), label("G0"))
     assert "B8" in [c.code for c in session.game.hands[seat(session, dan)]]
@@ -109,6 +110,7 @@ async def test_two_quick_moves_make_one_edit_of_a_hand_that_waits(
     await harness.fake.wait_for(lambda: card_name("B8") in hand_text(dan_hand), timeout=3)
     await harness.pause(0.2)
     assert dan_hand.edits == edits + 1
+    assert [a["id"] for a in dan_hand.attachments] not in ([], [picture])  # his new cards'
     assert shows(dan_hand, "hand.waiting", player="Cid")
 
 
