@@ -24,7 +24,7 @@ from bot.services.session import Session
 from bot.ui.answers import Expired, Sent, send, update
 from bot.ui.handlers import Builder
 from bot.ui.items import DYNAMIC_ITEMS, on_a_hand
-from bot.ui.live_hands import hand_message
+from bot.ui.live_hands import cards_of, hand_message
 from bot.ui.publisher import table_message
 from bot.ui.replies import refuse, say, user_locale
 
@@ -200,6 +200,7 @@ class Play(commands.Cog):
         this hand meanwhile)."""
         picture = hand_picture_of(session, player, self.bot.painter,
                                   colorblind=self.bot.settings.colorblind(interaction.user.id))
+        cards = cards_of(session, player)  # the picture's
         embed, view = payload["embed"], payload["view"]
         drawing = None if picture.ready() is not None else asyncio.ensure_future(picture.file())
         ready = picture.ready()
@@ -220,7 +221,8 @@ class Play(commands.Cog):
         # The buttons are dynamic items: discord.py need not keep this view (for 15 minutes).
         view.stop()
         # This answer is the player's hand now: it is kept live through its token.
-        self.bot.hands.opened(session, player, sent, locale=user_locale(interaction), page=page)
+        self.bot.hands.opened(session, player, sent, locale=user_locale(interaction), page=page,
+                              pictured=drawing is None)
         if drawing is None:
             return
         key = interaction.message.id if edit and interaction.message else interaction.id
@@ -233,9 +235,12 @@ class Play(commands.Cog):
         if self._answered.get(key) != interaction.id:
             return  # a newer answer shows this hand now
         del self._answered[key]
+        if not self.bot.hands.picture_due(session.game_id, player, sent):
+            return  # a live edit has shown the hand since, with its picture
         embed.set_image(url=picture.url)
         try:
             await sent.edit(embed=embed, attachments=[file])
+            self.bot.hands.pictured(session.game_id, player, sent, cards)
         except (discord.HTTPException, Expired) as exc:  # the hand was replaced, or too late
             log.debug("hand picture not attached: %s", exc)
         except Exception:

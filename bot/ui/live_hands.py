@@ -60,6 +60,11 @@ ON_A_HAND = frozenset({ActionType.PLAY, ActionType.SWAP, ActionType.DRAW, Action
                        ActionType.ACCEPT})
 
 
+def cards_of(session: Session, player: str) -> tuple[str, ...]:
+    """The cards `player` holds, as their picture shows them."""
+    return tuple(c.code for c in session.view(player).hand)
+
+
 def situation(session: Session, player: str) -> tuple[object, ...]:
     """What an open hand must show anew when it changes: the cards held, whether the table waits
     for this player, whether the round is over, and what its controls may do (a decision that
@@ -79,7 +84,9 @@ class _Hand:
     page: int
     shown: tuple[object, ...]  # the situation it shows
     shown_at: float
+    pictured: tuple[str, ...] | None  # the cards its picture shows (None: no picture yet)
     expiring: bool = False  # it says its token is about to expire
+    edited: bool = False  # edited since it was answered
 
 
 Key = tuple[str, str]  # (game id, player)
@@ -94,12 +101,14 @@ class LiveHands:
         self._held: dict[Key, int] = {}  # clicks on a hand being answered (the answer shows it)
 
     def opened(self, session: Session, player: str, sent: Sent, *, locale: str,
-               page: int = 0) -> None:
-        """`sent` (an answer to `player`) shows their hand as it is now: it is the one to keep
-        live from now on."""
+               page: int = 0, pictured: bool = True) -> None:
+        """`sent` (an answer to `player`) shows their hand as it is now (with its picture, or
+        with the picture to follow: `pictured` False): it is the one to keep live from now on."""
         now = self._bot.clock.now()
         expires_at = sent.expires_at if sent.expires_at is not None else now + TOKEN_LIFETIME
-        hand = _Hand(sent, expires_at, locale, page, situation(session, player), now)
+        shown = situation(session, player)
+        hand = _Hand(sent, expires_at, locale, page, shown, now,
+                     cards_of(session, player) if pictured else None)
         self._hands.setdefault(session.game_id, {})[player] = hand
 
         async def notice() -> None:
@@ -107,6 +116,18 @@ class LiveHands:
 
         self._bot.timers.schedule(("hand", session.game_id, player),
                                   expires_at - EXPIRY_NOTICE, notice)
+
+    def picture_due(self, game_id: str, player: str, sent: Sent) -> bool:
+        """Whether the picture that follows the answer `sent` is still to be attached: not when
+        a newer answer or a live edit (which brings its own picture) shows the hand since."""
+        hand = self._hands.get(game_id, {}).get(player)
+        return hand is None or hand.sent is sent and not hand.edited
+
+    def pictured(self, game_id: str, player: str, sent: Sent, cards: tuple[str, ...]) -> None:
+        """The answer `sent` now has the picture of `cards`."""
+        hand = self._hands.get(game_id, {}).get(player)
+        if hand is not None and hand.sent is sent:
+            hand.pictured = cards
 
     @contextlib.contextmanager
     def answering(self, game_id: str, user_id: int) -> Iterator[None]:
@@ -202,11 +223,11 @@ class LiveHands:
         ones it shows, the edit keeps the picture the message has (no upload); else the new
         one is attached (drawn in the background if need be: a live edit has no deadline)."""
         player = key[1]
-        cards = situation(session, player)[0]
+        cards = cards_of(session, player)
         picture = hand_picture_of(session, player, self._bot.painter,
                                   colorblind=self._bot.settings.colorblind(int(player)))
         fields: dict[str, Any] = {}
-        if cards != hand.shown[0]:
+        if cards != hand.pictured:
             file = picture.ready()
             if file is None:
                 try:
@@ -219,7 +240,9 @@ class LiveHands:
         shows = situation(session, player)
         if shows[0] != cards:
             return  # the cards changed while the picture was drawn: the caller looks again
-        hand.shown, hand.shown_at = shows, self._bot.clock.now()
+        hand.shown, hand.shown_at, hand.edited = shows, self._bot.clock.now(), True
+        if "attachments" in fields:
+            hand.pictured = cards if fields["attachments"] else None
         payload = hand_message(session, player, hand.locale, page=hand.page,
                                expiring=hand.expiring)
         if fields.get("attachments", True):  # a picture: the one it has, or the new one
