@@ -15,8 +15,10 @@ from discord.ext import commands
 from bot.engine import Action, ActionType, Card, RuleSet
 from bot.interactions import Interaction
 from bot.render.events import describe, describe_all
+from bot.render.hand import render_hand
 from bot.render.pictures import hand_picture_of
 from bot.render.rules import rules_summary
+from bot.render.text import tr
 from bot.render.why import explain
 from bot.services.errors import Refusal
 from bot.services.games import Outcome, current
@@ -24,9 +26,10 @@ from bot.services.session import Session
 from bot.ui.answers import Expired, Sent, send, update
 from bot.ui.handlers import Builder
 from bot.ui.items import DYNAMIC_ITEMS, on_a_hand
-from bot.ui.live_hands import cards_of, hand_message
+from bot.ui.live_hands import cards_of
 from bot.ui.publisher import table_message
 from bot.ui.replies import refuse, say, user_locale
+from bot.ui.views import hand_view
 
 if TYPE_CHECKING:
     from bot.client import UnoBot
@@ -36,6 +39,19 @@ log = logging.getLogger(__name__)
 # How long a hand's answer waits for a picture that is not drawn yet: drawing takes a few ms
 # in a worker, so this is only reached when the workers are swamped (Discord allows 3 s).
 HAND_PICTURE_WAIT = 1.0
+
+
+def hand_message(session: Session, player: str, locale: str, *,
+                 notes: list[str] | None = None, page: int = 0, picking: Card | None = None,
+                 uno: bool = False, expiring: bool = False) -> dict[str, Any]:
+    """A private hand: its embed and its controls (the picture is attached by `_show_hand`).
+    `expiring`: its token is about to expire (bot/ui/live_hands.py): it says so and offers
+    Refresh."""
+    lines = [*(notes or []), *([tr(locale, "hand.expiring")] if expiring else [])]
+    embed = render_hand(session, player, locale, notes=lines, page=page, picking=picking)
+    view = hand_view(session, player, locale, page=page, picking=picking, uno=uno,
+                     expiring=expiring)
+    return {"embed": embed, "view": view}
 
 
 class Play(commands.Cog):
@@ -220,9 +236,14 @@ class Play(commands.Cog):
             sent = await send(interaction, embed=embed, view=view, ephemeral=True)
         # The buttons are dynamic items: discord.py need not keep this view (for 15 minutes).
         view.stop()
-        # This answer is the player's hand now: it is kept live through its token.
-        self.bot.hands.opened(session, player, sent, locale=user_locale(interaction), page=page,
-                              pictured=drawing is None)
+        # This answer is the player's hand now: it is kept live through its token, redrawn
+        # as it was drawn (the reader's language, the page).
+        locale = user_locale(interaction)
+
+        def redraw(expiring: bool) -> dict[str, Any]:
+            return hand_message(session, player, locale, page=page, expiring=expiring)
+
+        self.bot.hands.opened(session, player, sent, redraw, pictured=drawing is None)
         if drawing is None:
             return
         key = interaction.message.id if edit and interaction.message else interaction.id

@@ -15,7 +15,7 @@ import secrets
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from bot.clock import Clock
+from bot.clock import Clock, sleep_or_wake
 from bot.engine import Action, ActionType, Event, Game, IllegalAction, RuleSet, timeout_action
 from bot.storage import ChannelBusy, GameStore, LobbyRecord
 
@@ -258,7 +258,7 @@ class GameManager:
                 # The text is current; the picture waits for its moment, or for a new change.
                 self._idle[game_id] = True
                 try:
-                    await self._until(wake, picture_due)
+                    await sleep_or_wake(self._clock, wake, picture_due)
                 finally:
                     self._idle.pop(game_id, None)
                 if wake.is_set():
@@ -267,16 +267,6 @@ class GameManager:
             if self._refreshing.get(game_id) is asyncio.current_task():
                 del self._refreshing[game_id]
                 self._wake.pop(game_id, None)
-
-    async def _until(self, wake: asyncio.Event, seconds: float) -> None:
-        """Sleep `seconds` on the bot's clock, or until `wake` is set."""
-        woken = asyncio.ensure_future(wake.wait())
-        slept = asyncio.ensure_future(self._clock.sleep(seconds))
-        try:
-            await asyncio.wait((woken, slept), return_when=asyncio.FIRST_COMPLETED)
-        finally:
-            woken.cancel()
-            slept.cancel()
 
     async def _lost(self, session: Session) -> None:
         """The table's channel is gone for good (deleted, or the bot removed from the server):

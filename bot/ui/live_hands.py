@@ -16,20 +16,18 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 import discord
 
-from bot.engine import ActionType, Card
-from bot.render.hand import render_hand
+from bot.clock import sleep_or_wake
+from bot.engine import ActionType
 from bot.render.pictures import hand_picture_of
-from bot.render.text import tr
 from bot.services.session import Session
 
 from .answers import TOKEN_LIFETIME, Expired, Sent
-from .views import hand_view
 
 if TYPE_CHECKING:
     from bot.client import UnoBot
@@ -39,19 +37,6 @@ log = logging.getLogger(__name__)
 MERGE_GAP = 2.0  # seconds between two live edits of one hand, unless it is its owner's turn
 EXPIRY_NOTICE = 60.0  # seconds before its token expires that a hand says so
 UNKNOWN_MESSAGE = 10008  # the player dismissed the hand
-
-
-def hand_message(session: Session, player: str, locale: str, *,
-                 notes: list[str] | None = None, page: int = 0, picking: Card | None = None,
-                 uno: bool = False, expiring: bool = False) -> dict[str, Any]:
-    """A private hand: its embed and its controls (the picture is attached by the caller)."""
-    lines = list(notes or [])
-    if expiring:
-        lines.append(tr(locale, "hand.expiring"))
-    embed = render_hand(session, player, locale, notes=lines, page=page, picking=picking)
-    view = hand_view(session, player, locale, page=page, picking=picking, uno=uno,
-                     expiring=expiring)
-    return {"embed": embed, "view": view}
 
 
 # What a hand's controls may do (UNO! and Catch! are the table's: they do not change a hand).
@@ -74,14 +59,18 @@ def situation(session: Session, player: str) -> tuple[object, ...]:
             tuple(a for a in view.legal_actions if a.type in ON_A_HAND))
 
 
+# The hand's message as it is now, as its answer drew it (language, page, ...): its embed and
+# its view; with True, it also says its token is about to expire and offers Refresh.
+Redraw = Callable[[bool], dict[str, Any]]
+
+
 @dataclass(eq=False)
 class _Hand:
     """One player's latest hand answer."""
 
     sent: Sent
     expires_at: float  # when its token expires, on the bot's clock
-    locale: str
-    page: int
+    redraw: Redraw
     shown: tuple[object, ...]  # the situation it shows
     shown_at: float
     pictured: tuple[str, ...] | None  # the cards its picture shows (None: no picture yet)
@@ -100,14 +89,14 @@ class LiveHands:
         self._wake: dict[Key, asyncio.Event] = {}
         self._held: dict[Key, int] = {}  # clicks on a hand being answered (the answer shows it)
 
-    def opened(self, session: Session, player: str, sent: Sent, *, locale: str,
-               page: int = 0, pictured: bool = True) -> None:
+    def opened(self, session: Session, player: str, sent: Sent, redraw: Redraw, *,
+               pictured: bool = True) -> None:
         """`sent` (an answer to `player`) shows their hand as it is now (with its picture, or
         with the picture to follow: `pictured` False): it is the one to keep live from now on."""
         now = self._bot.clock.now()
         expires_at = sent.expires_at if sent.expires_at is not None else now + TOKEN_LIFETIME
         shown = situation(session, player)
-        hand = _Hand(sent, expires_at, locale, page, shown, now,
+        hand = _Hand(sent, expires_at, redraw, shown, now,
                      cards_of(session, player) if pictured else None)
         self._hands.setdefault(session.game_id, {})[player] = hand
 
@@ -154,9 +143,6 @@ class LiveHands:
         for player in list(hands):
             self._follow((session.game_id, player))
 
-    def open_hands(self, game_id: str) -> int:
-        return len(self._hands.get(game_id, {}))
-
     async def close(self) -> None:
         tasks = list(self._tasks.values())
         for task in tasks:
@@ -200,23 +186,13 @@ class LiveHands:
                     return
                 wait = hand.shown_at + MERGE_GAP - now
                 if wait > 0 and session.view().turn != player:
-                    await self._until(wake, wait)  # merged with what follows
+                    await sleep_or_wake(self._bot.clock, wake, wait)  # merged with what follows
                     continue
                 await self._edit(key, session, hand)
         finally:
             if self._tasks.get(key) is asyncio.current_task():
                 del self._tasks[key]
                 del self._wake[key]
-
-    async def _until(self, wake: asyncio.Event, seconds: float) -> None:
-        """Sleep `seconds` on the bot's clock, or until `wake` is set."""
-        woken = asyncio.ensure_future(wake.wait())
-        slept = asyncio.ensure_future(self._bot.clock.sleep(seconds))
-        try:
-            await asyncio.wait((woken, slept), return_when=asyncio.FIRST_COMPLETED)
-        finally:
-            woken.cancel()
-            slept.cancel()
 
     async def _edit(self, key: Key, session: Session, hand: _Hand) -> None:
         """Show the hand as it is now. Its picture depends only on the cards: when they are the
@@ -243,8 +219,7 @@ class LiveHands:
         hand.shown, hand.shown_at, hand.edited = shows, self._bot.clock.now(), True
         if "attachments" in fields:
             hand.pictured = cards if fields["attachments"] else None
-        payload = hand_message(session, player, hand.locale, page=hand.page,
-                               expiring=hand.expiring)
+        payload = hand.redraw(hand.expiring)
         if fields.get("attachments", True):  # a picture: the one it has, or the new one
             payload["embed"].set_image(url=picture.url)
         try:
