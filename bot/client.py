@@ -38,6 +38,7 @@ from bot.ui.budget import RequestBudget
 from bot.ui.emoji import CardEmoji
 from bot.ui.errors import CommandTree, answer_unread_click
 from bot.ui.handlers import Handlers
+from bot.ui.live_hands import LiveHands
 from bot.ui.pings import TurnPings
 from bot.ui.publisher import LobbyBoard, TablePublisher, UnderWay
 from bot.ui.watchers import Watchers
@@ -62,6 +63,7 @@ class UnoBot(commands.AutoShardedBot):
     under_way: UnderWay
     tables: TablePublisher
     lobby_board: LobbyBoard
+    hands: LiveHands
     painter: Painter
     pings: TurnPings
     watchers: Watchers
@@ -103,6 +105,7 @@ class UnoBot(commands.AutoShardedBot):
         self.pings = TurnPings(self)
         self.watchers = Watchers(self)
         self.lobby_board = LobbyBoard(self, self.under_way)
+        self.hands = LiveHands(self)
         self.games = GameManager(
             GameRepository(self.db, clock=self.clock.now, shards=self.owned), self.clock,
             self.timers, self.tables, refresh_delay=self.refresh_delay)
@@ -201,6 +204,7 @@ class UnoBot(commands.AutoShardedBot):
         await super().close()
         if hasattr(self, "games"):  # setup_hook ran
             await self.autoplay.close()
+            await self.hands.close()
             await self.games.close()
             await self.timers.close()
             await self.db.close()

@@ -17,6 +17,17 @@ class Clock(Protocol):
     async def sleep(self, seconds: float) -> None: ...
 
 
+async def sleep_or_wake(clock: Clock, wake: asyncio.Event, seconds: float) -> None:
+    """Sleep `seconds` on `clock`, or until `wake` is set (a waiting task told to look again)."""
+    woken = asyncio.ensure_future(wake.wait())
+    slept = asyncio.ensure_future(clock.sleep(seconds))
+    try:
+        await asyncio.wait((woken, slept), return_when=asyncio.FIRST_COMPLETED)
+    finally:
+        woken.cancel()
+        slept.cancel()
+
+
 class SystemClock:
     """Real time: `time.time()` and `asyncio.sleep`."""
 

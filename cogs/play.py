@@ -4,6 +4,7 @@ the game manager, render the answer."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
@@ -21,11 +22,12 @@ from bot.render.rules import rules_summary
 from bot.render.text import tr
 from bot.render.why import explain
 from bot.services.errors import Refusal
-from bot.services.games import Outcome
+from bot.services.games import Outcome, current
 from bot.services.session import Session
 from bot.ui.answers import Expired, Sent, send, update
 from bot.ui.handlers import Builder
 from bot.ui.items import DYNAMIC_ITEMS, on_a_hand
+from bot.ui.live_hands import cards_of
 from bot.ui.publisher import table_message
 from bot.ui.replies import refuse, say, tell, user_locale
 from bot.ui.views import hand_view
@@ -43,11 +45,16 @@ HAND_PICTURE_WAIT = 1.0
 
 def hand_message(session: Session, player: str, locale: str, *,
                  notes: list[str] | None = None, page: int = 0, picking: Card | None = None,
-                 uno: bool = False, faces: Faces = NO_FACES) -> dict[str, Any]:
-    """A private hand: its embed and its controls (the picture is attached by `_show_hand`)."""
-    embed = render_hand(session, player, locale, notes=notes or [], page=page, picking=picking,
+                 uno: bool = False, faces: Faces = NO_FACES,
+                 expiring: bool = False) -> dict[str, Any]:
+    """A private hand: its embed and its controls (the picture is attached by `_show_hand`).
+    `expiring`: its token is about to expire (bot/ui/live_hands.py): it says so and offers
+    Refresh."""
+    lines = [*(notes or []), *([tr(locale, "hand.expiring")] if expiring else [])]
+    embed = render_hand(session, player, locale, notes=lines, page=page, picking=picking,
                         faces=faces)
-    view = hand_view(session, player, locale, page=page, picking=picking, uno=uno, faces=faces)
+    view = hand_view(session, player, locale, page=page, picking=picking, uno=uno,
+                     faces=faces, expiring=expiring)
     return {"embed": embed, "view": view}
 
 
@@ -135,34 +142,43 @@ class Play(commands.Cog):
                    embed=rules_summary(rules, user_locale(interaction)))
 
     async def act(self, interaction: Interaction, game_id: str, version: int,
-                  build: Builder) -> None:
+                  build: Builder, context: int | None = None) -> None:
         """A decision's control: a card, a colour, Draw, Pass, Challenge... on a hand or on the
-        table; the answer goes where the click came from."""
+        table; the answer goes where the click came from. A control of an older hand acts
+        while its meaning holds (`current`); otherwise the answer is the hand as it is now."""
         on_hand = on_a_hand(interaction)
-        try:
-            session = self.games.get(game_id)
-            if session is not None and not on_hand:
-                _on_its_table(interaction, session)
-            outcome = await self.games.act(game_id, interaction.user.id, build, version=version)
-        except Refusal as refusal:
-            await refuse(interaction, refusal)
-            return
-        # The hands the move changed are drawn now, the mover's for this very answer, the
-        # others' before their owners look (the table's edit may wait for the budget).
-        self.bot.tables.prepare_hands(outcome.session)
-        if on_hand:
-            await self._answer_in_hand(interaction, outcome)
-        else:
-            await self._answer_on_table(interaction, outcome)
+        holding = (self.bot.hands.answering(game_id, interaction.user.id) if on_hand
+                   else contextlib.nullcontext())
+        with holding:  # no live edit of this hand crosses its answer
+            try:
+                session = self.games.get(game_id)
+                if session is not None and not on_hand:
+                    _on_its_table(interaction, session)
+                outcome = await self.games.act(game_id, interaction.user.id, build,
+                                               version=version, context=context)
+            except Refusal as refusal:
+                if not (on_hand and await self._replace_hand(interaction, game_id, version,
+                                                             refusal)):
+                    await refuse(interaction, refusal)
+                return
+            # The hands the move changed are drawn now, the mover's for this very answer, the
+            # others' before their owners look (the table's edit may wait for the budget).
+            self.bot.tables.prepare_hands(outcome.session)
+            if on_hand:
+                await self._answer_in_hand(interaction, outcome)
+            else:
+                await self._answer_on_table(interaction, outcome)
 
     # A Refusal raised below is answered by the item that called (bot/ui/items.py).
 
     async def pick(self, interaction: Interaction, game_id: str, version: int, card: Card,
-                   uno: bool, page: int) -> None:
+                   uno: bool, page: int, context: int | None = None) -> None:
         """A card with several ways to play it: the hand shows them (colours, targets)."""
         session, player = self._hand_of(interaction, game_id)
-        if version != session.version:
-            raise Refusal("error.stale_button")
+        if not current(session, player, version, context):
+            await self._replace_hand(interaction, game_id, version,
+                                     Refusal("error.stale_button"))
+            return
         # A Flip card's id names it `light/dark` (parsed light side up): pick the card as held,
         # with the face now up (F-4: after a Flip it is the dark one).
         held = session.view(player).hand
@@ -176,18 +192,17 @@ class Play(commands.Cog):
         session, player = self._hand_of(interaction, game_id)
         await self._show_hand(interaction, session, player, hand_message(
             session, player, user_locale(interaction), page=page,
-            faces=self._faces(interaction)), edit=True)
+            faces=self._faces(interaction)), edit=True, page=page)
 
     async def why(self, interaction: Interaction, game_id: str, version: int,
-                  card: Card) -> None:
+                  card: Card, context: int | None = None) -> None:
         """A card that cannot be played: the refusal says why."""
-        session = self.games.get(game_id)
-        if session is None:
-            raise Refusal("error.game_over")
-        if version != session.version:  # the hand on screen is not the game now
-            raise Refusal("error.stale_button")
-        raise explain(session, session.player(interaction.user.id), card,
-                      user_locale(interaction))
+        session, player = self._hand_of(interaction, game_id)
+        if not current(session, player, version, context):  # the hand is not the game now
+            await self._replace_hand(interaction, game_id, version,
+                                     Refusal("error.stale_button"))
+            return
+        raise explain(session, player, card, user_locale(interaction))
 
     def _hand_of(self, interaction: Interaction, game_id: str) -> tuple[Session, str]:
         session = self.games.get(game_id)
@@ -205,8 +220,24 @@ class Play(commands.Cog):
         return self.bot.card_emoji.for_interaction(
             interaction, colorblind=self.bot.settings.colorblind(interaction.user.id))
 
+    async def _replace_hand(self, interaction: Interaction, game_id: str, version: int,
+                            refusal: Refusal) -> bool:
+        """A control of an older hand whose meaning changed (or whose action is no longer
+        legal): the answer is the hand as it is now, in place of the old one. False when the
+        refusal is not about an older hand (the caller says it as usual)."""
+        session = self.games.get(game_id)
+        player = session.player(interaction.user.id) if session is not None else None
+        if (session is None or player is None or version == session.version
+                or refusal.key == "error.save_failed"):
+            return False
+        await self._show_hand(interaction, session, player, hand_message(
+            session, player, user_locale(interaction),
+            notes=[say(interaction, "hand.replaced")], faces=self._faces(interaction)),
+            edit=True)
+        return True
+
     async def _show_hand(self, interaction: Interaction, session: Session, player: str,
-                         payload: dict[str, Any], *, edit: bool) -> None:
+                         payload: dict[str, Any], *, edit: bool, page: int = 0) -> None:
         """Answer with the hand and its picture. The picture depends only on the cards held and
         is drawn in the background whenever they change, so it is nearly always ready; a new
         one is waited for a moment (HAND_PICTURE_WAIT), and only past that does the answer go
@@ -214,6 +245,7 @@ class Play(commands.Cog):
         this hand meanwhile)."""
         picture = hand_picture_of(session, player, self.bot.painter,
                                   colorblind=self.bot.settings.colorblind(interaction.user.id))
+        cards = cards_of(session, player)  # the picture's
         embed, view = payload["embed"], payload["view"]
         drawing = None if picture.ready() is not None else asyncio.ensure_future(picture.file())
         ready = picture.ready()
@@ -233,6 +265,15 @@ class Play(commands.Cog):
             sent = await send(interaction, embed=embed, view=view, ephemeral=True)
         # The buttons are dynamic items: discord.py need not keep this view (for 15 minutes).
         view.stop()
+        # This answer is the player's hand now: it is kept live through its token, redrawn
+        # as it was drawn (the reader's language and card faces, the page).
+        locale, faces = user_locale(interaction), self._faces(interaction)
+
+        def redraw(expiring: bool) -> dict[str, Any]:
+            return hand_message(session, player, locale, page=page, expiring=expiring,
+                                faces=faces)
+
+        self.bot.hands.opened(session, player, sent, redraw, pictured=drawing is None)
         if drawing is None:
             return
         key = interaction.message.id if edit and interaction.message else interaction.id
@@ -245,9 +286,12 @@ class Play(commands.Cog):
         if self._answered.get(key) != interaction.id:
             return  # a newer answer shows this hand now
         del self._answered[key]
+        if not self.bot.hands.picture_due(session.game_id, player, sent):
+            return  # a live edit has shown the hand since, with its picture
         embed.set_image(url=picture.url)
         try:
             await sent.edit(embed=embed, attachments=[file])
+            self.bot.hands.pictured(session.game_id, player, sent, cards)
         except (discord.HTTPException, Expired) as exc:  # the hand was replaced, or too late
             log.debug("hand picture not attached: %s", exc)
         except Exception:

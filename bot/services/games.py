@@ -15,7 +15,7 @@ import secrets
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from bot.clock import Clock
+from bot.clock import Clock, sleep_or_wake
 from bot.engine import Action, ActionType, Event, Game, IllegalAction, RuleSet, timeout_action
 from bot.storage import ChannelBusy, GameStore, LobbyRecord
 
@@ -42,6 +42,13 @@ def backoff(failures: int) -> float:
     return float(min(RETRY_MAX, RETRY_FIRST * 2.0 ** min(failures - 1, 20)))
 
 Builder = Callable[[Session, str], Action]
+
+
+def current(session: Session, player: str, version: int, context: int | None) -> bool:
+    """Whether a control drawn for `player` at `version` (with context mark `context`) still
+    means what it meant: drawn for this version, or in the decision context they are in now."""
+    return version == session.version or (context is not None
+                                          and context == session.context(player))
 
 
 @dataclass(frozen=True, slots=True)
@@ -145,11 +152,15 @@ class GameManager:
     # -- acting
 
     async def act(self, game_id: str, user_id: int, build: Builder, *,
-                  version: int | None = None, acting_for: str | None = None) -> Outcome:
+                  version: int | None = None, context: int | None = None,
+                  acting_for: str | None = None) -> Outcome:
         """Apply what `build(session, player)` asks for `user_id`, or raise `Refusal`.
 
-        `version` is the game version a decision control was drawn for: a click on an older one
-        is refused as out of date, so a stale card or colour button can never act.
+        `version` is the game version a decision control was drawn for, `context` the player's
+        context mark then (`Session.context`): a click on an older version is refused as out
+        of date unless the player's decision context has not changed since (the engine then
+        still refuses an action that is not legal now), so a stale button never acts on a
+        situation it was not drawn for.
         `acting_for` names the player a host or moderator acts for (a kick, C-10); the cog has
         checked their right to.
         """
@@ -164,7 +175,7 @@ class GameManager:
                 raise Refusal("lobby.target_not_joined")
             if player is None:
                 raise Refusal("error.left_game" if session.seated(user_id) else "error.not_in_game")
-            if version is not None and version != session.game.version:
+            if version is not None and not current(session, player, version, context):
                 raise Refusal("error.stale_button")
             action = build(session, player)
             events = await self._apply(session, action)
@@ -302,7 +313,7 @@ class GameManager:
                 # The text is current; the picture waits for its moment, or for a new change.
                 self._idle[game_id] = True
                 try:
-                    await self._until(wake, picture_due)
+                    await sleep_or_wake(self._clock, wake, picture_due)
                 finally:
                     self._idle.pop(game_id, None)
                 if wake.is_set():
@@ -311,16 +322,6 @@ class GameManager:
             if self._refreshing.get(game_id) is asyncio.current_task():
                 del self._refreshing[game_id]
                 self._wake.pop(game_id, None)
-
-    async def _until(self, wake: asyncio.Event, seconds: float) -> None:
-        """Sleep `seconds` on the bot's clock, or until `wake` is set."""
-        woken = asyncio.ensure_future(wake.wait())
-        slept = asyncio.ensure_future(self._clock.sleep(seconds))
-        try:
-            await asyncio.wait((woken, slept), return_when=asyncio.FIRST_COMPLETED)
-        finally:
-            woken.cancel()
-            slept.cancel()
 
     async def _lost(self, session: Session) -> None:
         """The table's channel is gone for good (deleted, or the bot removed from the server):

@@ -53,6 +53,12 @@ class Session:
     tally: Tally = field(default_factory=Tally)  # what the match's record needs
     # Issue 19: people whose seat an AI plays for now (player -> level), until they reclaim it.
     stand_ins: dict[str, str] = field(default_factory=dict)
+    # Per player: their decision context (`decision_context`) and the version at which it last
+    # changed, the "context mark" a hand's controls carry beside the game version, so a click
+    # on an older hand still acts while its meaning holds (cogs/play.py). Not saved: after a
+    # restart (or a reload) every mark starts again at the version then, so a control drawn
+    # before is only applied at its own version.
+    contexts: dict[str, tuple[tuple[object, ...], int]] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         if not self.started_at:
@@ -82,8 +88,19 @@ class Session:
     def seated(self, user_id: int) -> bool:
         return str(user_id) in self.game.players
 
+    def context(self, player: str) -> int:
+        """`player`'s context mark: the version at which their decision context last changed
+        (as far as this process saw: at least every applied action, through `remember`)."""
+        key = decision_context(self.game, player)
+        known = self.contexts.get(player)
+        if known is None or known[0] != key:
+            known = self.contexts[player] = (key, self.game.version)
+        return known[1]
+
     def remember(self, events: list[Event]) -> None:
-        """Keep new events for the table's log."""
+        """Keep new events for the table's log (and note whose decision context changed)."""
+        for player in self.game.players:
+            self.context(player)
         self.recent.extend(e.to_dict() for e in events)
         self.tally.observe(events, colors_named=not self.game.rules.options.colours_around)
         for event in events:
@@ -133,6 +150,13 @@ class Session:
             tally=Tally.from_dict(meta.get("tally", {})),
             stand_ins={str(k): str(v) for k, v in meta.get("stand_ins", {}).items()},
         )
+
+
+def decision_context(game: Game, player: str) -> tuple[object, ...]:
+    """What a control's meaning depends on besides the cards: the round, the player the table
+    waits for, the pending decision, and the card `player` has just drawn."""
+    public = player_view(game, None)
+    return (public.round, public.turn, public.pending, player_view(game, player).drawn)
 
 
 # What `Session.from_record` reads back; the lock and what the table shows now are this

@@ -99,6 +99,13 @@ class Sent:
     def id(self) -> int | None:
         return self._message.id if self._message is not None else None
 
+    @property
+    def expires_at(self) -> float | None:
+        """When Discord lets go of the token this message is edited through, on the bot's
+        clock (None: the interaction's arrival was not noted)."""
+        received = self._interaction.extras.get(_RECEIVED)
+        return None if received is None else float(received) + TOKEN_LIFETIME
+
     async def edit(self, **fields: Any) -> None:
         interaction = self._interaction
         async with _lock(interaction):

@@ -9,8 +9,11 @@ interaction listener (`unread_click`), never left silent.
 - `uno:m:<what>:<game>:<rules>:<timer>:<host seat>` Rematch and Rules under a won match's table;
 - `uno:t:<game>:<what>` table buttons: valid for the whole game, they check the state when
   clicked, so merged table edits never make a fair click look stale;
-- `uno:c:<game>:<version>:<what>[:<args>]` controls tied to one decision (a card, a colour, a
-  challenge): a click on one drawn for an older version of the game is refused as out of date.
+- `uno:c:<game>:<version>[.<context>]:<what>[:<args>]` controls tied to one decision (a card, a
+  colour, a challenge): a click on one drawn for an older version of the game is applied only
+  while the player's decision context is the one it was drawn in (`Session.context`: the
+  version at which it last changed), and the action is legal now; an id without the context
+  (of an older release) acts at its own version only.
 """
 
 from __future__ import annotations
@@ -36,7 +39,7 @@ Style = discord.ButtonStyle
 ItemT = TypeVar("ItemT", bound=discord.ui.Item[Any])
 
 _GAME = r"(?P<game>[0-9a-f]{1,16})"
-_CONTROL = r"uno:c:" + _GAME + r":(?P<version>[0-9]{1,9}):"
+_CONTROL = r"uno:c:" + _GAME + r":(?P<version>[0-9]{1,9})(?:\.(?P<context>[0-9]{1,9}))?:"
 _CARD = r"[0-9A-Z+/]{1,16}"
 _COLOR = r"[A-Z]"
 _PAGE = r"[0-9]{1,3}"
@@ -113,6 +116,15 @@ def on_a_hand(interaction: Interaction) -> bool:
     """Whether the click came from a private (ephemeral) message: a hand."""
     message = interaction.message
     return message is not None and message.flags.ephemeral
+
+
+def _stamp(version: int, context: int | None) -> str:
+    """The version part of a control's id: the game version, and the context mark beside it."""
+    return str(version) if context is None else f"{version}.{context}"
+
+
+def _context(match: re.Match[str]) -> int | None:
+    return int(match["context"]) if match["context"] is not None else None
 
 
 def _card(code: str) -> Card:
@@ -269,14 +281,17 @@ class PlayButton(UnoItem[Button],
     hand_only = True
 
     def __init__(self, game_id: str, version: int, action: Action, *, label: str = "",
-                 style: Style = Style.secondary, row: int | None = None) -> None:
+                 style: Style = Style.secondary, row: int | None = None,
+                 context: int | None = None) -> None:
         assert action.card is not None and action.type in (ActionType.PLAY, ActionType.SWAP)
-        custom_id = ":".join(("uno", "c", game_id, str(version), "act", action.type.value,
+        custom_id = ":".join(("uno", "c", game_id, _stamp(version, context), "act",
+                              action.type.value,
                               action.card.code, action.color or "-", "u" if action.uno else "-",
                               action.target or "-"))
         super().__init__(discord.ui.Button(label=label or action.card.code, style=style,
                                            custom_id=custom_id, row=row))
         self.game_id, self.version, self.action = game_id, version, action
+        self.context = context
 
     @classmethod
     def from_match(cls, match: re.Match[str]) -> PlayButton:
@@ -284,7 +299,7 @@ class PlayButton(UnoItem[Button],
         color = None if match["color"] == "-" else match["color"]
         target = None if match["target"] == "-" else match["target"]
         action = Action("", kind, _card(match["card"]), color, target, match["uno"] == "u")
-        return cls(match["game"], int(match["version"]), action)
+        return cls(match["game"], int(match["version"]), action, context=_context(match))
 
     async def run(self, interaction: Interaction) -> None:
         wanted = self.action
@@ -294,7 +309,7 @@ class PlayButton(UnoItem[Button],
                           wanted.uno)
 
         await interaction.client.handlers.play.act(interaction, self.game_id, self.version,
-                                                   build)
+                                                   build, self.context)
 
 
 ON_HANDS_ONLY = frozenset({"draw", "pass", "slap"})
@@ -308,15 +323,18 @@ class DecisionButton(UnoItem[Button],
     on the table, for the player the decision belongs to; the others only on a hand."""
 
     def __init__(self, game_id: str, version: int, what: str, *, label: str = "",
-                 style: Style = Style.secondary, row: int | None = None) -> None:
-        custom_id = f"uno:c:{game_id}:{version}:{what}"
+                 style: Style = Style.secondary, row: int | None = None,
+                 context: int | None = None) -> None:
+        custom_id = f"uno:c:{game_id}:{_stamp(version, context)}:{what}"
         super().__init__(discord.ui.Button(label=label or what, style=style,
                                            custom_id=custom_id, row=row))
         self.game_id, self.version, self.what = game_id, version, what
+        self.context = context
 
     @classmethod
     def from_match(cls, match: re.Match[str]) -> DecisionButton:
-        return cls(match["game"], int(match["version"]), match["what"])
+        return cls(match["game"], int(match["version"]), match["what"],
+                   context=_context(match))
 
     @property
     def hand_only(self) -> bool:  # type: ignore[override]
@@ -325,28 +343,32 @@ class DecisionButton(UnoItem[Button],
     async def run(self, interaction: Interaction) -> None:
         kind = DECISIONS[self.what]
         await interaction.client.handlers.play.act(
-            interaction, self.game_id, self.version, lambda _, player: Action(player, kind))
+            interaction, self.game_id, self.version, lambda _, player: Action(player, kind),
+            self.context)
 
 
 class ColorButton(UnoItem[Button], template=_CONTROL + r"color:(?P<color>" + _COLOR + ")"):
     """The colour named after a wild (C-3), when it is chosen after the play."""
 
     def __init__(self, game_id: str, version: int, color: str, *, label: str = "",
-                 style: Style = Style.secondary, row: int | None = None) -> None:
-        custom_id = f"uno:c:{game_id}:{version}:color:{color}"
+                 style: Style = Style.secondary, row: int | None = None,
+                 context: int | None = None) -> None:
+        custom_id = f"uno:c:{game_id}:{_stamp(version, context)}:color:{color}"
         super().__init__(discord.ui.Button(label=label or color, style=style,
                                            custom_id=custom_id, row=row))
         self.game_id, self.version, self.color = game_id, version, color
+        self.context = context
 
     @classmethod
     def from_match(cls, match: re.Match[str]) -> ColorButton:
-        return cls(match["game"], int(match["version"]), match["color"])
+        return cls(match["game"], int(match["version"]), match["color"],
+                   context=_context(match))
 
     async def run(self, interaction: Interaction) -> None:
         color = self.color
         await interaction.client.handlers.play.act(
             interaction, self.game_id, self.version,
-            lambda _, player: Action(player, ActionType.COLOR, color=color))
+            lambda _, player: Action(player, ActionType.COLOR, color=color), self.context)
 
 
 class PickButton(UnoItem[Button],
@@ -357,34 +379,41 @@ class PickButton(UnoItem[Button],
     hand_only = True
 
     def __init__(self, game_id: str, version: int, card: Card, uno: bool, page: int, *,
-                 label: str = "", style: Style = Style.secondary) -> None:
-        custom_id = f"uno:c:{game_id}:{version}:pick:{card.code}:{'u' if uno else '-'}:{page}"
+                 label: str = "", style: Style = Style.secondary,
+                 context: int | None = None) -> None:
+        custom_id = (f"uno:c:{game_id}:{_stamp(version, context)}:pick:{card.code}:"
+                     f"{'u' if uno else '-'}:{page}")
         super().__init__(discord.ui.Button(label=label or card.code, style=style,
                                            custom_id=custom_id))
         self.game_id, self.version, self.card, self.uno, self.page = (game_id, version, card,
                                                                       uno, page)
+        self.context = context
 
     @classmethod
     def from_match(cls, match: re.Match[str]) -> PickButton:
         return cls(match["game"], int(match["version"]), _card(match["card"]),
-                   match["uno"] == "u", int(match["page"]))
+                   match["uno"] == "u", int(match["page"]), context=_context(match))
 
     async def run(self, interaction: Interaction) -> None:
         await interaction.client.handlers.play.pick(interaction, self.game_id, self.version,
-                                                    self.card, self.uno, self.page)
+                                                    self.card, self.uno, self.page,
+                                                    self.context)
 
 
 class PageButton(UnoItem[Button],
-                 template=_CONTROL + r"page:(?P<page>" + _PAGE + r"):(?P<way>prev|next|back)"):
-    """◀ ▶ through a long hand, and Back from a card's choices. The direction is part of the
-    id: with two pages both arrows lead to the same page, and Discord refuses equal ids."""
+                 template=_CONTROL + r"page:(?P<page>" + _PAGE
+                 + r"):(?P<way>prev|next|back|refresh)"):
+    """◀ ▶ through a long hand, Back from a card's choices, and Refresh on a hand whose token
+    is about to expire (its click renews it: bot/ui/live_hands.py). The direction is part of
+    the id: with two pages both arrows lead to the same page, and Discord refuses equal ids."""
 
     hand_only = True
 
     def __init__(self, game_id: str, version: int, page: int, way: str, *, label: str = "",
-                 row: int | None = None) -> None:
+                 row: int | None = None, style: Style = Style.secondary) -> None:
         custom_id = f"uno:c:{game_id}:{version}:page:{page}:{way}"
-        super().__init__(discord.ui.Button(label=label or way, custom_id=custom_id, row=row))
+        super().__init__(discord.ui.Button(label=label or way, custom_id=custom_id, row=row,
+                                           style=style))
         self.game_id, self.page = game_id, page
 
     @classmethod
@@ -400,18 +429,21 @@ class WhyButton(UnoItem[Button], template=_CONTROL + r"why:(?P<card>" + _CARD + 
 
     hand_only = True
 
-    def __init__(self, game_id: str, version: int, card: Card, *, label: str = "") -> None:
-        super().__init__(discord.ui.Button(label=label or card.code,
-                                           custom_id=f"uno:c:{game_id}:{version}:why:{card.code}"))
+    def __init__(self, game_id: str, version: int, card: Card, *, label: str = "",
+                 context: int | None = None) -> None:
+        custom_id = f"uno:c:{game_id}:{_stamp(version, context)}:why:{card.code}"
+        super().__init__(discord.ui.Button(label=label or card.code, custom_id=custom_id))
         self.game_id, self.version, self.card = game_id, version, card
+        self.context = context
 
     @classmethod
     def from_match(cls, match: re.Match[str]) -> WhyButton:
-        return cls(match["game"], int(match["version"]), _card(match["card"]))
+        return cls(match["game"], int(match["version"]), _card(match["card"]),
+                   context=_context(match))
 
     async def run(self, interaction: Interaction) -> None:
         await interaction.client.handlers.play.why(interaction, self.game_id, self.version,
-                                                   self.card)
+                                                   self.card, self.context)
 
 
 Control = PlayButton | DecisionButton | ColorButton | PickButton | PageButton | WhyButton

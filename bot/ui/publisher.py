@@ -188,6 +188,7 @@ class TablePublisher:
         self.prepare_hands(session)
         self._bot.pings.shown(session)
         self._bot.watchers.shown(session)
+        self._bot.hands.changed(session)  # the open hands catch up (through their own tokens)
         if final:
             return None
         due = picture_wait(session, table_picture(session), now)

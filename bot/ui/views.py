@@ -100,7 +100,8 @@ def table_view(session: Session) -> discord.ui.View:
     waiting = public.turn
     if pending is not None and waiting is not None:
         legal = session.view(waiting).legal_actions
-        for control in decision_controls(session, legal, lc, row=1):
+        for control in decision_controls(session, legal, lc, row=1,
+                                         context=session.context(waiting)):
             view.add_item(control)
         for mode in answer_buttons(public):
             view.add_item(TableButton(gid, mode, label=tr(lc, f"button.{mode}"), row=1))
@@ -127,23 +128,24 @@ def answer_buttons(public: PlayerView) -> list[str]:
 
 
 def decision_controls(session: Session, legal: tuple[Action, ...], lc: str, *,
-                      row: int) -> list[ColorButton | DecisionButton]:
-    """Colour, Challenge and Accept buttons for the decision the legal actions allow."""
+                      row: int, context: int) -> list[ColorButton | DecisionButton]:
+    """Colour, Challenge and Accept buttons for the decision the legal actions allow (to the
+    player whose context mark is `context`)."""
     gid, version = session.game_id, session.version
     kinds = {a.type for a in legal}
     controls: list[ColorButton | DecisionButton] = []
     if ActionType.COLOR in kinds:
         for color in dict.fromkeys(a.color for a in legal if a.type is ActionType.COLOR):
             assert color is not None
-            controls.append(ColorButton(gid, version, color, row=row,
+            controls.append(ColorButton(gid, version, color, row=row, context=context,
                                     label=f"{COLOR_MARKS.get(color, '')} {color_name(color, lc)}"))
     if ActionType.CHALLENGE in kinds:
         controls.append(DecisionButton(gid, version, "challenge",
                                        label=tr(lc, "button.challenge"),
-                                style=Style.danger, row=row))
+                                       style=Style.danger, row=row, context=context))
     if ActionType.ACCEPT in kinds:
         controls.append(DecisionButton(gid, version, "accept", label=tr(lc, "button.accept"),
-                                       row=row))
+                                       row=row, context=context))
     return controls
 
 
@@ -165,23 +167,35 @@ def _choice_label(session: Session, action: Action, lc: str) -> str:
 
 def hand_view(session: Session, player: str, lc: str, *, page: int = 0,
               picking: Card | None = None, uno: bool = False,
-              faces: Faces = NO_FACES) -> discord.ui.View:
+              faces: Faces = NO_FACES, expiring: bool = False) -> discord.ui.View:
     """The hand's controls. A card's button wears its face (an application emoji, where
     `faces` has it) with the card's number in the picture in its label ("3 · Red 7"); without
-    the face, the number's keycap and the card's colour mark and name."""
+    the face, the number's keycap and the card's colour mark and name. `expiring`: its token is
+    about to expire, so it offers Refresh."""
+    view = _hand_controls(session, player, lc, page=page, picking=picking, uno=uno,
+                          faces=faces)
+    if expiring and len(view.children) < 25:  # a full hand's buttons still renew it
+        view.add_item(PageButton(session.game_id, session.version, page, "refresh",
+                                 label=tr(lc, "button.refresh"), style=Style.primary))
+    return view
+
+
+def _hand_controls(session: Session, player: str, lc: str, *, page: int,
+                   picking: Card | None, uno: bool, faces: Faces) -> discord.ui.View:
     gid = session.game_id
     pview = session.view(player)
     version = pview.version
+    context = session.context(player)
     legal = pview.legal_actions
     view = _view()
     if picking is not None:  # a card with several ways to play it: which colour, which player?
         for index, action in enumerate(_choices(legal, picking, uno)[:20]):
-            view.add_item(PlayButton(gid, version, action, row=index // 5,
+            view.add_item(PlayButton(gid, version, action, row=index // 5, context=context,
                                      label=_choice_label(session, action, lc)))
         view.add_item(PageButton(gid, version, page, "back", label=tr(lc, "button.back"),
                                  row=4))
         return view
-    decisions = decision_controls(session, legal, lc, row=0)
+    decisions = decision_controls(session, legal, lc, row=0, context=context)
     for control in decisions:
         view.add_item(control)
     playable: dict[Card, set[bool]] = {}
@@ -208,7 +222,7 @@ def hand_view(session: Session, player: str, lc: str, *, page: int = 0,
         label = _label(name + (f" ×{count}" if count > 1 else ""))
         calls = sorted({False} | playable[card]) if card in playable else []
         if not calls:  # shown, refused with the reason when pressed ("why can't I?")
-            buttons.append(WhyButton(gid, version, card, label=label))
+            buttons.append(WhyButton(gid, version, card, label=label, context=context))
             cards_of.append(card)
             continue
         for call in calls:
@@ -216,10 +230,11 @@ def hand_view(session: Session, player: str, lc: str, *, page: int = 0,
             text = label if not call else _label(tr(lc, "button.play_uno", card=name))
             style = Style.danger if call else Style.success
             if len(choices) == 1:
-                buttons.append(PlayButton(gid, version, choices[0], label=text, style=style))
+                buttons.append(PlayButton(gid, version, choices[0], label=text, style=style,
+                                          context=context))
             else:
                 buttons.append(PickButton(gid, version, card, call, page, label=text,
-                                          style=style))
+                                          style=style, context=context))
             cards_of.append(card)
     for index, button in enumerate(buttons[:slots]):
         button.item.row = first_row + index // 5
@@ -234,14 +249,15 @@ def hand_view(session: Session, player: str, lc: str, *, page: int = 0,
     kinds = {a.type for a in legal}
     if ActionType.DRAW in kinds:
         view.add_item(DecisionButton(gid, version, "draw", label=tr(lc, "button.draw"),
-                                     style=Style.primary, row=4))
+                                     style=Style.primary, row=4, context=context))
     if ActionType.PASS in kinds:
         waits = pview.pending is not None and pview.pending.kind != "slap"  # a penalty's
         pass_key = "button.keep_cards" if waits else "button.pass"
-        view.add_item(DecisionButton(gid, version, "pass", label=tr(lc, pass_key), row=4))
+        view.add_item(DecisionButton(gid, version, "pass", label=tr(lc, pass_key), row=4,
+                                     context=context))
     if ActionType.SLAP in kinds:
         view.add_item(DecisionButton(gid, version, "slap", label=tr(lc, "button.slap"),
-                                     style=Style.danger, row=4))
+                                     style=Style.danger, row=4, context=context))
     if total > 1:
         # The direction is part of the id: with two pages both buttons lead to the same page.
         view.add_item(PageButton(gid, version, (page - 1) % total, "prev", label="◀", row=4))

@@ -66,7 +66,7 @@ HOSTILE_NAMES = ["**Ann**", "\u202eboB", "Ci\u200bd", "Mod_`x`|"]
 TABLE_CHECK_EVERY = 10  # steps between checks that each table shows its game
 MENTION = re.compile(r"<@!?(\d+)>")
 # Controls of a private hand: never on a public message (a card button would show the hand).
-HAND_ONLY = re.compile(r"^uno:c:[0-9a-f]+:[0-9]+:(act:play|act:swap|pick|why|page):")
+HAND_ONLY = re.compile(r"^uno:c:[0-9a-f]+:[0-9]+(?:\.[0-9]+)?:(act:play|act:swap|pick|why|page):")
 
 # Routes the bot calls, for injected 429s (the fake's route templates).
 RATE_LIMITED_ROUTES = (

@@ -199,12 +199,16 @@ async def test_errors_are_private_localized_and_change_nothing(
     assert last_ephemeral(olga) == tr("uk", "error.not_in_game")
     assert dump(session.game) == before
     assert not any(m.ephemeral for m in cid.messages())
-    # A stale card button (drawn for an older version) is refused and changes nothing.
-    await ann.click(ann_hand, "🟥 Red 7")
-    old = bob_hand.buttons()[0]["custom_id"]
-    assert old.split(":")[3] != str(session.game.version)
-    await bob.click(bob_hand, custom_id=old)
-    assert last_ephemeral(bob) == en("error.stale_button")
+    # A card button of an older hand whose meaning changed (Ann played from a second hand of
+    # hers since: the table waits for Bob now) is refused and changes nothing: the answer is
+    # her hand as it is now, in place of the old one.
+    await ann.click(await open_hand(harness, ann, session), "🟥 Red 7")
+    after = dump(session.game)
+    stale = await ann.click(ann_hand, "🟩 Green 3")
+    assert stale.response is not None and stale.response.id == ann_hand.id
+    assert en("hand.replaced") in hand_text(ann_hand)
+    assert en("hand.waiting", player="Bob") in hand_text(ann_hand)
+    assert dump(session.game) == after
 
 
 async def test_double_click_applies_once(harness: Harness, players: list[VirtualUser]) -> None:
@@ -217,7 +221,10 @@ async def test_double_click_applies_once(harness: Harness, players: list[Virtual
     for handle in clicks:
         await handle.wait_acknowledged()
     assert session.game.version == version + 1
-    assert [e for e in ann.ephemerals() if e.content == en("error.stale_button")]
+    # The second click found the turn gone to Bob: its answer was the hand as it is now.
+    shown = [*hand.stored.history, hand.payload]
+    assert any(en("hand.replaced") in (p["embeds"] or [{}])[0].get("description", "")
+               for p in shown)
 
 
 async def test_catch_race_has_one_winner(harness: Harness, players: list[VirtualUser]) -> None:

@@ -188,3 +188,35 @@ async def test_a_failed_save_restores_everything_the_move_changed(
         await manager.act(session.game_id, ANN, lambda _, p: Action(p, ActionType.LEAVE))
     assert session.host == str(ANN) and session.player(ANN) == str(ANN)
     assert session.meta() == meta and session.state() == state
+
+
+async def test_an_older_control_acts_while_its_players_decision_context_holds(
+        lobbies: LobbyService, manager: GameManager, storage: MemoryStorage) -> None:
+    """Issue 18: a hand's control carries the game version and the player's context mark (the
+    version at which who is awaited, the pending decision or the drawn card last changed). An
+    older version acts while the mark holds; once the context changed it is out of date; an id
+    without a mark (an older release's) acts at its own version only; after a reload the marks
+    start again at the version then (nothing older acts)."""
+    session = await started(lobbies, manager)
+    waiting = turn_of(session)
+    player = str(waiting)
+    version, mark = session.version, session.context(player)
+    session.game.version += 1  # a move that left the waiting player's decision as it was
+    session.remember([])
+    assert session.context(player) == mark
+    with pytest.raises(Refusal) as unmarked:
+        await manager.act(session.game_id, waiting, draw, version=version)
+    assert unmarked.value.key == "error.stale_button"
+    await manager.act(session.game_id, waiting, draw, version=version, context=mark)
+    assert session.version == version + 2
+    if session.view().turn == player:  # the drawn card may be played: pass it up
+        await manager.act(session.game_id, waiting,
+                          lambda _, p: Action(p, ActionType.PASS))
+    assert session.view().turn != player and session.context(player) != mark
+    with pytest.raises(Refusal) as stale:
+        await manager.act(session.game_id, waiting, draw, version=version, context=mark)
+    assert stale.value.key == "error.stale_button"
+    record = await storage.games.load(session.game_id)
+    assert record is not None
+    reloaded = Session.from_record(record)
+    assert reloaded.context(player) == reloaded.version

@@ -1,0 +1,271 @@
+"""Hands that stay current: a player's open hand is edited in place when their situation
+changes, through the token of the interaction it answered (docs/DISCORD-FACTS.md: an ephemeral
+message can only be edited that way, for 15 minutes; such edits do not use the bot's request
+budget, but are merged all the same).
+
+Per player the latest hand answer is remembered (`opened`). After each batch of moves the
+table's publisher tells `changed`; a hand whose situation (`situation`: the cards, whether it is
+their turn, the round's end, what they may do) differs from what it shows is edited: at once when
+it is their turn, else at most once every MERGE_GAP seconds, so a burst of moves is one edit.
+A minute before the token expires the hand says so and offers Refresh (any click on it gives it
+a new token); past the expiry nothing is attempted.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+import discord
+
+from bot.clock import sleep_or_wake
+from bot.engine import ActionType
+from bot.render.pictures import hand_picture_of
+from bot.services.session import Session
+
+from .answers import TOKEN_LIFETIME, Expired, Sent
+
+if TYPE_CHECKING:
+    from bot.client import UnoBot
+
+log = logging.getLogger(__name__)
+
+MERGE_GAP = 2.0  # seconds between two live edits of one hand, unless it is its owner's turn
+EXPIRY_NOTICE = 60.0  # seconds before its token expires that a hand says so
+UNKNOWN_MESSAGE = 10008  # the player dismissed the hand
+
+
+# What a hand's controls may do (UNO! and Catch! are the table's: they do not change a hand).
+ON_A_HAND = frozenset({ActionType.PLAY, ActionType.SWAP, ActionType.DRAW, ActionType.PASS,
+                       ActionType.SLAP, ActionType.COLOR, ActionType.CHALLENGE,
+                       ActionType.ACCEPT})
+
+
+def cards_of(session: Session, player: str) -> tuple[str, ...]:
+    """The cards `player` holds, as their picture shows them."""
+    return tuple(c.code for c in session.view(player).hand)
+
+
+def situation(session: Session, player: str) -> tuple[object, ...]:
+    """What an open hand must show anew when it changes: the cards held, whether the table waits
+    for this player, whether the round is over, and what its controls may do (a decision that
+    falls to them, a drawn card to play, a jump-in)."""
+    view = session.view(player)
+    return (tuple(c.code for c in view.hand), view.turn == player, view.round_over,
+            tuple(a for a in view.legal_actions if a.type in ON_A_HAND))
+
+
+# The hand's message as it is now, as its answer drew it (language, page, ...): its embed and
+# its view; with True, it also says its token is about to expire and offers Refresh.
+Redraw = Callable[[bool], dict[str, Any]]
+
+
+@dataclass(eq=False)
+class _Hand:
+    """One player's latest hand answer."""
+
+    sent: Sent
+    expires_at: float  # when its token expires, on the bot's clock
+    redraw: Redraw
+    shown: tuple[object, ...]  # the situation it shows
+    shown_at: float
+    pictured: tuple[str, ...] | None  # the cards its picture shows (None: no picture yet)
+    expiring: bool = False  # it says its token is about to expire
+    edited: bool = False  # edited since it was answered
+
+
+Key = tuple[str, str]  # (game id, player)
+
+
+class LiveHands:
+    def __init__(self, bot: UnoBot) -> None:
+        self._bot = bot
+        self._hands: dict[str, dict[str, _Hand]] = {}  # game id -> player -> their hand
+        self._tasks: dict[Key, asyncio.Task[None]] = {}
+        self._wake: dict[Key, asyncio.Event] = {}
+        self._held: dict[Key, int] = {}  # clicks on a hand being answered (the answer shows it)
+
+    def opened(self, session: Session, player: str, sent: Sent, redraw: Redraw, *,
+               pictured: bool = True) -> None:
+        """`sent` (an answer to `player`) shows their hand as it is now (with its picture, or
+        with the picture to follow: `pictured` False): it is the one to keep live from now on."""
+        now = self._bot.clock.now()
+        expires_at = sent.expires_at if sent.expires_at is not None else now + TOKEN_LIFETIME
+        shown = situation(session, player)
+        hand = _Hand(sent, expires_at, redraw, shown, now,
+                     cards_of(session, player) if pictured else None)
+        self._hands.setdefault(session.game_id, {})[player] = hand
+
+        async def notice() -> None:
+            await self._expiring(session.game_id, player, hand)
+
+        self._bot.timers.schedule(("hand", session.game_id, player),
+                                  expires_at - EXPIRY_NOTICE, notice)
+
+    def picture_due(self, game_id: str, player: str, sent: Sent) -> bool:
+        """Whether the picture that follows the answer `sent` is still to be attached: not when
+        a newer answer or a live edit (which brings its own picture) shows the hand since."""
+        hand = self._hands.get(game_id, {}).get(player)
+        return hand is None or hand.sent is sent and not hand.edited
+
+    def pictured(self, game_id: str, player: str, sent: Sent, cards: tuple[str, ...]) -> None:
+        """The answer `sent` now has the picture of `cards`."""
+        hand = self._hands.get(game_id, {}).get(player)
+        if hand is not None and hand.sent is sent:
+            hand.pictured = cards
+
+    @contextlib.contextmanager
+    def answering(self, game_id: str, user_id: int) -> Iterator[None]:
+        """A click on the player's hand is being answered: the answer shows the hand, so no live
+        edit crosses it; once answered, whatever it does not show is caught up."""
+        key = (game_id, str(user_id))
+        self._held[key] = self._held.get(key, 0) + 1
+        try:
+            yield
+        finally:
+            self._held[key] -= 1
+            if not self._held[key]:
+                del self._held[key]
+                self._follow(key)
+
+    def changed(self, session: Session) -> None:
+        """The game has moved on (the table's publisher calls this after each batch)."""
+        hands = self._hands.get(session.game_id)
+        if not hands:
+            return
+        if self._bot.games.get(session.game_id) is not session:  # over: nothing to keep live
+            self._forget_game(session.game_id)
+            return
+        for player in list(hands):
+            self._follow((session.game_id, player))
+
+    async def close(self) -> None:
+        tasks = list(self._tasks.values())
+        for task in tasks:
+            task.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)
+        self._tasks.clear()
+        self._hands.clear()
+
+    # -- keeping one hand live
+
+    def _follow(self, key: Key) -> None:
+        wake = self._wake.get(key)
+        if wake is not None:
+            wake.set()  # its task waits for the merge gap: it looks again
+            return
+        hand = self._hands.get(key[0], {}).get(key[1])
+        session = self._bot.games.get(key[0])
+        if hand is None or session is None or key in self._held:
+            return
+        if (session.player(int(key[1])) is not None and self._bot.clock.now() < hand.expires_at
+                and situation(session, key[1]) == hand.shown):
+            return  # the usual case: nothing this hand shows has changed (no task needed)
+        self._wake[key] = asyncio.Event()
+        self._tasks[key] = asyncio.create_task(self._keep_live(key), name=f"hand {key}")
+
+    async def _keep_live(self, key: Key) -> None:
+        game_id, player = key
+        wake = self._wake[key]
+        try:
+            while True:
+                wake.clear()
+                hand = self._hands.get(game_id, {}).get(player)
+                session = self._bot.games.get(game_id)
+                if hand is None or session is None or key in self._held:
+                    return
+                now = self._bot.clock.now()
+                if session.player(int(player)) is None or now >= hand.expires_at:
+                    self._drop(key, hand)  # they left, or the token is gone: nothing to edit
+                    return
+                if situation(session, player) == hand.shown:
+                    return
+                wait = hand.shown_at + MERGE_GAP - now
+                if wait > 0 and session.view().turn != player:
+                    await sleep_or_wake(self._bot.clock, wake, wait)  # merged with what follows
+                    continue
+                await self._edit(key, session, hand)
+        finally:
+            if self._tasks.get(key) is asyncio.current_task():
+                del self._tasks[key]
+                del self._wake[key]
+
+    async def _edit(self, key: Key, session: Session, hand: _Hand) -> None:
+        """Show the hand as it is now. Its picture depends only on the cards: when they are the
+        ones it shows, the edit keeps the picture the message has (no upload); else the new
+        one is attached (drawn in the background if need be: a live edit has no deadline)."""
+        player = key[1]
+        cards = cards_of(session, player)
+        picture = hand_picture_of(session, player, self._bot.painter,
+                                  colorblind=self._bot.settings.colorblind(int(player)))
+        fields: dict[str, Any] = {}
+        if cards != hand.pictured:
+            file = picture.ready()
+            if file is None:
+                try:
+                    file = await picture.file()
+                except Exception as exc:  # noqa: BLE001 - the hand goes without its picture
+                    log.debug("live hand picture not drawn: %r", exc)
+            fields["attachments"] = [file] if file is not None else []
+        if self._hands.get(key[0], {}).get(player) is not hand or key in self._held:
+            return  # a newer answer shows the hand now
+        shows = situation(session, player)
+        if shows[0] != cards:
+            return  # the cards changed while the picture was drawn: the caller looks again
+        hand.shown, hand.shown_at, hand.edited = shows, self._bot.clock.now(), True
+        if "attachments" in fields:
+            hand.pictured = cards if fields["attachments"] else None
+        payload = hand.redraw(hand.expiring)
+        if fields.get("attachments", True):  # a picture: the one it has, or the new one
+            payload["embed"].set_image(url=picture.url)
+        try:
+            await hand.sent.edit(**payload, **fields)
+        except Expired:
+            self._drop(key, hand)
+        except discord.NotFound as exc:
+            if exc.code == UNKNOWN_MESSAGE:
+                self._drop(key, hand)
+            else:
+                log.info("hand of %s in game %s not updated: %s", player, key[0], exc)
+        except discord.HTTPException as exc:  # the next change tries again
+            log.info("hand of %s in game %s not updated: %s", player, key[0], exc)
+        finally:
+            payload["view"].stop()  # dynamic items: discord.py need not keep the view
+
+    async def _expiring(self, game_id: str, player: str, hand: _Hand) -> None:
+        """A minute before the token expires: the hand says so and offers Refresh; at the
+        expiry it is let go."""
+        key = (game_id, player)
+        if self._hands.get(game_id, {}).get(player) is not hand:
+            return
+        session = self._bot.games.get(game_id)
+        if session is None or self._bot.clock.now() >= hand.expires_at:
+            self._drop(key, hand)
+            return
+        hand.expiring = True
+        await self._edit(key, session, hand)
+
+        async def expired() -> None:
+            self._drop(key, hand)
+
+        if self._hands.get(game_id, {}).get(player) is hand:
+            self._bot.timers.schedule(("hand", game_id, player), hand.expires_at, expired)
+
+    def _drop(self, key: Key, hand: _Hand) -> None:
+        hands = self._hands.get(key[0], {})
+        if hands.get(key[1]) is hand:
+            del hands[key[1]]
+            self._bot.timers.cancel(("hand", *key))
+            if not hands:
+                self._hands.pop(key[0], None)
+
+    def _forget_game(self, game_id: str) -> None:
+        for player in self._hands.pop(game_id, {}):
+            self._bot.timers.cancel(("hand", game_id, player))
+            task = self._tasks.get((game_id, player))
+            if task is not None:
+                task.cancel()

@@ -1,0 +1,141 @@
+"""Hands that stay current (issue 18): an open hand is edited in place through its interaction
+token when its owner's situation changes, merged unless it is their turn; a button of an older
+hand acts while its meaning holds, and a changed one is answered with the hand as it is now; a
+minute before its token expires the hand offers Refresh, and past the expiry nothing is tried.
+
+Deals are rigged (Ann plays first); time moves with the harness clock, never by sleeping."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from bot.fake_discord.users import SeenMessage
+from bot.ui.answers import TOKEN_LIFETIME
+from bot.ui.live_hands import EXPIRY_NOTICE, MERGE_GAP
+from tests.catalogue import card_name, en, label
+from tests.fake_discord import VirtualUser
+
+from .harness import Harness, rig, start_game
+from .screen import hand_text, open_hand, seat, size, table_of, trim
+
+GREEN = 3  # a playable card's button style
+
+
+def shows(hand: SeenMessage, key: str, **params: object) -> bool:
+    return en(key, **params) in hand_text(hand)
+
+
+async def test_a_hand_turns_live_at_its_turn_and_its_older_button_acts_while_it_means_the_same(
+        harness: Harness, players: list[VirtualUser]) -> None:
+    """Cid opens his hand while Ann plays: when Bob's move makes it Cid's turn, the hand is
+    edited in place at once, without Cid clicking. Ann then catches Bob's missing UNO (C-5): the
+    game moves on but Cid's decision is the same (his turn, nothing pending, nothing drawn), so
+    his hand is not edited, and its button, now of an older version, still plays his card."""
+    ann, bob, cid = players
+    session = await start_game(harness, players, turn_timer=0)
+    await rig(harness, session, {ann: ["R7", "G3"], bob: ["R8", "B1"], cid: ["R9", "G5"]},
+              start="R5")
+    trim(session, bob, 2)
+    cid_hand = await open_hand(harness, cid, session)
+    assert shows(cid_hand, "hand.waiting", player="Ann")
+    edits = cid_hand.edits
+    await ann.click(await open_hand(harness, ann, session), label("R7"))
+    await bob.click(await open_hand(harness, bob, session), label("R8"))  # no UNO call
+    await harness.fake.wait_for(lambda: shows(cid_hand, "hand.your_move"), timeout=3)
+    assert cid_hand.edits > edits and cid_hand.button(label("R9"))["style"] == GREEN
+    assert cid_hand.attachments  # the same cards: the picture it had is kept
+    old = cid_hand.button(label("R9"))["custom_id"]
+    table = table_of(ann, session)
+    await harness.fake.wait_for(lambda: not table.button(en("button.catch")).get("disabled"),
+                                timeout=3)
+    edits = cid_hand.edits
+    await ann.click(table, en("button.catch"))
+    assert size(session, bob) == 3
+    await harness.settle()
+    assert old.split(":")[3].split(".")[0] != str(session.game.version)  # an older version
+    assert cid_hand.edits == edits and cid_hand.button(custom_id=old)  # nothing to show anew
+    await cid.click(cid_hand, custom_id=old)
+    assert session.game.discard[-1].code == "R9"
+    assert "R9" not in [c.code for c in session.game.hands[seat(session, cid)]]
+    assert shows(cid_hand, "hand.waiting", player="Ann")
+
+
+async def test_an_older_hand_whose_meaning_changed_is_answered_with_the_hand_now(
+        harness: Harness, players: list[VirtualUser]) -> None:
+    """Ann has two hands open and plays from the newer: the turn is Bob's. A card of her older
+    hand is refused, nothing changes, and that same answer shows her hand as it is now."""
+    ann, _, _ = players
+    session = await start_game(harness, players, turn_timer=0)
+    await rig(harness, session, {ann: ["R7", "R2", "G3"]}, start="R5")
+    older = await open_hand(harness, ann, session)
+    await ann.click(await open_hand(harness, ann, session), label("R7"))
+    version = session.game.version
+    handle = await ann.click(older, label("R2"))
+    assert session.game.version == version
+    assert handle.response is not None and handle.response.id == older.id
+    assert shows(older, "hand.replaced") and shows(older, "hand.waiting", player="Bob")
+    assert label("R7") not in older.labels()
+    assert all(b["custom_id"].split(":")[3].startswith(f"{version}.") for b in older.buttons())
+
+
+async def four_at_seven_zero(harness: Harness, users: list[VirtualUser]) -> Any:
+    """H-3: every 0 passes each hand on to the next player."""
+    session = await start_game(harness, users, rules={"play": ["seven_zero"]}, turn_timer=0)
+    ann, bob, cid, dan = users
+    await rig(harness, session, {ann: ["R0", "G0", "G1", "G2", "G3", "G4", "G6"],
+                                 bob: ["B1", "B2", "B3", "B4", "B6", "B7", "B8"],
+                                 cid: ["Y1", "Y2", "Y3", "Y4", "Y6", "Y7", "Y8"],
+                                 dan: ["R1", "R2", "R3", "R4", "R6", "R8", "R9"]}, start="R5")
+    return session
+
+
+async def test_two_quick_moves_make_one_edit_of_a_hand_that_waits(
+        harness: Harness, players: list[VirtualUser]) -> None:
+    """Dan's cards change twice in a moment (Ann's 0, then Bob's 0: H-3), while it is not his
+    turn: his hand is edited once, when MERGE_GAP has passed since it was last shown, with the
+    cards he holds by then (Bob's)."""
+    ann, bob, _ = players
+    dan = harness.user("Dan")
+    users = [*players, dan]
+    session = await four_at_seven_zero(harness, users)
+    dan_hand = await open_hand(harness, dan, session)
+    edits, picture = dan_hand.edits, dan_hand.attachments[0]["id"]
+    await ann.click(await open_hand(harness, ann, session), label("R0"))
+    await bob.click(await open_hand(harness, bob, session), label("G0"))
+    assert "B8" in [c.code for c in session.game.hands[seat(session, dan)]]
+    await harness.settle()
+    await harness.pause(0.2)  # the bot may not edit it yet: the hand waits for the merge gap
+    assert dan_hand.edits == edits and card_name("R9") in hand_text(dan_hand)
+    harness.clock.advance(MERGE_GAP)
+    await harness.fake.wait_for(lambda: card_name("B8") in hand_text(dan_hand), timeout=3)
+    await harness.pause(0.2)
+    assert dan_hand.edits == edits + 1
+    assert [a["id"] for a in dan_hand.attachments] not in ([], [picture])  # his new cards'
+    assert shows(dan_hand, "hand.waiting", player="Cid")
+
+
+async def test_a_hand_offers_refresh_before_its_token_expires_and_is_left_alone_after(
+        harness: Harness, players: list[VirtualUser]) -> None:
+    """A minute before its 15 minutes end, Bob's hand says it will stop updating and offers
+    Refresh; Refresh gives it a new token (the notice goes). A hand whose token has expired is
+    never edited again (the fake Discord would report the refused request)."""
+    ann, bob, cid = players
+    session = await start_game(harness, players, turn_timer=0)
+    await rig(harness, session, {ann: ["R7", "R2", "G3"], bob: ["R8", "B1"], cid: ["R9"]},
+              start="R5")
+    bob_hand = await open_hand(harness, bob, session)
+    cid_hand = await open_hand(harness, cid, session)
+    harness.clock.advance(TOKEN_LIFETIME - EXPIRY_NOTICE + 1)
+    await harness.fake.wait_for(lambda: shows(bob_hand, "hand.expiring")
+                                and shows(cid_hand, "hand.expiring"), timeout=3)
+    await bob.click(bob_hand, en("button.refresh"))
+    assert not shows(bob_hand, "hand.expiring") and en("button.refresh") not in bob_hand.labels()
+    harness.clock.advance(EXPIRY_NOTICE)  # Cid's token is gone; Bob's refreshed one is not
+    edits = cid_hand.edits
+    await ann.click(await open_hand(harness, ann, session), label("R7"))
+    await harness.fake.wait_for(lambda: shows(bob_hand, "hand.your_move"), timeout=3)
+    await bob.click(bob_hand, label("R8"))  # Cid's turn begins: his hand would show it at once
+    await harness.settle()
+    harness.clock.advance(MERGE_GAP)
+    await harness.pause(0.2)
+    assert cid_hand.edits == edits and shows(cid_hand, "hand.waiting", player="Ann")
