@@ -81,7 +81,8 @@ class TurnPings:
         async def fire() -> None:
             await self._ping(session, player, version)
 
-        self._bot.timers.schedule(key, self._bot.clock.now() + delay, fire)
+        # Counted from the move that made them awaited, not from when the table showed it.
+        self._bot.timers.schedule(key, session.last_action_at + delay, fire)
 
     def dms_closed_note(self, user_id: int) -> bool:
         """Whether the user's turn DMs were switched off for closed DMs since they last heard
