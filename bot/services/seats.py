@@ -33,6 +33,11 @@ def ai_user_id(number: int, level: str) -> int:
     return -(number * 10 + LEVEL_DIGITS[level])
 
 
+def ai_number(user_id: int) -> int:
+    """Which AI of its table (1, 2, ...) a lobby id names."""
+    return -user_id // 10
+
+
 def player_name(user_id: int) -> str:
     """The engine's name of the seat of a lobby id."""
     return f"{AI_PREFIX}{-user_id}" if is_ai_user(user_id) else str(user_id)

@@ -96,6 +96,41 @@ async def test_only_the_host_adds_ais_and_they_count_toward_ten(harness: Harness
     assert last_ephemeral(ann) == en("lobby.full", max=10)
 
 
+async def test_the_host_removes_an_ai_and_its_seat_is_free_again(harness: Harness) -> None:
+    ann, bob = harness.user("Ann"), harness.user("Bob")
+    await ann.slash("uno create")
+    await bob.click(harness.lobby(ann), en("button.join"))
+    assert en("button.remove_ai") not in harness.lobby(ann).labels()  # no AI to remove
+    await _add_ai(harness, ann, "normal")
+    await _add_ai(harness, ann, "hard")
+    lobby = harness.lobby(ann)
+    await harness.fake.wait_for(lambda: en("button.remove_ai") in lobby.labels(), timeout=3)
+    await bob.click(lobby, en("button.remove_ai"))
+    assert last_ephemeral(bob) == en("error.host_only")
+    picker = (await ann.click(lobby, en("button.remove_ai"))).response
+    assert picker is not None and picker.ephemeral
+    assert picker.content == en("lobby.ai_remove_pick")
+    assert picker.labels() == ["🤖 Ada ★★", "🤖 Alan ★★★"]
+    await ann.click(picker, "🤖 Ada ★★")
+    assert last_ephemeral(ann) == en("lobby.ai_removed", player="🤖 Ada ★★")
+    assert harness.bot is not None
+    stored = await harness.bot.lobbies.get(harness.fake.channel.id)
+    assert stored is not None and stored.player_ids == (ann.id, bob.id, -23)
+    await harness.fake.wait_for(lambda: "Ada" not in str(lobby.embeds), timeout=3)
+    assert "🤖 Alan ★★★" in str(lobby.embeds)
+    await ann.click(picker, "🤖 Ada ★★")  # the picker is out of date now
+    assert last_ephemeral(ann) == en("lobby.ai_gone")
+    await _add_ai(harness, ann, "hard")  # takes the first AI's free number, not Alan's id
+    assert last_ephemeral(ann) == en("lobby.ai_added", player="🤖 Ada ★★★")
+    picker = (await ann.click(lobby, en("button.remove_ai"))).response
+    assert picker is not None and picker.labels() == ["🤖 Alan ★★★", "🤖 Ada ★★★"]
+    await ann.click(picker, "🤖 Alan ★★★")
+    await ann.click(picker, "🤖 Ada ★★★")
+    await harness.fake.wait_for(lambda: en("button.remove_ai") not in lobby.labels(), timeout=3)
+    stored = await harness.bot.lobbies.get(harness.fake.channel.id)
+    assert stored is not None and stored.player_ids == (ann.id, bob.id)
+
+
 async def test_a_lobby_left_to_ais_alone_closes(harness: Harness) -> None:
     ann = harness.user("Ann")
     await ann.slash("uno create")
