@@ -344,8 +344,12 @@ async def test_a_person_and_ais_play_a_whole_match_recorded_once(
     games = harness.bot.games
     session = games.in_channel(harness.fake.channel.id)
     assert session is not None and session.game.rules.preset == preset
-    assert all(getattr(session.game.rules.options, name)
-               for name in rules.get("play", []) + rules.get("penalties", []))
+    options = session.game.rules.options
+    for group, values in rules.items():  # the lobby's picks are the game's rules
+        if group == "silence":
+            assert options.silence == values
+        else:
+            assert all(getattr(options, name) for name in values)
     game = session.game
     for _ in range(30):  # rounds
         await _play_until(harness, session, [ann], lambda: game.match_winner is not None,
@@ -359,7 +363,7 @@ async def test_a_person_and_ais_play_a_whole_match_recorded_once(
     winner = game.match_winner
     assert winner is not None and max(game.scores) >= 50
     await harness.settle()
-    table = ann.message(session.message_id)
+    table = await _table(harness, ann, session)
     assert table.embeds[0]["title"] == en("table.match_over",
                                           player=session.names[game.players[winner]])
     assert games.in_channel(harness.fake.channel.id) is None
