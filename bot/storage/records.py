@@ -152,9 +152,10 @@ def board_row(user_id: int) -> int | None:
     an anonymous (forgotten) seat, which counts nowhere."""
     if user_id > 0:
         return user_id
-    if user_id <= -11:
-        return AI_BOARD_ROWS[AI_LEVELS[-user_id % 10 - 1]]
-    return None
+    digit = -user_id % 10
+    if user_id <= -11 and 1 <= digit <= len(AI_LEVELS):
+        return AI_BOARD_ROWS[AI_LEVELS[digit - 1]]
+    return None  # anonymous, or no table's AI (a level row's own id, ending in 0)
 
 
 def month_of(timestamp: float) -> str:
