@@ -29,6 +29,7 @@ from bot.services.lobbies import (
     editable_options,
     rules_of,
 )
+from bot.services.seats import is_ai_user
 from bot.services.session import Session
 from bot.storage import LobbyRecord, NotFound, StatsRepository, StatsStore
 from bot.ui.answers import send, update
@@ -57,6 +58,9 @@ def lobby_view(lobby: LobbyRecord, locale: str) -> discord.ui.View:
                               label=tr.translate(locale, "button.start")))
     view.add_item(LobbyButton("add_ai", lobby.channel_id,
                               label=tr.translate(locale, "button.add_ai")))
+    if any(is_ai_user(user_id) for user_id in lobby.player_ids):
+        view.add_item(LobbyButton("remove_ai", lobby.channel_id,
+                                  label=tr.translate(locale, "button.remove_ai")))
     rules = rules_of(lobby).options
     for row, group in enumerate(RULE_GROUPS, start=1):
         names = editable_options(lobby.preset, group)
@@ -358,6 +362,9 @@ class Lobby(commands.Cog):
         if what.startswith("ai_") and lobby is not None:  # the Add AI picker's own message
             await self._add_ai(interaction, channel_id, what.removeprefix("ai_"))
             return
+        if what.startswith("unseat_") and lobby is not None:  # the Remove AI picker's
+            await self._remove_ai(interaction, channel_id, -int(what.removeprefix("unseat_")))
+            return
         # A button of an older lobby of this channel is stale (the id is recorded right after the
         # lobby message is posted, so a very fast first click may come before it).
         if lobby is None or (interaction.message is not None and lobby.message_id is not None
@@ -368,6 +375,8 @@ class Lobby(commands.Cog):
             await self._start(interaction)
         elif what == "add_ai":
             await self._pick_ai(interaction, lobby)
+        elif what == "remove_ai":
+            await self._pick_ai_to_remove(interaction, lobby)
         else:
             await self._lobby_change(interaction, what)
 
@@ -396,6 +405,33 @@ class Lobby(commands.Cog):
                 return
             name = escape_name(lobby.names.get(lobby.player_ids[-1], ""))
             await tell(interaction, say(interaction, "lobby.ai_added", player=name))
+            await self._show_lobby(interaction, lobby)
+
+    async def _pick_ai_to_remove(self, interaction: Interaction, lobby: LobbyRecord) -> None:
+        """Remove AI (host only): a button per seated AI player, for the host's eyes only."""
+        if lobby.host_id != interaction.user.id:
+            await refuse(interaction, Refusal("error.host_only"))
+            return
+        view = discord.ui.View(timeout=None)
+        for user_id in lobby.player_ids:
+            if is_ai_user(user_id):
+                view.add_item(LobbyButton(f"unseat_{-user_id}", lobby.channel_id,
+                                          label=lobby.names.get(user_id, "")[:80] or "🤖"))
+        await send(interaction, content=say(interaction, "lobby.ai_remove_pick"), view=view,
+                   ephemeral=True)
+
+    async def _remove_ai(self, interaction: Interaction, channel_id: int, user_id: int) -> None:
+        """The host picked an AI player to take out: its seat is free; the lobby shows it."""
+        async with self.lobbies.changing(channel_id):
+            try:
+                self._not_started(channel_id)
+                before = await self.lobbies.require(channel_id)
+                lobby = await self.lobbies.remove_ai(channel_id, interaction.user.id, user_id)
+            except Refusal as refusal:
+                await refuse(interaction, refusal)
+                return
+            name = escape_name(before.names.get(user_id, ""))
+            await tell(interaction, say(interaction, "lobby.ai_removed", player=name))
             await self._show_lobby(interaction, lobby)
 
     async def rules_select(self, interaction: Interaction, group: str, channel_id: int,

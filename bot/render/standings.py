@@ -5,7 +5,14 @@ from __future__ import annotations
 import discord
 
 from bot.rating import MIN_RATED_MATCHES
-from bot.storage import ALL_TIME, ANY_PRESET, LeaderboardEntry, LeaderboardPage, PlayerStats
+from bot.storage import (
+    AI_ROW_LEVELS,
+    ALL_TIME,
+    ANY_PRESET,
+    LeaderboardEntry,
+    LeaderboardPage,
+    PlayerStats,
+)
 
 from .events import escape_name
 from .text import COLOR_MARKS, NEUTRAL, color_name, tr
@@ -32,12 +39,15 @@ def preset_label(preset: str, locale: str) -> str:
               else f"preset.{preset}.name")
 
 
-def _player(entry_name: str, user_id: int) -> str:
+def _player(entry_name: str, user_id: int, locale: str) -> str:
+    level = AI_ROW_LEVELS.get(user_id)
+    if level is not None:  # every AI player of a level together (issue #19)
+        return tr(locale, "leaderboard.ai_row", level=tr(locale, f"button.ai_{level}"))
     return escape_name(entry_name) if entry_name else f"<@{user_id}>"
 
 
 def _row(entry: LeaderboardEntry, board: str, locale: str) -> str:
-    player = _player(entry.name, entry.user_id)
+    player = _player(entry.name, entry.user_id, locale)
     if board == "wins":
         return tr(locale, "leaderboard.row.wins", place=entry.place, player=player,
                   wins=tr(locale, "leaderboard.wins", count=entry.wins),
@@ -57,6 +67,8 @@ def render_leaderboard(page: LeaderboardPage, locale: str) -> discord.Embed:
         lines = [tr(locale, "leaderboard.empty")]
     if page.board == "rating":
         lines += ["", tr(locale, "leaderboard.rating_note", count=MIN_RATED_MATCHES)]
+    if page.board == "rating" or any(e.user_id in AI_ROW_LEVELS for e in page.entries):
+        lines += ["", tr(locale, "leaderboard.ai_note")]
     embed = discord.Embed(title=tr(locale, "leaderboard.title", board=board), color=GOLD,
                           description="\n".join(lines))
     embed.set_footer(text=tr(locale, "leaderboard.footer", page=page.page + 1, pages=page.pages,

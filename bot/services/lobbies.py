@@ -40,7 +40,7 @@ from bot.storage import (
 
 from .errors import Key, Refusal
 from .outlets import LobbyOutlet
-from .seats import LEVEL_DIGITS, ai_display_name, ai_user_id, is_ai_user
+from .seats import LEVEL_DIGITS, ai_display_name, ai_number, ai_user_id, is_ai_user
 from .timers import Timers
 
 log = logging.getLogger(__name__)
@@ -203,9 +203,24 @@ class LobbyService:
             raise Refusal("error.host_only")
         if level not in LEVEL_DIGITS:
             raise Refusal("error.stale_button")
-        number = 1 + sum(1 for user_id in lobby.player_ids if is_ai_user(user_id))
+        # The lowest number free: after a removal, a count could repeat a seated AI's id.
+        taken = {ai_number(user_id) for user_id in lobby.player_ids if is_ai_user(user_id)}
+        number = next(n for n in range(1, MAX_PLAYERS + 1) if n not in taken)
         return await self.join(channel_id, ai_user_id(number, level),
                                ai_display_name(number, level))
+
+    async def remove_ai(self, channel_id: int, by: int, user_id: int) -> LobbyRecord:
+        """The host takes an AI player out of the lobby again (issue #19). The lobby stays: its
+        host, a person, is still in it."""
+        lobby = await self.require(channel_id)
+        if by != lobby.host_id:
+            raise Refusal("error.host_only")
+        if not is_ai_user(user_id) or user_id not in lobby.player_ids:
+            raise Refusal("lobby.ai_gone")  # a picker of an AI removed meanwhile
+        left = await self.leave(channel_id, user_id)
+        if left is None:  # cannot happen while the host, a person, sits in it
+            raise Refusal("lobby.none")
+        return left
 
     async def leave(self, channel_id: int, user_id: int) -> LobbyRecord | None:
         """Unseat a player; the host passes on (to a person). None: no person is left, so the

@@ -4,13 +4,17 @@ The engine names a user's seat by their Discord id as a string; an AI player's s
 `ai:<number><level digit>` (`ai:13`: the first AI of the table, hard), which has a letter in it and
 so can never be a Discord id. Where storage needs an integer (lobby seats, records), an AI is the
 negative of that number (-13): negative ids are never Discord users, and those from -1 to -10
-stay the anonymous seats of forget-me, so an AI id is always -11 or below.
+stay the anonymous seats of forget-me, so an AI id is always -11 or below. On the leaderboards
+an AI's results go to its level's row (-20, -30, -40: ending in 0, no table's AI id).
 """
 
 from __future__ import annotations
 
+from bot.storage import AI_LEVELS
+
 AI_PREFIX = "ai:"
-LEVEL_DIGITS = {"easy": 1, "normal": 2, "hard": 3}
+# The boards add up AIs per level by this digit (`bot.storage.records.board_row`).
+LEVEL_DIGITS = {level: digit for digit, level in enumerate(AI_LEVELS, start=1)}
 _LEVELS = {digit: level for level, digit in LEVEL_DIGITS.items()}
 # Names need no translation; the stars say the level in every language.
 AI_NAMES = ("Ada", "Alan", "Grace", "Edsger", "Barbara", "Donald", "Margaret", "Claude", "Ken")
@@ -27,6 +31,11 @@ def is_ai_user(user_id: int) -> bool:
 def ai_user_id(number: int, level: str) -> int:
     """The lobby's id of its `number`-th AI player (1, 2, ...) of that level."""
     return -(number * 10 + LEVEL_DIGITS[level])
+
+
+def ai_number(user_id: int) -> int:
+    """Which AI of its table (1, 2, ...) a lobby id names."""
+    return -user_id // 10
 
 
 def player_name(user_id: int) -> str:

@@ -36,6 +36,9 @@ from .opening import SqlStore, open_database
 from .postgres import PostgresDatabase
 from .protocols import BotStateStore, GameStore, LobbyStore, SettingsStore, StatsStore
 from .records import (
+    AI_BOARD_ROWS,
+    AI_LEVELS,
+    AI_ROW_LEVELS,
     ALL_TIME,
     ANY_PRESET,
     BOARDS,
@@ -60,7 +63,8 @@ from .settings import SettingsRepository
 from .stats import StatsRepository
 
 __all__ = [
-    "ALL_TIME", "ANY_PRESET", "BOARDS", "KEEP", "MIGRATIONS", "PER_PAGE", "SCORINGS",
+    "AI_BOARD_ROWS", "AI_LEVELS", "AI_ROW_LEVELS", "ALL_TIME", "ANY_PRESET", "BOARDS", "KEEP",
+    "MIGRATIONS", "PER_PAGE", "SCORINGS",
     "AlreadyInLobby", "BotStateRepository", "BotStateStore", "ChannelBusy", "Database",
     "Forgotten", "GameRecord", "GameRepository", "GameStore", "GuildSettings",
     "LeaderboardEntry", "LeaderboardPage", "LobbyFull", "LobbyRecord", "LobbyRepository",

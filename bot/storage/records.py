@@ -136,6 +136,27 @@ ALL_TIME = "all"  # the period of every month together (otherwise a UTC month "Y
 ANY_PRESET = "any"  # every rule preset together
 PER_PAGE = 10  # a board page's default length
 
+# AI players on the boards (issue #19). A table records its AI seats as -(number*10 + level
+# digit), easy 1, normal 2, hard 3 (`bot.services.seats`): that id is per table, not an
+# identity, so the wins and points boards add an AI's results to one row per level instead.
+# A level's row id ends in 0, which is no level's digit, so no table's AI ever has it, and it is
+# below -10, so it is never one of forget-me's anonymous seats (-1 - seat: -1 to -10). AIs are
+# not rated (people are rated only against people): no rating, no /uno stats, no colours.
+AI_LEVELS = ("easy", "normal", "hard")  # by level digit, from 1
+AI_BOARD_ROWS = {level: -10 * (digit + 1) for digit, level in enumerate(AI_LEVELS, start=1)}
+AI_ROW_LEVELS = {row: level for level, row in AI_BOARD_ROWS.items()}
+
+
+def board_row(user_id: int) -> int | None:
+    """The boards' row of a recorded seat: a person's own, an AI seat's level row, or None for
+    an anonymous (forgotten) seat, which counts nowhere."""
+    if user_id > 0:
+        return user_id
+    digit = -user_id % 10
+    if user_id <= -11 and 1 <= digit <= len(AI_LEVELS):
+        return AI_BOARD_ROWS[AI_LEVELS[digit - 1]]
+    return None  # anonymous, or no table's AI (a level row's own id, ending in 0)
+
 
 def month_of(timestamp: float) -> str:
     """The UTC month a result counts in on the monthly boards."""

@@ -7,7 +7,16 @@ from collections.abc import Iterable, Sequence
 
 from bot.rating import Skill, rate
 
-from .records import ALL_TIME, ANY_PRESET, MatchResult, MatchSeat, RoundResult, RoundSeat, month_of
+from .records import (
+    ALL_TIME,
+    ANY_PRESET,
+    MatchResult,
+    MatchSeat,
+    RoundResult,
+    RoundSeat,
+    board_row,
+    month_of,
+)
 
 # A player's counters, in the order of the player_totals columns.
 COUNTERS = ("matches", "wins", "forfeits", "scored_matches", "match_points", "points",
@@ -23,8 +32,9 @@ PlayerKey = tuple[int, int]  # guild, user
 def sum_results(rounds: Sequence[RoundResult], matches: Sequence[MatchResult]
                 ) -> tuple[dict[TotalsKey, list[int]], dict[ColorKey, int]]:
     """Each result counts in four rows per player: all time and its month, every preset and
-    its own; summed here first so a bulk import writes each row once. Anonymous seats (forget
-    me) count nowhere."""
+    its own; summed here first so a bulk import writes each row once. AI seats count in their
+    level's row (`board_row`: two AIs of a level in one match are two of its matches); anonymous
+    seats (forget me) count nowhere."""
     totals: dict[TotalsKey, list[int]] = {}
     colors: dict[ColorKey, int] = {}
 
@@ -47,8 +57,9 @@ def sum_results(rounds: Sequence[RoundResult], matches: Sequence[MatchResult]
         keys = keys_of(r.guild_id, r.finished_at, r.preset)
         standard, lazy = r.scoring == "standard", r.scoring == "lazy"
         for seat in r.seats:
-            if seat.user_id > 0:
-                add(keys, seat.user_id, (
+            row = board_row(seat.user_id)
+            if row is not None:
+                add(keys, row, (
                     ("points", seat.points if standard else 0),
                     ("rounds_won", int(seat.user_id == r.winner_id)),
                     ("rounds_lost", int(lazy and seat.user_id == r.loser_id))))
@@ -56,14 +67,17 @@ def sum_results(rounds: Sequence[RoundResult], matches: Sequence[MatchResult]
         keys = keys_of(m.guild_id, m.finished_at, m.preset)
         standard, penalty = m.scoring == "standard", m.scoring == "penalty"
         for s in m.seats:
-            if s.user_id <= 0:
+            row = board_row(s.user_id)
+            if row is None:
                 continue
-            add(keys, s.user_id, (
+            add(keys, row, (
                 ("matches", 1), ("wins", int(s.won)), ("forfeits", int(s.forfeited)),
                 ("scored_matches", int(standard)), ("match_points", s.points if standard else 0),
                 ("penalty_matches", int(penalty)),
                 ("penalty_points", s.penalty if penalty else 0), ("uno_missed", s.uno_missed),
                 ("challenges_won", s.challenges_won), ("challenges_lost", s.challenges_lost)))
+            if row < 0:
+                continue  # an AI's colours: only /uno stats reads them, and AIs have none
             for color, n in s.colors.items():
                 key = (m.guild_id, s.user_id, color)
                 colors[key] = colors.get(key, 0) + n

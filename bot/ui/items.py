@@ -141,7 +141,8 @@ Button = discord.ui.Button[Any]
 
 
 class LobbyButton(UnoItem[Button], template=r"uno:l:(?P<what>join|leave|start|add_ai|"
-                                            r"ai_easy|ai_normal|ai_hard):"
+                                            r"ai_easy|ai_normal|ai_hard|remove_ai|"
+                                            r"unseat_[0-9]{2,3}):"
                                             r"(?P<channel>[0-9]{1,20})"):
     def __init__(self, what: str, channel_id: int, *, label: str = "",
                  style: Style = Style.secondary) -> None:
@@ -274,9 +275,11 @@ class MatchButton(UnoItem[Button],
 
 class PlayButton(UnoItem[Button],
                  template=_CONTROL + r"act:(?P<kind>play|swap):(?P<card>" + _CARD + r"):"
-                 r"(?P<color>" + _COLOR + r"|-):(?P<uno>u|-):(?P<target>[0-9]{1,20}|-)"):
+                 r"(?P<color>" + _COLOR + r"|-):(?P<uno>u|-):"
+                 r"(?P<target>[0-9]{1,20}|ai:[0-9]{2,3}|-)"):
     """One way to play (or, H-6, swap) one card: the colour of a wild, the target of a 7, the
-    UNO call made with it."""
+    UNO call made with it. A target is a person's Discord id or an AI seat (`ai:12`, issue 19:
+    without it a hand that could swap with an AI failed to show)."""
 
     hand_only = True
 

@@ -15,6 +15,7 @@ from bot.engine import Action
 from bot.fake_discord.users import SeenMessage
 from bot.render.table import waiting_player
 from bot.services.seats import is_ai
+from bot.storage import AI_BOARD_ROWS, StatsRepository
 from tests.catalogue import en, en_part
 from tests.fake_discord import VirtualUser
 
@@ -96,6 +97,41 @@ async def test_only_the_host_adds_ais_and_they_count_toward_ten(harness: Harness
     assert last_ephemeral(ann) == en("lobby.full", max=10)
 
 
+async def test_the_host_removes_an_ai_and_its_seat_is_free_again(harness: Harness) -> None:
+    ann, bob = harness.user("Ann"), harness.user("Bob")
+    await ann.slash("uno create")
+    await bob.click(harness.lobby(ann), en("button.join"))
+    assert en("button.remove_ai") not in harness.lobby(ann).labels()  # no AI to remove
+    await _add_ai(harness, ann, "normal")
+    await _add_ai(harness, ann, "hard")
+    lobby = harness.lobby(ann)
+    await harness.fake.wait_for(lambda: en("button.remove_ai") in lobby.labels(), timeout=3)
+    await bob.click(lobby, en("button.remove_ai"))
+    assert last_ephemeral(bob) == en("error.host_only")
+    picker = (await ann.click(lobby, en("button.remove_ai"))).response
+    assert picker is not None and picker.ephemeral
+    assert picker.content == en("lobby.ai_remove_pick")
+    assert picker.labels() == ["🤖 Ada ★★", "🤖 Alan ★★★"]
+    await ann.click(picker, "🤖 Ada ★★")
+    assert last_ephemeral(ann) == en("lobby.ai_removed", player="🤖 Ada ★★")
+    assert harness.bot is not None
+    stored = await harness.bot.lobbies.get(harness.fake.channel.id)
+    assert stored is not None and stored.player_ids == (ann.id, bob.id, -23)
+    await harness.fake.wait_for(lambda: "Ada" not in str(lobby.embeds), timeout=3)
+    assert "🤖 Alan ★★★" in str(lobby.embeds)
+    await ann.click(picker, "🤖 Ada ★★")  # the picker is out of date now
+    assert last_ephemeral(ann) == en("lobby.ai_gone")
+    await _add_ai(harness, ann, "hard")  # takes the first AI's free number, not Alan's id
+    assert last_ephemeral(ann) == en("lobby.ai_added", player="🤖 Ada ★★★")
+    picker = (await ann.click(lobby, en("button.remove_ai"))).response
+    assert picker is not None and picker.labels() == ["🤖 Alan ★★★", "🤖 Ada ★★★"]
+    await ann.click(picker, "🤖 Alan ★★★")
+    await ann.click(picker, "🤖 Ada ★★★")
+    await harness.fake.wait_for(lambda: en("button.remove_ai") not in lobby.labels(), timeout=3)
+    stored = await harness.bot.lobbies.get(harness.fake.channel.id)
+    assert stored is not None and stored.player_ids == (ann.id, bob.id)
+
+
 async def test_a_lobby_left_to_ais_alone_closes(harness: Harness) -> None:
     ann = harness.user("Ann")
     await ann.slash("uno create")
@@ -103,6 +139,42 @@ async def test_a_lobby_left_to_ais_alone_closes(harness: Harness) -> None:
     await ann.slash("uno leave")
     assert harness.bot is not None
     assert await harness.bot.lobbies.get(harness.fake.channel.id) is None
+
+
+async def test_a_person_swaps_hands_with_an_ai(harness: Harness) -> None:
+    """H-3 at a table with AIs: the 7's picker offers the AI players, and the swap is made (a
+    hand whose buttons named an AI seat could not be shown at all)."""
+    from tests.engine.support import stacked_deck
+
+    from .harness import redeal
+    from .screen import open_hand
+
+    ann = harness.user("Ann")
+    await ann.slash("uno create", turn_timer=0)
+    lobby = harness.lobby(ann)
+    await ann.choose(lobby, "seven_zero", custom_id=f"uno:r:play:{harness.fake.channel.id}")
+    await _add_ai(harness, ann, "normal")
+    await _add_ai(harness, ann, "hard")
+    assert harness.bot is not None
+    harness.bot.autoplay._delay = 30.0  # the AIs wait while Ann plays her 7
+    await ann.click(lobby, en("button.start"))
+    session = harness.bot.games.in_channel(harness.fake.channel.id)
+    assert session is not None
+    ann_id = str(ann.id)
+    hands = {ann_id: ["R7", "G1", "G2", "G3", "G4", "G6", "G8"],
+             "ai:12": ["B1", "B2", "B3", "B4", "B6", "B8", "B9"],
+             "ai:23": ["Y1", "Y2", "Y3", "Y4", "Y6", "Y7", "Y8"]}
+    await redeal(harness, session, stacked_deck(session.game.players, hands, "R5",
+                                                dealer="ai:23"), "ai:23")
+    hand = await open_hand(harness, ann, session)
+    await ann.click(hand, "🟥 Red 7")  # the 7 asks: swap with whom?
+    picker = ann.message(hand.id)
+    to_ada = en("button.to_player", player="🤖 Ada ★★")
+    assert to_ada in picker.labels()
+    await ann.click(picker, to_ada)
+    text = await table_after(harness, ann, session)
+    assert en("event.hands_swapped", player="Ann", target="🤖 Ada ★★") in text
+    assert sorted(c.code for c in session.game.hands[0]) == hands["ai:12"]
 
 
 async def test_an_ai_thinks_without_holding_the_game(harness: Harness,
@@ -243,3 +315,71 @@ async def test_an_idle_player_is_played_by_an_ai_instead_of_removed(harness: Har
     assert game.active[0]
     text = await table_after(harness, bob, session)
     assert en("table.ai_took_over", player="Ann") in text
+
+
+# The house rules of benchmarks/ai.py's house-rule line, switched on in the lobby's editor.
+HOUSE_RULES: dict[str, list[str] | str] = {
+    "play": ["jump_in", "seven_zero", "uno_slap", "swap_on_five"], "penalties": ["stacking"],
+    "silence": "twos"}
+
+
+@pytest.mark.parametrize(("preset", "rules"), [("classic", {}), ("classic", HOUSE_RULES),
+                                               ("cnuno", {}), ("flip", {})],
+                         ids=["classic", "house-rules", "cnuno", "flip"])
+async def test_a_person_and_ais_play_a_whole_match_recorded_once(
+        harness: Harness, preset: str, rules: dict[str, list[str] | str]) -> None:
+    """Issue 19's done-when: a match to its end (C-8, to the lowest target the lobby allows),
+    every round through the same loop as above; the match is recorded once, the AIs in their
+    levels' rows of the boards."""
+    ann = harness.user("Ann")
+    await ann.slash("uno create", preset=preset, target=50, turn_timer=0)
+    lobby = harness.lobby(ann)
+    for group, values in rules.items():
+        picked = [values] if isinstance(values, str) else values
+        await ann.choose(lobby, *picked, custom_id=f"uno:r:{group}:{harness.fake.channel.id}")
+    await _add_ai(harness, ann, "normal")
+    await _add_ai(harness, ann, "hard")
+    await ann.click(lobby, en("button.start"))
+    assert harness.bot is not None
+    games = harness.bot.games
+    session = games.in_channel(harness.fake.channel.id)
+    assert session is not None and session.game.rules.preset == preset
+    options = session.game.rules.options
+    for group, values in rules.items():  # the lobby's picks are the game's rules
+        if group == "silence":
+            assert options.silence == values
+        else:
+            assert all(getattr(options, name) for name in values)
+    game = session.game
+    for _ in range(30):  # rounds
+        await _play_until(harness, session, [ann], lambda: game.match_winner is not None,
+                          seed=game.round)
+        if game.match_winner is not None:
+            break
+        table = await _table(harness, ann, session)
+        await harness.fake.wait_for(lambda: en("button.next_round") in table.labels(),  # noqa: B023
+                                    timeout=3)
+        await ann.click(table, en("button.next_round"))
+    winner = game.match_winner
+    assert winner is not None and max(game.scores) >= 50
+    await harness.settle()
+    table = await _table(harness, ann, session)
+    assert table.embeds[0]["title"] == en("table.match_over",
+                                          player=session.names[game.players[winner]])
+    assert games.in_channel(harness.fake.channel.id) is None
+    stats = StatsRepository(harness.bot.db)
+    record = await stats.match(session.game_id)
+    assert record is not None and record.rounds == game.round
+    assert [s.user_id for s in record.seats] == [ann.id, -12, -23]
+    assert record.winner_id == [ann.id, -12, -23][winner]
+    assert len(await stats.rounds(session.game_id)) == game.round
+    board = await stats.leaderboard(harness.fake.guild_id, board="wins")
+    assert sorted((e.user_id, e.matches, e.wins) for e in board.entries) == sorted(
+        (row, 1, int(seat == winner)) for seat, row in
+        enumerate([ann.id, AI_BOARD_ROWS["normal"], AI_BOARD_ROWS["hard"]]))
+    shown = (await ann.slash("uno leaderboard")).response
+    assert shown is not None
+    text = str(shown.embeds[0]["description"])
+    for level in ("normal", "hard"):
+        assert en("leaderboard.ai_row", level=en(f"button.ai_{level}")) in text
+    assert en("leaderboard.ai_note") in text

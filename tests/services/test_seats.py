@@ -18,7 +18,8 @@ from bot.services.seats import (
     record_id,
 )
 from bot.services.session import Session
-from bot.storage import MatchResult, MatchSeat
+from bot.storage import AI_BOARD_ROWS, AI_ROW_LEVELS, MatchResult, MatchSeat
+from bot.storage.records import board_row
 from bot.storage.totals import rate_in_order
 
 
@@ -31,6 +32,18 @@ def test_an_ai_id_goes_round_trip_and_is_never_a_user(number: int, level: str) -
     assert user_id <= -11  # forget-me's anonymous seats are -1 to -10
     assert record_id(player) == user_id and level_of(player) == level
     assert ai_display_name(number, level).startswith("🤖 ")
+
+
+@pytest.mark.parametrize("level", list(LEVEL_DIGITS))
+def test_every_ai_of_a_level_counts_in_its_levels_board_row(level: str) -> None:
+    row = AI_BOARD_ROWS[level]
+    assert AI_ROW_LEVELS[row] == level and row <= -11  # never a forget-me seat (-1 to -10)
+    for number in range(1, 100):
+        assert board_row(ai_user_id(number, level)) == row
+        assert row not in {ai_user_id(number, other) for other in LEVEL_DIGITS}
+    assert board_row(1234) == 1234
+    assert [board_row(-seat - 1) for seat in range(10)] == [None] * 10
+    assert [board_row(row) for row in AI_BOARD_ROWS.values()] == [None] * 3  # no table's AI
 
 
 def test_a_person_keeps_their_id() -> None:

@@ -15,6 +15,7 @@ import pytest
 
 from bot.rating import MIN_RATED_MATCHES
 from bot.storage import (
+    AI_BOARD_ROWS,
     Database,
     MatchResult,
     MatchSeat,
@@ -232,6 +233,53 @@ async def test_forget_user_turns_their_seats_anonymous_in_every_guild(storage: S
     two = await stats.player_stats(GUILD, 2)
     assert two is not None and two.matches == 1 and two.rating == rating_of_2  # not recomputed
     assert (await stats.forget_user(1)).matches == 0
+
+
+async def test_ai_seats_count_in_one_row_per_level_and_are_never_rated(storage: Stores) -> None:
+    """Issue 19: a table's AI seats (-(number*10 + level digit)) add up in their level's row on
+    the wins and points boards; no rating, no stats; forget-me's anonymous seats stay out."""
+    stats = storage.stats
+    normal, hard = AI_BOARD_ROWS["normal"], AI_BOARD_ROWS["hard"]
+    people = match("ai", [1, 2])  # users 1 and 2, placed 2nd and 5th among three AIs
+    seats = (replace(people.seats[0], place=2, won=False),
+             replace(people.seats[1], place=5),
+             MatchSeat(user_id=-12, seat=2, name="🤖 Ada ★★", place=1, won=True, points=90,
+                       colors={"R": 2}),
+             MatchSeat(user_id=-22, seat=3, name="🤖 Alan ★★", place=3),
+             MatchSeat(user_id=-33, seat=4, name="🤖 Grace ★★★", place=4))
+    ai_match = replace(people, winner_id=-12, seats=seats)
+    ai_round = RoundResult(game_id="ai", guild_id=GUILD, round=1, preset="classic",
+                           scoring="standard", winner_id=-12, loser_id=None, finished_at=JUNE,
+                           seats=tuple(RoundSeat(user_id=s.user_id, seat=s.seat,
+                                                 points=s.points, place=s.place)
+                                       for s in seats))
+    await stats.record_round(ai_round)
+    await stats.record_match(ai_match)
+    await stats.record_match(match("later", [1, 2], at=JULY, preset="cnuno"))
+    wins = await stats.leaderboard(GUILD, board="wins")
+    assert [(e.user_id, e.wins, e.matches, e.name) for e in wins.entries] == [
+        (normal, 1, 2, ""), (1, 1, 2, "P1"), (hard, 0, 1, ""), (2, 0, 2, "P2")]  # ties: by id
+    june = await stats.leaderboard(GUILD, board="points", period=month_of(JUNE),
+                                   preset="classic")
+    assert [(e.user_id, e.points) for e in june.entries] == [(normal, 90)]
+    assert (await stats.leaderboard(GUILD, board="wins", preset="cnuno")).total == 2  # people
+    rating = await stats.leaderboard(GUILD, board="rating", per_page=50)
+    assert all(e.user_id > 0 for e in rating.entries)
+    for row in (normal, hard, -12, -22, -33):
+        assert await stats.player_stats(GUILD, row) is None
+    one = await stats.player_stats(GUILD, 1)
+    assert one is not None and (one.matches, one.wins, one.rated) == (2, 1, 2)
+    # Rated against the other person only: as if the AIs had not sat at the table.
+    await stats.record_match(match("ai-people", [1, 2], guild=OTHER))
+    await stats.record_match(match("later-too", [1, 2], guild=OTHER, at=JULY,
+                                   preset="cnuno"))
+    alone = await stats.player_stats(OTHER, 1)
+    assert alone is not None and (alone.mu, alone.sigma) == (one.mu, one.sigma)
+    await stats.forget_user(2)
+    after = await stats.leaderboard(GUILD, board="wins")
+    assert [(e.user_id, e.wins, e.matches) for e in after.entries] == [
+        (normal, 1, 2), (1, 1, 2), (hard, 0, 1)]  # the anonymous seat counts nowhere
+    assert [s.user_id for s in (await stats.match("ai")).seats] == [1, -2, -12, -22, -33]  # type: ignore[union-attr]
 
 
 async def test_the_save_that_ends_a_match_records_it_and_removes_the_game(storage: Stores) -> None:
