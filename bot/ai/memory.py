@@ -11,7 +11,16 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass, field
 
-from bot.engine import Card, Event, EventReason, EventType, Side, classic_deck, flip_faces
+from bot.engine import (
+    Card,
+    Event,
+    EventReason,
+    EventType,
+    Side,
+    classic_deck,
+    flip_faces,
+    no_mercy_deck,
+)
 
 from .observation import Observation
 
@@ -83,6 +92,8 @@ def deck_faces(obs: Observation, side: Side | None = None) -> list[Card]:
     if obs.rules.preset == "flip":
         light, dark = flip_faces()
         return dark if (obs.side if side is None else side) is Side.DARK else light
+    if obs.rules.preset == "no_mercy":  # M-1: its own 168 cards, no plain Wild
+        return no_mercy_deck()
     return classic_deck(draw_ten_blanks=obs.rules.options.draw_ten_blanks)
 
 

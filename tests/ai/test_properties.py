@@ -14,6 +14,7 @@ from bot.ai import EasyPolicy, HardPolicy, NormalPolicy, Policy, RandomPolicy, p
 from bot.engine import (
     OPTION_NAMES,
     REFUSED_IN_FLIP,
+    REFUSED_IN_NO_MERCY,
     Action,
     ActionType,
     Game,
@@ -30,12 +31,14 @@ SETTINGS = settings(max_examples=20, deadline=None, derandomize=True,
 @st.composite
 def rule_sets(draw: st.DrawFn) -> RuleSet:
     """Any preset with any combination of options section P accepts."""
-    preset = draw(st.sampled_from(["classic", "cnuno", "flip"]))
+    preset = draw(st.sampled_from(["classic", "cnuno", "flip", "no_mercy"]))
+    refused = {"flip": REFUSED_IN_FLIP, "no_mercy": REFUSED_IN_NO_MERCY}.get(preset, frozenset())
     while True:
-        names = [n for n in BOOLEAN_OPTIONS if preset != "flip" or n not in REFUSED_IN_FLIP]
+        names = [n for n in BOOLEAN_OPTIONS if n not in refused]
         options: dict[str, Any] = {n: True for n in names if draw(st.booleans())}
         options["silence"] = draw(st.sampled_from(["off", "twos", "wilds"]))
-        options["draw_cap"] = draw(st.integers(1, 12))
+        if "draw_cap" not in refused:
+            options["draw_cap"] = draw(st.integers(1, 12))
         try:
             return RuleSet.build(preset, options)
         except RulesError:

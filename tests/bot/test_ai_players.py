@@ -324,8 +324,8 @@ HOUSE_RULES: dict[str, list[str] | str] = {
 
 
 @pytest.mark.parametrize(("preset", "rules"), [("classic", {}), ("classic", HOUSE_RULES),
-                                               ("cnuno", {}), ("flip", {})],
-                         ids=["classic", "house-rules", "cnuno", "flip"])
+                                               ("cnuno", {}), ("flip", {}), ("no_mercy", {})],
+                         ids=["classic", "house-rules", "cnuno", "flip", "no-mercy"])
 async def test_a_person_and_ais_play_a_whole_match_recorded_once(
         harness: Harness, preset: str, rules: dict[str, list[str] | str]) -> None:
     """Issue 19's done-when: a match to its end (C-8, to the lowest target the lobby allows),
