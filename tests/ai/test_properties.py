@@ -32,8 +32,8 @@ SETTINGS = settings(max_examples=20, deadline=None, derandomize=True,
 def rule_sets(draw: st.DrawFn) -> RuleSet:
     """Any preset with any combination of options section P accepts."""
     preset = draw(st.sampled_from(["classic", "cnuno", "flip", "no_mercy"]))
-    refused: frozenset[str] = {"flip": REFUSED_IN_FLIP,
-                               "no_mercy": REFUSED_IN_NO_MERCY}.get(preset, frozenset())
+    refused: tuple[str, ...] = {"flip": REFUSED_IN_FLIP,
+                                "no_mercy": REFUSED_IN_NO_MERCY}.get(preset, ())
     while True:
         names = [n for n in BOOLEAN_OPTIONS if n not in refused]
         options: dict[str, Any] = {n: True for n in names if draw(st.booleans())}
