@@ -191,7 +191,8 @@ class TablePublisher:
         self._bot.hands.changed(session)  # the open hands catch up (through their own tokens)
         if final:
             return None
-        due = picture_wait(session, table_picture(session), now)
+        # Measured now, not when the edit began: it may have waited for the budget meanwhile.
+        due = picture_wait(session, table_picture(session), self._bot.clock.now())
         if due == 0.0 and picture is None:  # still being drawn: come back for it soon
             return PICTURE_RETRY
         return due
