@@ -110,14 +110,6 @@ class BenchDiscord(FakeDiscord):
         self.clicked_at[record.id] = clicked
         return record
 
-    def _new_message(self, body: dict[str, Any], request: web.Request, *,
-                     record: InteractionRecord | None = None, flags: int = 0) -> StoredMessage:
-        message = super()._new_message(body, request, record=record, flags=flags)
-        channel_id = (record.channel_id if record is not None
-                      else int(request.match_info["channel_id"]))
-        message.payload["channel_id"] = str(channel_id)
-        return message
-
     def _check_channel(self, request: web.Request) -> None:
         if int(request.match_info["channel_id"]) not in self.channels:
             raise DiscordError(404, 10003, "Unknown Channel")

@@ -422,7 +422,11 @@ class Game(PenaltyRules, TalkRules, ExchangeRules):
         if pending is not None and pending.kind is PendingKind.SWAP:
             self._decline_swap(seat, pending, events)  # H-6
             return
-        if self.drawn is None or pending is not None:
+        self._pass_turn(seat, events)
+
+    def _pass_turn(self, seat: int, events: list[Event]) -> None:
+        """C-6: keep the card just drawn and pass (a variant may allow no passing)."""
+        if self.drawn is None or self.pending is not None:
             raise illegal(ErrorCode.NOT_ALLOWED_NOW, "you may pass only after drawing")
         self._close_uno_window_for(seat)
         self.drawn = None

@@ -239,13 +239,7 @@ class NoMercyGame(Game):
                 self.drawn = got[0]  # it must now be played, and nothing else
                 return
 
-    def _on_pass(self, seat: int, action: Action, events: list[Event]) -> None:
-        self._require_waiting_for(seat)
-        self._not_during_slap()
-        pending = self.pending
-        if pending is not None and pending.kind is PendingKind.SWAP:
-            self._decline_swap(seat, pending, events)  # H-6
-            return
+    def _pass_turn(self, seat: int, events: list[Event]) -> None:
         raise illegal(ErrorCode.NOT_ALLOWED_NOW, "there is no passing in No Mercy (M-4)")
 
     # ------------------------------------------------------------------ the Roulette (M-8)

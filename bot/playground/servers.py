@@ -115,10 +115,7 @@ class PlaygroundDiscord(FakeDiscord):
     def _new_message(self, body: dict[str, Any], request: web.Request, *,
                      record: InteractionRecord | None = None, flags: int = 0) -> StoredMessage:
         message = super()._new_message(body, request, record=record, flags=flags)
-        channel_id = (record.channel_id if record is not None
-                      else int(request.match_info["channel_id"]))
-        message.payload["channel_id"] = str(channel_id)
-        message.payload["guild_id"] = str(self.channels[channel_id].guild_id)
+        message.payload["guild_id"] = str(self.channels[message.channel_id].guild_id)
         return message
 
     # --- the REST routes that name a guild or a channel ---------------------------------------

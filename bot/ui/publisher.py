@@ -249,7 +249,8 @@ class TablePublisher:
     def prepare_hands(self, session: Session) -> None:
         """Draw each player's hand picture now, in the background, so that it is ready when
         they open or use their hand (only new hands cost anything)."""
-        for player, active in zip(session.view().players, session.view().active, strict=True):
+        public = session.view()
+        for player, active in zip(public.players, public.active, strict=True):
             if active and player.isdigit():
                 self._bot.painter.prepare_hand(
                     session.view(player).hand, colorblind=self._bot.settings.colorblind(
