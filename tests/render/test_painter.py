@@ -128,6 +128,8 @@ async def test_worker_processes_draw_the_same_pictures() -> None:
     try:
         png = await painter.hand(HAND)
         table = await painter.table(TABLE)
+        # Drawn in the worker: this process drew (and so cached) nothing itself.
+        assert images._HANDS.get((HAND, False)) is None
     finally:
         painter.close()
     assert png == images.hand_image(HAND)  # the same palette in every process: same bytes
