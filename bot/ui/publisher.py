@@ -164,7 +164,7 @@ class TablePublisher:
     async def _show(self, session: Session, *, ended_by: str | None,
                     abandoned: bool) -> float | None:
         now = self._bot.clock.now()
-        data = table_picture(session)
+        data, moment = table_picture(session), _moment(session)  # what a new picture shows
         final = ended_by is not None or abandoned
         wait = 0.0 if final or session.message_id is None else picture_wait(session, data, now)
         picture = None
@@ -181,8 +181,7 @@ class TablePublisher:
                                                abandoned=abandoned)
         session.rendered_version = version
         if picture is not None:
-            session.pictured, session.pictured_at = data, now
-            session.pictured_moment = _moment(session)
+            session.pictured, session.pictured_at, session.pictured_moment = data, now, moment
         if posted is not None:
             await self._bot.games.set_message(session, posted.id)
         self.prepare_hands(session)
