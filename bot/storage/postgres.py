@@ -39,6 +39,12 @@ log = logging.getLogger(__name__)
 SCHEMES = ("postgresql://", "postgres://")
 POOL_SIZE = 10  # connections per process: transactions in flight at once
 RELISTEN_SECONDS = 1.0  # between attempts to get a lost listening connection back
+# A bot started with its database (Compose, a reboot) may come up first: it waits this long for
+# the server to accept connections, trying again at growing intervals, before giving up.
+CONNECT_WAIT = 60.0
+_FIRST_RETRY, _LONGEST_RETRY = 0.25, 5.0
+# Raised while a server is down or still starting ("the database system is starting up").
+_NOT_UP_YET = (OSError, asyncpg.CannotConnectNowError)
 _MIGRATION_LOCK = 0x554E4F  # the advisory lock key held while migrating ("UNO")
 
 
@@ -143,6 +149,27 @@ async def lock_keys(conn: Connection, keys: Iterable[int]) -> None:
             await conn.execute("SELECT pg_advisory_xact_lock(?)", (key,))
 
 
+async def _pool_when_up(url: str, pool_size: int, wait: float) -> asyncpg.Pool:
+    """A pool once the server accepts connections, trying for `wait` seconds; a wrong password
+    or database name fails at once (waiting would not help)."""
+    deadline = asyncio.get_running_loop().time() + wait
+    pause = _FIRST_RETRY
+    while True:
+        try:
+            # Statement caching stays on (asyncpg's default): every repository statement is one
+            # of a few dozen texts, prepared once per connection.
+            return await asyncpg.create_pool(url, min_size=1, max_size=pool_size)
+        except _NOT_UP_YET as error:
+            left = deadline - asyncio.get_running_loop().time()
+            if left <= 0:
+                raise ConnectionError(f"PostgreSQL did not accept connections within {wait:g} s "
+                                      f"({error}); is the server running and DATABASE_URL "
+                                      "right?") from error
+            log.warning("PostgreSQL is not up yet (%s); trying again in %.1f s", error, pause)
+            await asyncio.sleep(min(pause, left))
+            pause = min(pause * 2, _LONGEST_RETRY)
+
+
 class PostgresDatabase:
     """An open, migrated PostgreSQL database: `db = await PostgresDatabase.open(url)`."""
 
@@ -155,10 +182,8 @@ class PostgresDatabase:
 
     @classmethod
     async def open(cls, url: str, *, migrations: Sequence[Migration] = MIGRATIONS,
-                   pool_size: int = POOL_SIZE) -> PostgresDatabase:
-        # Statement caching stays on (asyncpg's default): every repository statement is one of
-        # a few dozen texts, prepared once per connection.
-        pool = await asyncpg.create_pool(url, min_size=1, max_size=pool_size)
+                   pool_size: int = POOL_SIZE, wait: float = CONNECT_WAIT) -> PostgresDatabase:
+        pool = await _pool_when_up(url, pool_size, wait)
         try:
             async with pool.acquire() as raw:
                 applied = await apply(raw, migrations)

@@ -5,6 +5,7 @@ write. The contract itself is in the tests that take `storage`."""
 from __future__ import annotations
 
 import asyncio
+from pathlib import Path
 
 import pytest
 
@@ -132,3 +133,35 @@ async def test_a_lobby_and_a_game_opened_at_once_in_one_channel_are_not_both_kep
     finally:
         await first.close()
         await second.close()
+
+
+def _query(url: str) -> dict[str, str]:
+    return dict(part.split("=", 1) for part in url.split("?", 1)[1].split("&"))
+
+
+def _through(url: str, folder: Path) -> str:
+    """The same database reached through the socket folder `folder` instead of the cluster's."""
+    return f"{url.split('?', 1)[0]}?host={folder}&port={_query(url)['port']}"
+
+
+async def test_a_bot_started_before_its_server_waits_until_it_accepts_connections(
+        postgres_url: str, tmp_path: Path) -> None:
+    # The server "comes up" 0.5 s after the bot started: its socket appears in the folder then.
+    query = _query(postgres_url)
+    socket_name = f".s.PGSQL.{query['port']}"
+
+    async def server_comes_up() -> None:
+        await asyncio.sleep(0.5)
+        (tmp_path / socket_name).symlink_to(Path(query["host"], socket_name))
+
+    coming = asyncio.create_task(server_comes_up())
+    async with await PostgresDatabase.open(_through(postgres_url, tmp_path), wait=10) as db:
+        async with db.transaction(write=False) as conn:
+            assert [tuple(row) for row in await conn.execute_fetchall("SELECT 1")] == [(1,)]
+    await coming
+
+
+async def test_a_server_that_never_comes_up_fails_clearly_after_the_wait(
+        postgres_url: str, tmp_path: Path) -> None:
+    with pytest.raises(ConnectionError, match="did not accept connections within 0.3 s"):
+        await PostgresDatabase.open(_through(postgres_url, tmp_path), wait=0.3)
