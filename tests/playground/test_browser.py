@@ -11,11 +11,10 @@ from typing import Any, cast
 
 import pytest
 
+from bot.playground.browser import Page, chromium, find_chromium
 from bot.playground.playground import Playground
 from tests.bot.harness import Harness, rig
 from tests.catalogue import card_name, en, label
-
-from .browser import Page, chromium, find_chromium
 
 ROOT = Path(__file__).resolve().parents[2]
 SCREENSHOT = ROOT / "artifacts" / "playground-table.png"
