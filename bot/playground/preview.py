@@ -37,6 +37,7 @@ from typing import Any
 import discord
 
 from bot.client import UnoBot
+from bot.fake_discord.emoji import AppEmojiStore
 from bot.fake_discord.users import SeenMessage
 from bot.render.pictures import table_picture
 from bot.services.session import Session
@@ -145,6 +146,13 @@ def data_uri(data: bytes, kind: str = "image/png") -> str:
     return f"data:{kind};base64,{base64.b64encode(data).decode()}"
 
 
+def shown_emoji(moments: list[Moment], store: AppEmojiStore) -> dict[str, str]:
+    """The pictures of the app's emoji the moments show (id -> data URI): the page needs no
+    CDN. One the app does not have is left out, and the page shows it as `:name:`."""
+    shown = set().union(*(_emoji_ids(m.messages) for m in moments))
+    return {str(i): data_uri(store.emoji[i].image) for i in sorted(shown) if i in store.emoji}
+
+
 # --- the scripted game ---------------------------------------------------------------------------
 
 
@@ -192,6 +200,7 @@ class Script:
                 data = self.fake.files.get(int(attachment["id"]))
                 if data is not None:
                     attachment["url"] = data_uri(data)
+                    attachment.pop("proxy_url", None)  # the offline Discord's, gone after the run
         self.moments[kind] = Moment(kind, title, caption, viewer.name, views)
 
     async def run(self) -> list[Moment]:
@@ -319,9 +328,7 @@ async def collect(*, seed: int = SEED, card_emoji: bool = True) -> tuple[list[Mo
                 raise PreviewError("the bot did what Discord would refuse:\n"
                                    + "\n".join(problems))
             fake = playground.fake
-            shown = set().union(*(_emoji_ids(m.messages) for m in moments))
-            emoji = {str(i): data_uri(fake.app_emoji.emoji[i].image) for i in sorted(shown)
-                     if i in fake.app_emoji.emoji}
+            emoji = shown_emoji(moments, fake.app_emoji)
             names = {str(p.id): p.name for p in playground.people.values()}
             names[str(fake.application_id)] = fake.bot_user["username"]
             return moments, emoji, names
@@ -360,7 +367,7 @@ async def screenshots(html: Path, images: Path, kinds: list[str]) -> list[Path]:
 
     saved = []
     async with chromium(html.resolve().as_uri(), width=PAGE_WIDTH, height=900) as page_:
-        await page_.wait_for("document.body.dataset.drawn === 'true' && "
+        await page_.wait_for("document.body?.dataset.drawn === 'true' && "
                              "[...document.images].every(i => i.complete)")
         for kind in kinds:
             path = images / f"preview-{kind}.png"
