@@ -132,7 +132,7 @@ function render() {
   const open = new Map([...box.querySelectorAll("details.menu[open]")].map((menu) =>
     [`${menu.dataset.messageId}/${menu.dataset.customId}`,
       [...menu.querySelectorAll("input:checked")].map((i) => i.value)]));
-  const nodes = state.messages.map(messageNode);
+  const nodes = state.messages.map((message) => messageNode(message));
   if (nodes.length === 0) {
     nodes.push(el("div", { class: "empty" }, el("strong", {}, "Nobody has played here yet"),
       "Pick /uno create below and press Send, then switch people to join."));
