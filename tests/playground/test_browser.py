@@ -148,7 +148,7 @@ async def test_a_components_v2_message_is_drawn(playground: Playground) -> None:
     """A hand-built V2 message (the payload discord.py's LayoutView sends) posted by the bot:
     a container with an accent colour, text displays in Discord's markdown with an app emoji,
     a media gallery of the message's own picture, a separator, a section with a button and an
-    action row; no content, no embeds."""
+    action row; and a spoiler container with a thumbnail and a file. No content, no embeds."""
     import base64
 
     import aiohttp
@@ -157,7 +157,9 @@ async def test_a_components_v2_message_is_drawn(playground: Playground) -> None:
     face = await post_as_bot(playground, f"/applications/{fake.application_id}/emojis", json_body={
         "name": "red_seven",
         "image": "data:image/png;base64," + base64.b64encode(png(40, 60, "red")).decode()})
-    payload = {"flags": FLAG_COMPONENTS_V2, "attachments": [{"id": 0, "filename": "table.png"}],
+    payload = {"flags": FLAG_COMPONENTS_V2,
+               "attachments": [{"id": 0, "filename": "table.png"},
+                               {"id": 1, "filename": "notes.txt"}],
                "components": [{"type": 17, "accent_color": RED, "components": [
                    {"type": 10, "content": f"## UNO — round 2\n**Turn:** Ann <:red_seven:"
                                            f"{face['id']}>\n- Ann — 3 cards\n- Bob — 5 cards"},
@@ -168,11 +170,17 @@ async def test_a_components_v2_message_is_drawn(playground: Playground) -> None:
                     "accessory": {"type": 2, "style": 2, "label": "Rules",
                                   "custom_id": "v2:rules"}},
                    {"type": 1, "components": [{"type": 2, "style": 1, "label": "My hand",
-                                               "custom_id": "v2:hand"}]}]}]}
+                                               "custom_id": "v2:hand"}]}]},
+                   # Hidden until clicked: a section with a thumbnail, and a file.
+                   {"type": 17, "spoiler": True, "components": [
+                       {"type": 9, "components": [{"type": 10, "content": "Bob's hand"}],
+                        "accessory": {"type": 11, "media": {"url": "attachment://table.png"}}},
+                       {"type": 13, "file": {"url": "attachment://notes.txt"}}]}]}
     form = aiohttp.FormData()
     form.add_field("payload_json", json.dumps(payload))
     form.add_field("files[0]", png(320, 200, "green"), filename="table.png",
                    content_type="image/png")
+    form.add_field("files[1]", b"Red 7, Blue 2", filename="notes.txt", content_type="text/plain")
     posted = await post_as_bot(playground, f"/channels/{fake.home.channels[0].id}/messages",
                                form=form)
     article = f"article[data-message-id=\"{posted['id']}\"]"
@@ -182,7 +190,13 @@ async def test_a_components_v2_message_is_drawn(playground: Playground) -> None:
         drawn = await page.evaluate(f"""(() => {{
             const m = document.querySelector({js(article)});
             const q = (s) => m.querySelector(s);
+            const hidden = q('.v2-container.spoiler-container');
+            const blurred = getComputedStyle(hidden.firstElementChild).filter;
+            hidden.click();
             return {{
+                spoiler: [blurred, getComputedStyle(hidden.firstElementChild).filter],
+                thumbnail: hidden.querySelector('.v2-accessory .v2-thumbnail img').naturalWidth,
+                file: hidden.querySelector('.v2-file a')?.textContent,
                 v2: m.dataset.v2,
                 accent: getComputedStyle(q('.v2-container')).borderLeftColor,
                 heading: q('.v2-container h2')?.textContent,
@@ -201,6 +215,8 @@ async def test_a_components_v2_message_is_drawn(playground: Playground) -> None:
         await page.evaluate(f"document.querySelector({js(article)}).scrollIntoView()")
         await page.screenshot(ROOT / "artifacts" / "playground-v2.png", selector=article)
     assert drawn == {
+        "spoiler": ["blur(24px)", "none"],  # blurred until clicked, as Discord hides it
+        "thumbnail": 320, "file": "notes.txt",
         "v2": "true", "accent": "rgb(229, 57, 53)", "heading": "UNO — round 2", "bold": "Turn:",
         "items": ["•Ann — 3 cards", "•Bob — 5 cards"],
         "emoji": 40,  # the app emoji's own picture, from the fake's CDN
