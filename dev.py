@@ -1,8 +1,9 @@
-"""The project's commands: `python3 dev.py run`, `play`, `test` and `lock`.
+"""The project's commands: `python3 dev.py run`, `play`, `preview`, `test` and `lock`.
 
 `run` starts the bot on Discord (the token comes from `.env`); without a token it starts the
 offline playground instead and says so. `play` always starts the playground: the real bot on an
-offline Discord, played in a web browser on http://127.0.0.1:8765/.
+offline Discord, played in a web browser on http://127.0.0.1:8765/. `preview` renders each kind
+of the bot's game messages into one HTML page (`--screenshots`: and the README's pictures).
 
 Only Python (3.11+) and pip are needed: the first call creates `.venv/` and installs the project
 into it, with the versions of `constraints.txt` (those the test suite last passed with); later
@@ -107,12 +108,15 @@ def main(argv: list[str]) -> int:
         return _serve([str(_ensure_venv("")), "-m", "bot", "--playground-without-token", *rest])
     if command == "play":
         return _serve([str(_ensure_venv("")), "-m", "bot.playground", *rest])
+    if command == "preview":
+        return subprocess.call([str(_ensure_venv("")), "-m", "bot.playground.preview", *rest],
+                               cwd=ROOT)
     if command == "test":
         return subprocess.call([str(_ensure_venv("dev")), "-m", "pytest", *rest], cwd=ROOT)
     if command == "lock" and not rest:
         return lock()
-    print("usage: python3 dev.py run | play [--port N] | test [pytest arguments] | lock",
-          file=sys.stderr)
+    print("usage: python3 dev.py run | play [--port N] | preview [--screenshots] "
+          "| test [pytest arguments] | lock", file=sys.stderr)
     return 2
 
 

@@ -17,7 +17,7 @@ from typing import Any
 
 from aiohttp import web
 
-from bot.fake_discord.limits import FLAG_EPHEMERAL, FLAG_LOADING
+from bot.fake_discord.limits import FLAG_COMPONENTS_V2, FLAG_EPHEMERAL, FLAG_LOADING
 from bot.fake_discord.server import APPLICATION_COMMAND
 from bot.fake_discord.users import (
     BOOLEAN,
@@ -33,7 +33,8 @@ from bot.fake_discord.world import StoredMessage
 from .playground import HOST, Player, Playground
 
 STATIC = Path(__file__).resolve().parent / "static"
-PAGES = {"playground.css": "text/css", "playground.js": "text/javascript"}
+PAGES = {"playground.css": "text/css", "playground.js": "text/javascript",
+         "messages.css": "text/css", "messages.js": "text/javascript"}
 KEEP_ALIVE = 15.0   # seconds between comments on a quiet event stream
 COALESCE = 0.05     # a burst of changes (a table edit and a hand edit) is one event
 # Discord's client locales for the languages it has; Belarusian is the bot's own setting only.
@@ -90,7 +91,8 @@ def _leaves(node: dict[str, Any], path: list[str], shown: list[str],
            } for o in options]}
 
 
-def _message(playground: Playground, message: StoredMessage) -> dict[str, Any]:
+def message_view(playground: Playground, message: StoredMessage) -> dict[str, Any]:
+    """A message as static/messages.js draws it (the preview page draws these too)."""
     payload = message.payload
     author = payload["author"]
     view: dict[str, Any] = {
@@ -102,6 +104,7 @@ def _message(playground: Playground, message: StoredMessage) -> dict[str, Any]:
         "edited": payload.get("edited_timestamp") is not None,
         "ephemeral": bool(payload["flags"] & FLAG_EPHEMERAL),
         "loading": bool(payload["flags"] & FLAG_LOADING),
+        "v2": bool(payload["flags"] & FLAG_COMPONENTS_V2),
     }
     record = playground.fake.interactions.get(message.interaction_id or 0)
     if record is not None and record.type == APPLICATION_COMMAND:
@@ -138,7 +141,7 @@ def state(playground: Playground, viewer: Player, channel_id: int) -> dict[str, 
         "people": [person(p) for p in playground.people.values()],
         "names": names,
         "commands": list(_commands(fake.guild_commands + fake.global_commands, viewer.locale)),
-        "messages": [_message(playground, m) for m in fake.messages_in(channel_id, viewer.id)],
+        "messages": [message_view(playground, m) for m in fake.messages_in(channel_id, viewer.id)],
         "problems": playground.problems(),
     }
 

@@ -1,10 +1,12 @@
 """A headless Chromium driven over the DevTools protocol, with aiohttp's websocket client (no
-Selenium, no browser download: Debian's `chromium` package, which .ci/run installs).
+Selenium, no browser download: Debian's `chromium` package, which .ci/run installs). The
+playground's browser test and the preview's screenshots (preview.py) use it.
 
     async with chromium(url) as page:
         await page.wait_for("document.querySelector('#send') !== null")
         await page.evaluate("document.querySelector('#send').click()")
-        await page.screenshot(path)
+        await page.screenshot(path)                      # the whole window
+        await page.screenshot(path, selector="#table")   # one element, however tall
 """
 
 from __future__ import annotations
@@ -88,8 +90,21 @@ class Page:
             await asyncio.sleep(0.05)
         return value
 
-    async def screenshot(self, path: Path) -> None:
-        shot = await self.send("Page.captureScreenshot", format="png")
+    async def screenshot(self, path: Path, *, selector: str | None = None) -> None:
+        """A PNG of the window, or of the first element `selector` finds (beyond the window's
+        height too: Chromium draws what the clip covers)."""
+        options: dict[str, Any] = {}
+        if selector is not None:
+            box = await self.evaluate(f"""(() => {{
+                const box = document.querySelector({json.dumps(selector)})
+                    ?.getBoundingClientRect();
+                return box && {{x: box.left + scrollX, y: box.top + scrollY,
+                                width: box.width, height: box.height}};
+            }})()""")
+            if not box:
+                raise LookupError(f"nothing on the page matches {selector!r}")
+            options = {"clip": {**box, "scale": 1}, "captureBeyondViewport": True}
+        shot = await self.send("Page.captureScreenshot", format="png", **options)
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_bytes(base64.b64decode(shot["data"]))
 

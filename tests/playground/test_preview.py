@@ -1,0 +1,134 @@
+"""The preview script (bot/playground/preview.py, `python3 dev.py preview`): the real bot's
+lobby, table mid-game, hand with a decision and round's end on one self-contained page, and,
+where Chromium is installed, one screenshot of each drawn from it."""
+
+from __future__ import annotations
+
+import base64
+import json
+import re
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from bot.fake_discord.emoji import AppEmojiStore
+from bot.playground.browser import chromium, find_chromium
+from bot.playground.preview import KINDS, Moment, page, shown_emoji
+
+ROOT = Path(__file__).resolve().parents[2]
+PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
+
+
+def preview_data(html: str) -> dict[str, Any]:
+    match = re.search(r"const PREVIEW = (.*);\n", html)
+    assert match, "the page carries no PREVIEW data"
+    data: dict[str, Any] = json.loads(match.group(1).replace("<\\/", "</"))
+    return data
+
+
+def custom_ids(message: dict[str, Any]) -> list[list[str]]:
+    """Every enabled button's custom id, split, wherever the button sits (rows, containers)."""
+    found, stack = [], list(message["components"])
+    while stack:
+        item = stack.pop()
+        stack.extend(item.get("components") or [])
+        if isinstance(item.get("accessory"), dict):
+            stack.append(item["accessory"])
+        if item.get("type") == 2 and item.get("custom_id") and not item.get("disabled"):
+            found.append(item["custom_id"].split(":"))
+    return found
+
+
+def table_buttons(message: dict[str, Any]) -> list[str]:
+    """What the table's own buttons do (`uno:t:<game>:<what>`)."""
+    return [i[3] for i in custom_ids(message) if i[:2] == ["uno", "t"]]
+
+
+def inlined_pictures(message: dict[str, Any]) -> list[bytes]:
+    return [base64.b64decode(a["url"].removeprefix("data:image/png;base64,"))
+            for a in message["attachments"] if a["url"].startswith("data:image/png;base64,")]
+
+
+@pytest.fixture(scope="module")
+def built(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path | None]:
+    """The script run once, as `python3 dev.py preview` runs it (text labels instead of the
+    card-face emoji, whose 250 uploads would take seconds; their inlining is tested below)."""
+    out = tmp_path_factory.mktemp("preview")
+    images = out / "images" if find_chromium() else None
+    command = [sys.executable, "-m", "bot.playground.preview", "--out", str(out), "--no-emoji"]
+    if images is not None:
+        command += ["--screenshots", "--images", str(images)]
+    done = subprocess.run(command, cwd=ROOT, capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    return out / "preview.html", images
+
+
+def test_the_page_holds_every_kind_of_message_from_the_real_bot(
+        built: tuple[Path, Path | None]) -> None:
+    html = built[0].read_text(encoding="utf-8")
+    # Self-contained: nothing is loaded from the offline Discord (gone once the script ends)
+    # or from anywhere else.
+    assert "127.0.0.1" not in html and "<link" not in html and "<script src" not in html
+    moments = {m["kind"]: m for m in preview_data(html)["moments"]}
+    assert list(moments) == list(KINDS)
+    lobby, = moments["lobby"]["messages"]
+    assert ["uno", "l", "join"] in [i[:3] for i in custom_ids(lobby)]
+    table, = moments["table"]["messages"]
+    assert "hand" in table_buttons(table) and not table["ephemeral"]
+    hand, = moments["hand"]["messages"]
+    # The decision: a wild's colour, one play per colour (bot/ui/items.py's PlayButton ids).
+    assert hand["ephemeral"] and moments["hand"]["viewer"] in ("Ann", "Bob", "Cid")
+    assert sorted(i[7] for i in custom_ids(hand) if i[1] == "c" and i[4] == "act") \
+        == ["B", "G", "R", "Y"]
+    end, = moments["round-end"]["messages"]
+    assert end["id"] == table["id"]  # the same table message, edited
+    assert "next" in table_buttons(end) and "hand" not in table_buttons(end)
+    for message in (table, end, hand):
+        pictures = inlined_pictures(message)
+        assert pictures and all(p.startswith(PNG_SIGNATURE) for p in pictures)
+
+
+@pytest.mark.skipif(find_chromium() is None, reason="Chromium is not installed "
+                    "(apt-get install chromium; .ci/run installs it)")
+async def test_the_page_draws_each_kind_and_its_screenshot_is_saved(
+        built: tuple[Path, Path | None]) -> None:
+    html, images = built
+    assert images is not None
+    async with chromium(html.resolve().as_uri(), width=860) as browser:
+        await browser.wait_for("document.body?.dataset.drawn === 'true'")
+        drawn = await browser.evaluate("""[...document.querySelectorAll('section.moment')]
+            .map(s => [s.dataset.kind, s.querySelectorAll('article.message').length,
+                       s.querySelectorAll('.body img:not(.emoji)').length,
+                       s.querySelectorAll('.body button').length])""")
+    # Each kind: one message with buttons; the lobby without a picture, the others with theirs.
+    assert [d[:2] for d in drawn] == [["lobby", 1], ["table", 1], ["hand", 1], ["round-end", 1]]
+    assert [d[2] > 0 for d in drawn] == [False, True, True, True]
+    assert all(d[3] > 0 for d in drawn)
+    for kind in KINDS:
+        png = (images / f"preview-{kind}.png").read_bytes()
+        assert png.startswith(PNG_SIGNATURE) and len(png) > 10_000
+
+
+def test_custom_emoji_are_inlined_from_the_apps_store() -> None:
+    """A card face in a text (`<:name:id>`) and on a button become data URIs on the page; an
+    emoji the app does not have is left out (the page shows it as :name:)."""
+    store = AppEmojiStore()
+
+    def upload(new_id: int, name: str, data: bytes) -> Any:
+        return store.create(new_id, {"name": name, "image": "data:image/png;base64,"
+                                     + base64.b64encode(data).decode()})
+
+    red7, wild = upload(101, "uno_r7", b"RED7"), upload(102, "uno_w", b"WILD")
+    upload(103, "uno_unused", b"NO")
+    message = {"content": "", "embeds": [{"description": f"Top card: <:uno_r7:{red7.id}>"}],
+               "components": [{"type": 1, "components": [
+                   {"type": 2, "label": "Wild", "emoji": {"name": "uno_w", "id": str(wild.id)}},
+                   {"type": 2, "label": "?", "emoji": {"name": "gone", "id": "42"}}]}]}
+    moment = Moment("table", "The table", "", "Ann", [message])
+    emoji = shown_emoji([moment], store)
+    assert emoji == {str(red7.id): "data:image/png;base64," + base64.b64encode(b"RED7").decode(),
+                     str(wild.id): "data:image/png;base64," + base64.b64encode(b"WILD").decode()}
+    assert preview_data(page([moment], emoji, {}))["emoji"] == emoji
