@@ -51,6 +51,7 @@ from bot.services.games import REFRESH_DELAY  # noqa: E402
 from bot.settings import Settings  # noqa: E402
 
 PROBE_INTERVAL = 0.02
+PROCESS_TAG = "uno-process/"  # before --tag in the User-Agent
 
 
 class LoopProbe:
@@ -115,6 +116,9 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
                         help="the shards this process runs, e.g. 0,1 (SHARD_IDS; default: all)")
     parser.add_argument("--request-budget", type=float, default=None,
                         help="requests a second this process may make (REQUEST_BUDGET)")
+    parser.add_argument("--tag", default=None,
+                        help="tests only: appended to the User-Agent of the bot's requests as "
+                             "`uno-process/TAG`, so the fake Discord can tell processes apart")
     parser.add_argument("--log-level", default="WARNING")
     parser.add_argument("--refresh-delay", type=float, default=REFRESH_DELAY,
                         help="seconds a merged table edit waits (the bot's REFRESH_DELAY)")
@@ -155,6 +159,8 @@ async def run(args: argparse.Namespace) -> int:
                         card_emoji=False, **budget)
     # READY would wait this long for GUILD_CREATEs that the fake sends at once.
     bot = UnoBot(settings, guild_ready_timeout=0.05, refresh_delay=args.refresh_delay)
+    if args.tag is not None:
+        bot.http.user_agent += f" {PROCESS_TAG}{args.tag}"
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()
     for sig in (signal.SIGTERM, signal.SIGINT):

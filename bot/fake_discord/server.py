@@ -95,6 +95,7 @@ class RequestRecord:
     path: str
     status: int
     body: Any
+    agent: str = ""   # the User-Agent: which of several bot processes sent it, if they say
 
 
 def _json(data: Any, status: int = 200, headers: dict[str, str] | None = None) -> web.Response:
@@ -481,7 +482,8 @@ class FakeDiscord:
         request[_BODY] = body
         injected = self._take_injected(request.method, route)
         if injected is not None:
-            record = RequestRecord(request.method, route, request.path, 429, body)
+            record = RequestRecord(request.method, route, request.path, 429, body,
+                                   request.headers.get("User-Agent", ""))
             self.rate_limited.append(record)
             self.requests.append(record)
             return self._rate_limit_response(injected, route)
@@ -489,7 +491,8 @@ class FakeDiscord:
                         and f.route == route and f.remaining > 0), None)
         if failing is not None:
             failing.remaining -= 1
-            record = RequestRecord(request.method, route, request.path, failing.status, body)
+            record = RequestRecord(request.method, route, request.path, failing.status, body,
+                                   request.headers.get("User-Agent", ""))
             self.requests.append(record)
             return _json({"code": failing.code, "message": failing.message}, failing.status)
         try:
@@ -501,7 +504,8 @@ class FakeDiscord:
         except DiscordError as error:
             response = self._refuse(error, request)
         self.requests.append(RequestRecord(request.method, route, request.path,
-                                           response.status, body))
+                                           response.status, body,
+                                           request.headers.get("User-Agent", "")))
         self.changed()
         return response
 

@@ -14,6 +14,7 @@ answers that user. Neither process logs an error, and Discord would refuse nothi
 from __future__ import annotations
 
 import asyncio
+import re
 from collections.abc import AsyncIterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -25,6 +26,8 @@ from tests.catalogue import tr
 from tests.fake_discord import FakeDiscordSession, VirtualUser, fake_discord_session
 
 from .killing import BotProcess, Trial
+
+PROCESS = re.compile(r"uno-process/(\w+)")  # benchmarks/bot_process.py --tag, in the User-Agent
 
 SHARDS = 2
 COMMANDS = ("/applications/{application_id}/commands",
@@ -46,7 +49,7 @@ class Deployment:
 def _process(session: FakeDiscordSession, url: str, shard: int, folder: Path) -> BotProcess:
     return BotProcess(session, folder / "unused.db", folder / f"shard{shard}.log", seed=shard,
                       options=["--database-url", url, "--shard-count", str(SHARDS),
-                               "--shard-ids", str(shard),
+                               "--shard-ids", str(shard), "--tag", "AB"[shard],
                                "--request-budget", "22"])  # each process its share of 45/s
 
 
@@ -72,6 +75,14 @@ def _member(fake_session: FakeDiscordSession, name: str, *guilds: Guild) -> Virt
     for guild in guilds[1:]:
         fake.join(member, guild)
     return VirtualUser(fake, member)
+
+
+def _senders(session: FakeDiscordSession, guild: Guild) -> list[str]:
+    """Which processes made the bot-token requests naming the guild's channel (table edits,
+    messages); interaction answers use the interactions' tokens and carry no tag."""
+    paths = tuple(f"/channels/{c.id}" for c in guild.channels)
+    return [found[1] if (found := PROCESS.search(r.agent)) else "?"
+            for r in session.fake.requests if r.path.removeprefix("/api/v10").startswith(paths)]
 
 
 async def _version(game: Trial) -> int:
@@ -148,6 +159,10 @@ async def test_two_processes_on_disjoint_shards_share_postgresql(
     assert await _version(game_a) == after_a
     await _play(game_a, 1)
     assert game_a.result.problems == game_b.result.problems == []
+    # Each guild's tables were edited by its own process only (B's restart restored no table
+    # of A's, nor did A ever write in B's guild).
+    assert set(_senders(d.session, d.alpha)) == {"A"}
+    assert set(_senders(d.session, d.beta)) == {"B"}
 
     # A language set through A (in Alpha) is how B (in Beta) answers: within a second for the
     # bot; generous here, on a loaded machine.
