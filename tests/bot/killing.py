@@ -360,6 +360,11 @@ class Trial:
     # -- killing
 
     async def _kill_and_restart(self, *, in_flight: bool) -> None:
+        await self.kill(in_flight=in_flight)
+        await self.restart()
+
+    async def kill(self, *, in_flight: bool) -> None:
+        """SIGKILL the bot, between two clicks or (`in_flight`) just after one was sent."""
         result = self.result
         handle = None
         if in_flight and self.bot.alive():
@@ -374,12 +379,16 @@ class Trial:
         self.bot.kill()
         await self.bot.wait_dead()
         result.kills += 1
-        # Whatever was sent to the dead bot and not answered is lost with it.
+        # Whatever the players sent to the dead bot and it did not answer is lost with it.
+        channels = {(u.channel or self.fake.channel).id for u in self.users}
         for record in self.fake.interactions.values():
-            if not record.acknowledged and not record.failed:
+            if not record.acknowledged and not record.failed and record.channel_id in channels:
                 record.failed = True
                 self.lost.add(record.id)
                 result.lost_clicks += 1
+
+    async def restart(self) -> None:
+        """Start the bot again: the saved game holds its cards and the table shows it."""
         await self.bot.start()
         await self._check_saved_game()
         await self.check_table()

@@ -137,10 +137,10 @@ async def test_two_processes_on_disjoint_shards_share_postgresql(
         await _play(game, MOVES)
         assert await _version(game) >= started + MOVES
 
-    # B is killed mid-game; A's game goes on meanwhile, B's stays as it was saved.
+    # B is killed mid-game, just after a click (which it may or may not have applied and
+    # saved); A's game goes on meanwhile, B's stays as it was saved.
+    await game_b.kill(in_flight=True)
     saved_b = await _version(game_b)
-    d.b.kill()
-    await d.b.wait_dead()
     before_a = await _version(game_a)
     table_a = fake.messages[game_a.table_id or 0]
     edits_a = len(table_a.history)
@@ -148,10 +148,10 @@ async def test_two_processes_on_disjoint_shards_share_postgresql(
     assert await _version(game_a) >= before_a + MOVES and len(table_a.history) > edits_a
     assert await _version(game_b) == saved_b
 
-    # B comes back: its game resumes at the saved state, and the next moves are applied.
-    await d.b.start()
-    await game_b.check_table()  # the table shows the saved game again
-    assert await _version(game_b) == saved_b
+    # B comes back: its game resumes at the saved state (its cards conserved, its table showing
+    # it again), and the next moves are applied.
+    await game_b.restart()
+    assert await _version(game_b) == saved_b and d.b.starts == 2
     after_a = await _version(game_a)
     await _play(game_b, MOVES)
     assert await _version(game_b) >= saved_b + MOVES
