@@ -78,11 +78,20 @@ def _member(fake_session: FakeDiscordSession, name: str, *guilds: Guild) -> Virt
 
 
 def _senders(session: FakeDiscordSession, guild: Guild) -> list[str]:
-    """Which processes made the bot-token requests naming the guild's channel (table edits,
-    messages); interaction answers use the interactions' tokens and carry no tag."""
-    paths = tuple(f"/channels/{c.id}" for c in guild.channels)
+    """Which processes made the bot-token requests naming the guild or its channels (table
+    edits, messages, the guild itself); interaction answers use the interactions' tokens and
+    carry no tag."""
+    named = {str(guild.id), *(str(c.id) for c in guild.channels)}
     return [found[1] if (found := PROCESS.search(r.agent)) else "?"
-            for r in session.fake.requests if r.path.removeprefix("/api/v10").startswith(paths)]
+            for r in session.fake.requests if named & set(r.path.split("/"))]
+
+
+def _ready_guilds(session: FakeDiscordSession, shard_id: int) -> set[int]:
+    """The guilds the READY of the shard's live connection listed."""
+    [live] = [s for s in session.fake.gateway.sessions.values()
+              if s.shard_id == shard_id and s.ws is not None and not s.ws.closed]
+    ready = next(f["d"] for f in live.sent if f["t"] == "READY")
+    return {int(g["id"]) for g in ready["guilds"]}
 
 
 async def _version(game: Trial) -> int:
@@ -115,8 +124,8 @@ async def test_two_processes_on_disjoint_shards_share_postgresql(
     synced = [r for r in fake.requests if r.route in COMMANDS and r.method == "PUT"]
     assert [r.route for r in synced] == [COMMANDS[0]] and fake.global_commands
     # Each connection was told only its own shard's guilds.
-    assert fake.gateway.session_for(d.alpha.id).shard_id == 0  # type: ignore[union-attr]
-    assert fake.gateway.session_for(d.beta.id).shard_id == 1  # type: ignore[union-attr]
+    assert d.alpha.id in _ready_guilds(d.session, 0) and d.beta.id in _ready_guilds(d.session, 1)
+    assert not _ready_guilds(d.session, 0) & _ready_guilds(d.session, 1)
 
     ann = _member(d.session, "Ann", d.alpha, d.beta)
     ann_a, ann_b = ann.in_channel(d.alpha.channels[0]), ann.in_channel(d.beta.channels[0])
@@ -166,11 +175,11 @@ async def test_two_processes_on_disjoint_shards_share_postgresql(
 
     # A language set through A (in Alpha) is how B (in Beta) answers: within a second for the
     # bot; generous here, on a loaded machine.
-    await ann_a.slash("uno settings", language="uk")
-    ukrainian = tr("uk", "language.name")
-    assert ukrainian in ann_a.ephemerals()[-1].content
-    expected = tr("uk", "settings.summary", language=ukrainian,
+    expected = tr("uk", "settings.summary", language=tr("uk", "language.name"),
                   server_language=tr("uk", "settings.auto"), colorblind=tr("uk", "rules.off"))
+    set_in_a = await ann_a.slash("uno settings", language="uk")
+    assert set_in_a.response is not None
+    assert set_in_a.response.content.splitlines()[0] == expected
     loop = asyncio.get_running_loop()
     deadline = loop.time() + SETTLE_TIMEOUT
     while True:
