@@ -366,8 +366,7 @@ class FakeDiscord:
 
     def messages_in(self, channel_id: int, viewer: int) -> list[StoredMessage]:
         """A channel's messages, oldest first, as `viewer` sees them (their ephemerals too)."""
-        return [m for m in self.messages.values()
-                if m.channel_id == channel_id and m.visible(viewer)]
+        return self.channel_messages(viewer, self.channels[channel_id])
 
     def record(self, violation: Violation) -> None:
         self.violations.append(violation)
@@ -392,7 +391,8 @@ class FakeDiscord:
                 raise ValueError(f"{data.get('custom_id')!r} is not a control of message "
                                  f"{source.id}: Discord would not deliver this click")
         if channel is None:
-            channel = self.channels.get(source.channel_id, self.channel) if source else self.channel
+            channel = (self.channels.get(source.channel_id, self.channel) if source
+                       else self.channel)
         guild = self.guild_of(channel)
         if user.id not in guild.members:
             raise ValueError(f"{user.name} is not a member of guild {guild.name!r}: "
@@ -478,12 +478,12 @@ class FakeDiscord:
                      "/emojis/{emoji_file}"):
             return await handler(request)
         self.bot_requests.count(request.method, route)
+        agent = request.headers.get("User-Agent", "")
         body = await self._body(request)
         request[_BODY] = body
         injected = self._take_injected(request.method, route)
         if injected is not None:
-            record = RequestRecord(request.method, route, request.path, 429, body,
-                                   request.headers.get("User-Agent", ""))
+            record = RequestRecord(request.method, route, request.path, 429, body, agent)
             self.rate_limited.append(record)
             self.requests.append(record)
             return self._rate_limit_response(injected, route)
@@ -492,7 +492,7 @@ class FakeDiscord:
         if failing is not None:
             failing.remaining -= 1
             record = RequestRecord(request.method, route, request.path, failing.status, body,
-                                   request.headers.get("User-Agent", ""))
+                                   agent)
             self.requests.append(record)
             return _json({"code": failing.code, "message": failing.message}, failing.status)
         try:
@@ -504,8 +504,7 @@ class FakeDiscord:
         except DiscordError as error:
             response = self._refuse(error, request)
         self.requests.append(RequestRecord(request.method, route, request.path,
-                                           response.status, body,
-                                           request.headers.get("User-Agent", "")))
+                                           response.status, body, agent))
         self.changed()
         return response
 
