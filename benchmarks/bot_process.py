@@ -1,4 +1,5 @@
-"""The real bot in a process of its own, pointed at a fake Discord (for benchmarks/bot_load.py).
+"""The real bot in a process of its own, pointed at a fake Discord (for benchmarks/bot_load.py,
+the kill-and-restart trials and the two-process shard test).
 
 Usage, from the repository root::
 
@@ -6,10 +7,15 @@ Usage, from the repository root::
         --token TOKEN --guild GUILD_ID --db /tmp/uno.db [--log-level WARNING] \
         [--refresh-delay 0.25]
 
+    # one of several processes on disjoint shards, sharing PostgreSQL, commands synced globally:
+    python benchmarks/bot_process.py ... --database-url postgresql://... \
+        --shard-count 2 --shard-ids 1
+
 It redirects discord.py the way tests/fake_discord/fixtures.py does (`Route.BASE` and
 `DiscordWebSocket.DEFAULT_GATEWAY`), runs `UnoBot` with the guild as its development guild (so the
-commands are synced at once), prints one line `ready <pid>` on stdout once the bot is connected
-and stops cleanly on SIGTERM or SIGINT (`bot.close()`: gateway, timers, database).
+commands are synced at once; without --guild they are synced globally, by shard 0's process),
+prints one line `ready <pid>` on stdout once the bot is connected (all its shards) and stops
+cleanly on SIGTERM or SIGINT (`bot.close()`: gateway, timers, database).
 
 A probe watches the process's event loop: every 20 ms it notes how late its wake-up was. SIGUSR1
 starts a new measurement; SIGUSR2 prints `probe {json}` on stdout (wake-up lateness p50/p99/max
@@ -45,6 +51,7 @@ from bot.services.games import REFRESH_DELAY  # noqa: E402
 from bot.settings import Settings  # noqa: E402
 
 PROBE_INTERVAL = 0.02
+PROCESS_TAG = "uno-process/"  # before --tag in the User-Agent
 
 
 class LoopProbe:
@@ -98,8 +105,20 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     parser.add_argument("--base-url", required=True, help="the fake's HTTP root, http://host:port")
     parser.add_argument("--gateway", required=True, help="the fake's gateway, ws://host:port/...")
     parser.add_argument("--token", required=True)
-    parser.add_argument("--guild", type=int, required=True, help="the development guild's id")
-    parser.add_argument("--db", type=Path, required=True, help="SQLite file (created if missing)")
+    parser.add_argument("--guild", type=int, default=None,
+                        help="the development guild's id (default: global commands)")
+    where = parser.add_mutually_exclusive_group(required=True)
+    where.add_argument("--db", type=Path, help="SQLite file (created if missing)")
+    where.add_argument("--database-url", help="a postgresql:// URL (several processes share it)")
+    parser.add_argument("--shard-count", type=int, default=None,
+                        help="the bot's shards in all (SHARD_COUNT; default: as Discord says)")
+    parser.add_argument("--shard-ids", default=None,
+                        help="the shards this process runs, e.g. 0,1 (SHARD_IDS; default: all)")
+    parser.add_argument("--request-budget", type=float, default=None,
+                        help="requests a second this process may make (REQUEST_BUDGET)")
+    parser.add_argument("--tag", default=None,
+                        help="tests only: appended to the User-Agent of the bot's requests as "
+                             "`uno-process/TAG`, so the fake Discord can tell processes apart")
     parser.add_argument("--log-level", default="WARNING")
     parser.add_argument("--refresh-delay", type=float, default=REFRESH_DELAY,
                         help="seconds a merged table edit waits (the bot's REFRESH_DELAY)")
@@ -129,13 +148,19 @@ async def run(args: argparse.Namespace) -> int:
         setattr(games_module, "secrets", SeededSecrets(args.game_seed))  # noqa: B010
     Route.BASE = f"{args.base_url.rstrip('/')}/api/v10"
     DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(args.gateway)
-    settings = Settings(discord_token=args.token, database_path=args.db,
+    shard_ids = (tuple(int(i) for i in args.shard_ids.split(","))
+                 if args.shard_ids is not None else None)
+    budget = {} if args.request_budget is None else {"request_budget": args.request_budget}
+    settings = Settings(discord_token=args.token, database_path=args.db or Path("unused.db"),
                         dev_guild_id=args.guild, log_level=args.log_level,
-                        picture_workers=args.picture_workers,
+                        database_url=args.database_url, shard_count=args.shard_count,
+                        shard_ids=shard_ids, picture_workers=args.picture_workers,
                         # Uploaded once, at a bot's first start: not part of the load measured.
-                        card_emoji=False)
+                        card_emoji=False, **budget)
     # READY would wait this long for GUILD_CREATEs that the fake sends at once.
     bot = UnoBot(settings, guild_ready_timeout=0.05, refresh_delay=args.refresh_delay)
+    if args.tag is not None:
+        bot.http.user_agent += f" {PROCESS_TAG}{args.tag}"
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()
     for sig in (signal.SIGTERM, signal.SIGINT):

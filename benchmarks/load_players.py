@@ -11,7 +11,6 @@ from __future__ import annotations
 import asyncio
 import bisect
 import contextlib
-import json
 import math
 import random
 import re
@@ -36,7 +35,6 @@ from bot.fake_discord.world import (
     InteractionRecord,
     Member,
     StoredMessage,
-    snowflake,
 )
 
 ACK_TIMEOUT = 5.0        # a click without a first response by then is unanswered (Discord: 3 s)
@@ -71,11 +69,8 @@ class BenchDiscord(FakeDiscord):
 
     def __init__(self, channel_count: int, **options: Any) -> None:
         super().__init__(**options)
-        self.default_channel = self.channel
-        self.channels: dict[int, Channel] = {self.channel.id: self.channel}
         for index in range(2, channel_count + 1):
-            channel = Channel(snowflake(), self.guild_id, f"uno-{index}")
-            self.channels[channel.id] = channel
+            self.add_channel(f"uno-{index}")
         self.clicked_at: dict[int, float] = {}   # interaction id -> INTERACTION_CREATE sent
         self.acked_at: dict[int, float] = {}     # interaction id -> its first response arrived
         self.late_at: dict[int, float] = {}      # ... a response Discord refused (too late)
@@ -84,48 +79,20 @@ class BenchDiscord(FakeDiscord):
         self._ack_waiters: dict[int, asyncio.Future[None]] = {}
         self._edit_waiters: dict[int, asyncio.Event] = {}
 
-    # - the extra channels
-
-    def guild_payload(self) -> dict[str, Any]:
-        payload = super().guild_payload()
-        payload["channels"] = [c.payload() for c in self.channels.values()]
-        return payload
+    # - the interactions' channels are the fake's own (add_channel); timed here
 
     async def create_interaction(self, user: Member, type_: int, data: dict[str, Any],
                                  source: StoredMessage | None = None, *,
                                  channel: Channel | None = None) -> InteractionRecord:
         started = time.thread_time()
-        if channel is None:
-            channel = (self.channels[source.channel_id] if source is not None
-                       else self.default_channel)
-        # The base class reads `self.channel` only while it builds the payload and the record,
-        # before its first await, so pointing it at this interaction's channel here is safe
-        # even with many interactions in flight.
-        self.channel = channel
         clicked = time.perf_counter()
         try:
-            record = await super().create_interaction(user, type_, data, source)
+            record = await super().create_interaction(user, type_, data, source,
+                                                      channel=channel)
         finally:
             self.cpu_seconds += time.thread_time() - started
         self.clicked_at[record.id] = clicked
         return record
-
-    def _check_channel(self, request: web.Request) -> None:
-        if int(request.match_info["channel_id"]) not in self.channels:
-            raise DiscordError(404, 10003, "Unknown Channel")
-
-    async def _get_channel(self, request: web.Request) -> web.Response:
-        self._check_channel(request)
-        channel = self.channels[int(request.match_info["channel_id"])]
-        return web.Response(body=json.dumps(channel.payload()).encode(),
-                            content_type="application/json")
-
-    async def _channel_message(self, request: web.Request) -> web.StreamResponse:
-        self._check_channel(request)
-        message = self.messages.get(int(request.match_info["message_id"]))
-        if message is not None and str(message.channel_id) != request.match_info["channel_id"]:
-            raise DiscordError(404, 10008, "Unknown Message")
-        return await super()._channel_message(request)
 
     # - timestamps and CPU
 

@@ -1,5 +1,9 @@
 """The gateway websocket: HELLO, IDENTIFY -> READY + GUILD_CREATE, heartbeats, RESUME, outages.
 
+Each connection identifies as one shard of `shard_count`; a guild's events go only to the
+connection of the guild's shard, `(guild_id >> 22) % shard_count`, as on Discord (several bot
+processes, each with its own shards, each get their own guilds' events).
+
 Frames go out as plain JSON text: the client asks for zlib-stream but only inflates binary frames
 (DISCORD-FACTS trap 5). Every dispatch is numbered and kept per session, so a client that comes
 back with RESUME gets what it missed, as on Discord.
@@ -46,12 +50,11 @@ class Gateway:
     """Sessions by id, the op log a test can inspect, and the outage switch."""
 
     def __init__(self, token: Callable[[], str], ready: Callable[[GatewaySession], list[
-            tuple[str, dict[str, Any]]]], members: Callable[[], list[dict[str, Any]]],
-            guild_id: int) -> None:
+            tuple[str, dict[str, Any]]]], members: Callable[[int], list[dict[str, Any]]]
+                 ) -> None:
         self._token = token
         self._ready_events = ready
-        self._members = members
-        self._guild_id = guild_id
+        self._members = members  # a guild's member payloads, by guild id
         self.sessions: dict[str, GatewaySession] = {}
         self.ops_received: list[int] = []
         self.url = ""
@@ -132,9 +135,11 @@ class Gateway:
                 elif op == RESUME:
                     session = await self._resume(ws, data)
                 elif op == REQUEST_MEMBERS and session is not None:
-                    await self._send_dispatch(session, "GUILD_MEMBERS_CHUNK", {
-                        "guild_id": str(self._guild_id), "members": self._members(),
-                        "chunk_index": 0, "chunk_count": 1, "nonce": data.get("nonce")})
+                    guild_id = int(data.get("guild_id") or 0)
+                    if session.covers(guild_id):  # a shard asks only for its own guilds
+                        await self._send_dispatch(session, "GUILD_MEMBERS_CHUNK", {
+                            "guild_id": str(guild_id), "members": self._members(guild_id),
+                            "chunk_index": 0, "chunk_count": 1, "nonce": data.get("nonce")})
         finally:
             self._sockets.discard(ws)
             if session is not None and session.ws is ws:

@@ -1,9 +1,11 @@
 """An offline Discord: the HTTP API and gateway that the real discord.py talks to in tests.
 
-`FakeDiscord` holds one guild with one text channel, answers the routes a bot uses (login,
-command sync, interaction callbacks, webhooks, channel messages) and enforces what Discord
-enforces. Every refused call gets the status and error code Discord would send *and* is recorded
-in `violations`, which the fixture turns into a test failure.
+`FakeDiscord` holds a home guild with one text channel (all most tests need; `add_guild` and
+`add_channel` add more), answers the routes a bot uses (login, command sync, interaction callbacks,
+webhooks, channel messages) and enforces what Discord enforces: a REST call must name a channel
+or guild that exists, and each guild's gateway events go only to the connection that identified
+with the guild's shard. Every refused call gets the status and error code Discord would send
+*and* is recorded in `violations`, which the fixture turns into a test failure.
 """
 
 from __future__ import annotations
@@ -26,8 +28,8 @@ from .limits import FLAG_EPHEMERAL, FLAG_LOADING, check_message
 from .rates import GLOBAL_LIMIT, RequestCounter
 from .world import (
     ALL_PERMISSIONS,
-    EVERYONE_PERMISSIONS,
     Channel,
+    Guild,
     InteractionRecord,
     Member,
     Role,
@@ -36,6 +38,7 @@ from .world import (
     iso_now,
     new_token,
     snowflake,
+    snowflake_on_shard,
     user_payload,
 )
 
@@ -92,6 +95,7 @@ class RequestRecord:
     path: str
     status: int
     body: Any
+    agent: str = ""   # the User-Agent: which of several bot processes sent it, if they say
 
 
 def _json(data: Any, status: int = 200, headers: dict[str, str] | None = None) -> web.Response:
@@ -115,16 +119,13 @@ class FakeDiscord:
 
         self.application_id = snowflake()
         self.bot_user = user_payload(self.application_id, "UNO Bot", bot=True)
-        self.guild_id = snowflake()
-        self.guild_name = "Fake Guild"
-        self.guild_locale = guild_locale
-        self.everyone = Role(self.guild_id, "@everyone", EVERYONE_PERMISSIONS, position=0)
-        self.roles: list[Role] = [self.everyone]
-        self.channel = Channel(snowflake(), self.guild_id, "uno")
-        self.members: dict[int, Member] = {}
+        # The guilds by id, the home guild first; every channel of theirs by id.
+        self.guilds: dict[int, Guild] = {}
+        self.channels: dict[int, Channel] = {}
+        self.home = self.add_guild("Fake Guild", guild_locale, shard_id=None)
 
         self.global_commands: list[dict[str, Any]] = []
-        self.guild_commands: list[dict[str, Any]] = []
+        self.commands_by_guild: dict[int, list[dict[str, Any]]] = {}
         self.messages: dict[int, StoredMessage] = {}
         self.interactions: dict[int, InteractionRecord] = {}
         self.files: dict[int, bytes] = {}
@@ -150,8 +151,7 @@ class FakeDiscord:
         self.wait_after_defer = 0.0
         self._changed = asyncio.Event()
 
-        self.gateway = Gateway(lambda: self.token, self._ready_events, self._member_payloads,
-                               self.guild_id)
+        self.gateway = Gateway(lambda: self.token, self._ready_events, self._member_payloads)
         self.port = 0
         self._runner: web.AppRunner | None = None
 
@@ -183,27 +183,116 @@ class FakeDiscord:
 
     # --- the world -----------------------------------------------------------------------------
 
-    def add_role(self, name: str, permissions: int) -> Role:
-        role = Role(snowflake(), name, permissions, position=len(self.roles))
-        self.roles.append(role)
+    def add_guild(self, name: str, locale: str = "en-US", *, shard_id: int | None = None,
+                  channels: tuple[str, ...] = ("uno",)) -> Guild:
+        """A new guild with these text channels; `shard_id` gives it an id that Discord routes
+        to that shard of the fake's `shard_count` (None: any)."""
+        guild_id = snowflake() if shard_id is None else snowflake_on_shard(shard_id,
+                                                                           self.shard_count)
+        guild = Guild.new(guild_id, name, locale, channels)
+        self.guilds[guild.id] = guild
+        self.channels.update((c.id, c) for c in guild.channels)
+        return guild
+
+    def add_channel(self, name: str, guild: Guild | None = None) -> Channel:
+        guild = guild or self.home
+        channel = Channel(snowflake(), guild.id, name)
+        guild.channels.append(channel)
+        self.channels[channel.id] = channel
+        return channel
+
+    def add_role(self, name: str, permissions: int, guild: Guild | None = None) -> Role:
+        roles = (guild or self.home).roles
+        role = Role(snowflake(), name, permissions, position=len(roles))
+        roles.append(role)
         return role
 
-    def add_member(self, name: str, *, locale: str = "en-US",
-                   roles: list[Role] | None = None) -> Member:
+    def add_member(self, name: str, *, locale: str = "en-US", roles: list[Role] | None = None,
+                   guild: Guild | None = None) -> Member:
         member = Member(snowflake(), name, locale, list(roles or []))
-        self.members[member.id] = member
+        (guild or self.home).members[member.id] = member
         return member
 
-    def _member_payloads(self) -> list[dict[str, Any]]:
-        return [m.payload(self.everyone.permissions) for m in self.members.values()]
+    def join(self, member: Member, guild: Guild, roles: list[Role] | None = None) -> None:
+        """`member` (a user already known) joins another guild, with roles of that guild."""
+        guild.members[member.id] = member
+        member.roles.extend(roles or [])
 
-    def guild_payload(self) -> dict[str, Any]:
+    def guild_of(self, channel: Channel) -> Guild:
+        return self.guilds[channel.guild_id]
+
+    def user_by_id(self, user_id: int) -> Member | None:
+        """A member of any guild: users are global on Discord (DMs, /users/{id})."""
+        return next((g.members[user_id] for g in self.guilds.values() if user_id in g.members),
+                    None)
+
+    # The home guild's parts under the names the one-guild tests use.
+
+    @property
+    def guild_id(self) -> int:
+        return self.home.id
+
+    @property
+    def guild_name(self) -> str:
+        return self.home.name
+
+    @guild_name.setter
+    def guild_name(self, value: str) -> None:
+        self.home.name = value
+
+    @property
+    def guild_locale(self) -> str:
+        return self.home.locale
+
+    @guild_locale.setter
+    def guild_locale(self, value: str) -> None:
+        self.home.locale = value
+
+    @property
+    def everyone(self) -> Role:
+        return self.home.everyone
+
+    @property
+    def roles(self) -> list[Role]:
+        return self.home.roles
+
+    @property
+    def members(self) -> dict[int, Member]:
+        return self.home.members
+
+    @property
+    def channel(self) -> Channel:
+        """The home guild's first channel, where users act unless told otherwise."""
+        return self.home.channels[0]
+
+    @channel.setter
+    def channel(self, value: Channel) -> None:
+        # A test replacing it: the old channel is gone (Unknown Channel from now on).
+        self.channels.pop(self.home.channels[0].id, None)
+        self.home.channels[0] = value
+        self.channels[value.id] = value
+
+    @property
+    def guild_commands(self) -> list[dict[str, Any]]:
+        """The commands synced to the home guild."""
+        return self.commands_by_guild.get(self.home.id, [])
+
+    def commands_in(self, guild_id: int) -> list[dict[str, Any]]:
+        """What a user in that guild is offered: its guild commands, then the global ones."""
+        return self.commands_by_guild.get(guild_id, []) + self.global_commands
+
+    def _member_payloads(self, guild_id: int) -> list[dict[str, Any]]:
+        guild = self.guilds.get(guild_id)
+        return [guild.member_payload(m) for m in guild.members.values()] if guild else []
+
+    def guild_payload(self, guild: Guild | None = None) -> dict[str, Any]:
+        guild = guild or self.home
         return {
-            "id": str(self.guild_id), "name": self.guild_name, "icon": None,
-            "owner_id": str(self.application_id), "preferred_locale": self.guild_locale,
-            "features": [], "roles": [r.payload() for r in self.roles], "emojis": [],
-            "stickers": [], "channels": [self.channel.payload()], "threads": [],
-            "members": self._member_payloads(), "member_count": len(self.members) + 1,
+            "id": str(guild.id), "name": guild.name, "icon": None,
+            "owner_id": str(self.application_id), "preferred_locale": guild.locale,
+            "features": [], "roles": [r.payload() for r in guild.roles], "emojis": [],
+            "stickers": [], "channels": [c.payload() for c in guild.channels], "threads": [],
+            "members": self._member_payloads(guild.id), "member_count": len(guild.members) + 1,
             "voice_states": [], "presences": [], "stage_instances": [],
             "guild_scheduled_events": [], "soundboard_sounds": [], "large": False,
             "unavailable": False, "joined_at": iso_now(), "mfa_level": 0,
@@ -211,18 +300,16 @@ class FakeDiscord:
         }
 
     def _ready_events(self, session: GatewaySession) -> list[tuple[str, dict[str, Any]]]:
-        covers = session.covers(self.guild_id)
+        # READY lists only the guilds of the identifying shard; a GUILD_CREATE follows for each.
+        covered = [g for g in self.guilds.values() if session.covers(g.id)]
         ready = {
             "v": 10, "user": self.bot_user, "session_id": session.id,
             "resume_gateway_url": self.gateway.url, "shard": [session.shard_id,
                                                               session.shard_count],
-            "guilds": [{"id": str(self.guild_id), "unavailable": True}] if covers else [],
+            "guilds": [{"id": str(g.id), "unavailable": True} for g in covered],
             "application": {"id": str(self.application_id), "flags": 0},
         }
-        events = [("READY", ready)]
-        if covers:
-            events.append(("GUILD_CREATE", self.guild_payload()))
-        return events
+        return [("READY", ready)] + [("GUILD_CREATE", self.guild_payload(g)) for g in covered]
 
     # --- what tests use ------------------------------------------------------------------------
 
@@ -269,10 +356,17 @@ class FakeDiscord:
                 pass
         return result
 
-    def channel_messages(self, viewer: int | None = None) -> list[StoredMessage]:
-        """Messages of the channel, oldest first, as `viewer` sees them (None: public only)."""
+    def channel_messages(self, viewer: int | None = None,
+                         channel: Channel | None = None) -> list[StoredMessage]:
+        """Messages of `channel` (None: of every channel), oldest first, as `viewer` sees them
+        (None: public only)."""
         return [m for m in self.messages.values()
-                if not m.deleted and (m.visible_to is None or m.visible_to == viewer)]
+                if not m.deleted and (m.visible_to is None or m.visible_to == viewer)
+                and (channel is None or m.channel_id == channel.id)]
+
+    def messages_in(self, channel_id: int, viewer: int) -> list[StoredMessage]:
+        """A channel's messages, oldest first, as `viewer` sees them (their ephemerals too)."""
+        return self.channel_messages(viewer, self.channels[channel_id])
 
     def record(self, violation: Violation) -> None:
         self.violations.append(violation)
@@ -282,27 +376,37 @@ class FakeDiscord:
         return [i for i in self.interactions.values() if not i.acknowledged and not i.failed]
 
     async def create_interaction(self, user: Member, type_: int, data: dict[str, Any],
-                                 source: StoredMessage | None = None) -> InteractionRecord:
-        """Send INTERACTION_CREATE to the bot as Discord does when `user` acts.
+                                 source: StoredMessage | None = None, *,
+                                 channel: Channel | None = None) -> InteractionRecord:
+        """Send INTERACTION_CREATE to the bot as Discord does when `user` acts in `channel`
+        (default: the clicked message's channel, else the home guild's first), over the gateway
+        connection of that channel's guild's shard.
 
         Discord delivers a component interaction only for a control that is on the message
-        clicked: a test that names another id is refused here, never sent to the bot."""
+        clicked, and from a member of the guild: anything else is a bug in the test, refused
+        here, never sent to the bot."""
         if type_ == COMPONENT and source is not None:
             on_message = {c.get("custom_id") for c in _components(source.payload)}
             if data.get("custom_id") not in on_message:
                 raise ValueError(f"{data.get('custom_id')!r} is not a control of message "
                                  f"{source.id}: Discord would not deliver this click")
+        if channel is None:
+            channel = (self.channels.get(source.channel_id, self.channel) if source
+                       else self.channel)
+        guild = self.guild_of(channel)
+        if user.id not in guild.members:
+            raise ValueError(f"{user.name} is not a member of guild {guild.name!r}: "
+                             "fake.join() them first")
         interaction_id = snowflake()
-        everyone = self.everyone.permissions
         payload: dict[str, Any] = {
             "id": str(interaction_id), "application_id": str(self.application_id),
             "type": type_, "data": data, "token": new_token(), "version": 1,
-            "guild_id": str(self.guild_id),
-            "guild": {"id": str(self.guild_id), "locale": self.guild_locale, "features": []},
-            "channel_id": str(self.channel.id), "channel": self.channel.payload(),
-            "member": user.payload(everyone), "locale": user.locale,
-            "guild_locale": self.guild_locale, "app_permissions": str(self.app_permissions),
-            "entitlements": [], "authorizing_integration_owners": {"0": str(self.guild_id)},
+            "guild_id": str(guild.id),
+            "guild": {"id": str(guild.id), "locale": guild.locale, "features": []},
+            "channel_id": str(channel.id), "channel": channel.payload(),
+            "member": guild.member_payload(user), "locale": user.locale,
+            "guild_locale": guild.locale, "app_permissions": str(self.app_permissions),
+            "entitlements": [], "authorizing_integration_owners": {"0": str(guild.id)},
             "context": 0,
             # Trap 4: discord.py reads this key unconditionally.
             "attachment_size_limit": ATTACHMENT_SIZE_LIMIT,
@@ -311,11 +415,11 @@ class FakeDiscord:
             payload["message"] = source.payload
         record = InteractionRecord(
             id=interaction_id, token=payload["token"], type=type_, user=user,
-            channel_id=self.channel.id, created_at=self.clock.now(), payload=payload,
+            channel_id=channel.id, created_at=self.clock.now(), payload=payload,
             source_message_id=source.id if source else None,
             original_message_id=source.id if source else None)
         self.interactions[interaction_id] = record
-        await self.gateway.dispatch("INTERACTION_CREATE", payload, self.guild_id)
+        await self.gateway.dispatch("INTERACTION_CREATE", payload, guild.id)
         return record
 
     def missed_deadline(self, record: InteractionRecord) -> None:
@@ -374,11 +478,12 @@ class FakeDiscord:
                      "/emojis/{emoji_file}"):
             return await handler(request)
         self.bot_requests.count(request.method, route)
+        agent = request.headers.get("User-Agent", "")
         body = await self._body(request)
         request[_BODY] = body
         injected = self._take_injected(request.method, route)
         if injected is not None:
-            record = RequestRecord(request.method, route, request.path, 429, body)
+            record = RequestRecord(request.method, route, request.path, 429, body, agent)
             self.rate_limited.append(record)
             self.requests.append(record)
             return self._rate_limit_response(injected, route)
@@ -386,7 +491,8 @@ class FakeDiscord:
                         and f.route == route and f.remaining > 0), None)
         if failing is not None:
             failing.remaining -= 1
-            record = RequestRecord(request.method, route, request.path, failing.status, body)
+            record = RequestRecord(request.method, route, request.path, failing.status, body,
+                                   agent)
             self.requests.append(record)
             return _json({"code": failing.code, "message": failing.message}, failing.status)
         try:
@@ -398,7 +504,7 @@ class FakeDiscord:
         except DiscordError as error:
             response = self._refuse(error, request)
         self.requests.append(RequestRecord(request.method, route, request.path,
-                                           response.status, body))
+                                           response.status, body, agent))
         self.changed()
         return response
 
@@ -491,7 +597,7 @@ class FakeDiscord:
     async def _put_commands(self, request: web.Request) -> web.Response:
         self._check_app(request)
         guild_id = request.match_info.get("guild_id")
-        if guild_id is not None and guild_id != str(self.guild_id):
+        if guild_id is not None and self._guild_named(request) is None:
             raise DiscordError(403, 50001, "Missing Access")
         echoed = []
         for command in request[_BODY] or []:
@@ -505,13 +611,17 @@ class FakeDiscord:
         if guild_id is None:
             self.global_commands = echoed
         else:
-            self.guild_commands = echoed
+            self.commands_by_guild[int(guild_id)] = echoed
         return _json(echoed)
 
     async def _get_commands(self, request: web.Request) -> web.Response:
         self._check_app(request)
-        guild = "guild_id" in request.match_info
-        return _json(self.guild_commands if guild else self.global_commands)
+        guild_id = request.match_info.get("guild_id")
+        if guild_id is None:
+            return _json(self.global_commands)
+        if self._guild_named(request) is None:
+            raise DiscordError(403, 50001, "Missing Access")
+        return _json(self.commands_by_guild.get(int(guild_id), []))
 
     async def _list_emoji(self, request: web.Request) -> web.Response:
         self._check_app(request)
@@ -538,13 +648,14 @@ class FakeDiscord:
 
     def _new_message(self, body: dict[str, Any], request: web.Request, *,
                      record: InteractionRecord | None = None, flags: int = 0) -> StoredMessage:
-        # The channel the interaction came from, or the one the request names (a fake with
-        # several channels, as the playground's and the load benchmark's, needs no override).
+        # The channel the interaction came from, or the one the request names (checked by then).
         channel_id = (record.channel_id if record is not None
                       else int(request.match_info.get("channel_id", self.channel.id)))
+        guild_id = (int(record.payload["guild_id"]) if record is not None
+                    else self.channels[channel_id].guild_id)
         payload: dict[str, Any] = {
             "id": str(snowflake()), "channel_id": str(channel_id),
-            "guild_id": str(self.guild_id), "author": self.bot_user,
+            "guild_id": str(guild_id), "author": self.bot_user,
             "content": body.get("content") or "", "timestamp": iso_now(),
             "edited_timestamp": None, "tts": bool(body.get("tts")), "mention_everyone": False,
             "mentions": [], "mention_roles": [], "attachments": [],
@@ -559,7 +670,7 @@ class FakeDiscord:
             payload["type"] = 20 if record.type == APPLICATION_COMMAND else 0
             payload["interaction_metadata"] = {
                 "id": str(record.id), "type": record.type, "user": record.user.user(),
-                "authorizing_integration_owners": {"0": str(self.guild_id)}}
+                "authorizing_integration_owners": {"0": str(guild_id)}}
             if flags & FLAG_EPHEMERAL:
                 visible_to = record.user.id
         message = StoredMessage(payload, visible_to, record.id if record else None)
@@ -587,16 +698,20 @@ class FakeDiscord:
                 result.append(kept[key])
         return result
 
-    async def post_user_message(self, member: Member, content: str) -> StoredMessage:
-        """A member writes in the channel (the bot learns of it by MESSAGE_CREATE; without the
-        message-content intent Discord sends the author but an empty content)."""
+    async def post_user_message(self, member: Member, content: str,
+                                channel: Channel | None = None) -> StoredMessage:
+        """A member writes in `channel` (default: the home one); the bot learns of it by
+        MESSAGE_CREATE (without the message-content intent Discord sends the author but an
+        empty content)."""
+        channel = channel or self.channel
+        guild = self.guild_of(channel)
         payload: dict[str, Any] = {
-            "id": str(snowflake()), "channel_id": str(self.channel.id),
-            "guild_id": str(self.guild_id), "author": member.user(), "content": "",
+            "id": str(snowflake()), "channel_id": str(channel.id),
+            "guild_id": str(guild.id), "author": member.user(), "content": "",
             "timestamp": iso_now(), "edited_timestamp": None, "tts": False,
             "mention_everyone": False, "mentions": [], "mention_roles": [], "attachments": [],
             "embeds": [], "components": [], "pinned": False, "type": 0, "flags": 0,
-            "member": member.payload(self.everyone.permissions, with_user=False),
+            "member": guild.member_payload(member, with_user=False),
         }
         message = StoredMessage(payload)
         self.messages[message.id] = message
@@ -605,14 +720,16 @@ class FakeDiscord:
         return message
 
     async def _announce(self, message: StoredMessage, event: str) -> None:
-        # Discord tells the bot about public messages over the gateway (views refresh from it).
-        if message.visible_to is None and self.gateway.session_for(self.guild_id) is not None:
+        # Discord tells the bot about public messages over the gateway (views refresh from it),
+        # on the connection of the message's guild's shard.
+        guild_id = int(message.payload["guild_id"])
+        if message.visible_to is None and self.gateway.session_for(guild_id) is not None:
             if event == "MESSAGE_DELETE":
                 data = {"id": str(message.id), "channel_id": str(message.channel_id),
-                        "guild_id": str(self.guild_id)}
+                        "guild_id": str(guild_id)}
             else:
                 data = message.payload
-            await self.gateway.dispatch(event, data, self.guild_id)
+            await self.gateway.dispatch(event, data, guild_id)
 
     def _check_limits(self, body: dict[str, Any], record: InteractionRecord | None = None) -> None:
         problems = check_message(body)
@@ -750,17 +867,20 @@ class FakeDiscord:
 
     # --- channels and guild --------------------------------------------------------------------
 
-    def _check_channel(self, request: web.Request) -> None:
-        if self.channel_deleted or request.match_info["channel_id"] != str(self.channel.id):
+    def _check_channel(self, request: web.Request) -> Channel:
+        """The guild channel the request names, if it exists."""
+        raw = request.match_info["channel_id"]
+        channel = self.channels.get(int(raw)) if raw.isdigit() else None
+        if self.channel_deleted or channel is None:
             raise DiscordError(404, 10003, "Unknown Channel")
+        return channel
 
     async def _get_channel(self, request: web.Request) -> web.Response:
-        self._check_channel(request)
-        return _json(self.channel.payload())
+        return _json(self._check_channel(request).payload())
 
     async def _open_dm(self, request: web.Request) -> web.Response:
         body = request[_BODY] or {}
-        member = self.members.get(int(body.get("recipient_id") or 0))
+        member = self.user_by_id(int(body.get("recipient_id") or 0))
         if member is None:
             raise DiscordError(400, 50033, "Invalid Recipient(s)")
         channel_id = next((c for c, u in self.dm_channels.items() if u == member.id), None)
@@ -771,7 +891,7 @@ class FakeDiscord:
                       "recipients": [user_payload(member.id, member.name)]})
 
     async def _get_user(self, request: web.Request) -> web.Response:
-        member = self.members.get(int(request.match_info["user_id"]))
+        member = self.user_by_id(int(request.match_info["user_id"]))
         if member is None:
             raise DiscordError(404, 10013, "Unknown User")
         return _json(user_payload(member.id, member.name))
@@ -803,16 +923,17 @@ class FakeDiscord:
         return _json(message.payload)
 
     async def _get_channel_messages(self, request: web.Request) -> web.Response:
-        self._check_channel(request)
+        channel = self._check_channel(request)
         limit = int(request.query.get("limit", "50"))
-        public = self.channel_messages()
+        public = self.channel_messages(channel=channel)
         return _json([m.payload for m in reversed(public)][:limit])
 
     async def _channel_message(self, request: web.Request) -> web.StreamResponse:
-        self._check_channel(request)
+        channel = self._check_channel(request)
         message = self.messages.get(int(request.match_info["message_id"]))
-        # Ephemeral messages do not exist for the channel API.
-        if message is None or message.deleted or message.visible_to is not None:
+        # Ephemeral messages do not exist for the channel API, nor another channel's messages.
+        if (message is None or message.deleted or message.visible_to is not None
+                or message.channel_id != channel.id):
             raise DiscordError(404, 10008, "Unknown Message")
         if request.method == "GET":
             return _json(message.payload)
@@ -830,16 +951,22 @@ class FakeDiscord:
         await self._announce(message, "MESSAGE_UPDATE")
         return _json(message.payload)
 
+    def _guild_named(self, request: web.Request) -> Guild | None:
+        raw = request.match_info["guild_id"]
+        return self.guilds.get(int(raw)) if raw.isdigit() else None
+
     async def _get_guild(self, request: web.Request) -> web.Response:
-        if request.match_info["guild_id"] != str(self.guild_id):
+        guild = self._guild_named(request)
+        if guild is None:
             raise DiscordError(404, 10004, "Unknown Guild")
-        return _json(self.guild_payload())
+        return _json(self.guild_payload(guild))
 
     async def _get_member(self, request: web.Request) -> web.Response:
-        member = self.members.get(int(request.match_info["user_id"]))
-        if request.match_info["guild_id"] != str(self.guild_id) or member is None:
+        guild = self._guild_named(request)
+        member = guild.members.get(int(request.match_info["user_id"])) if guild else None
+        if guild is None or member is None:
             raise DiscordError(404, 10007, "Unknown Member", record=False)
-        return _json(member.payload(self.everyone.permissions))
+        return _json(guild.member_payload(member))
 
     async def _get_attachment(self, request: web.Request) -> web.Response:
         data = self.files.get(int(request.match_info["attachment_id"]))

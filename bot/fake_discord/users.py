@@ -21,7 +21,7 @@ from .server import (
     DEFERRED_UPDATE,
     FakeDiscord,
 )
-from .world import InteractionRecord, Member, Role, StoredMessage, user_payload
+from .world import Channel, InteractionRecord, Member, Role, StoredMessage, user_payload
 
 SUB_COMMAND, SUB_COMMAND_GROUP = 1, 2
 STRING, INTEGER, BOOLEAN, USER, CHANNEL, ROLE, NUMBER = 3, 4, 5, 6, 7, 8, 10
@@ -179,11 +179,21 @@ class InteractionHandle:
 
 
 class VirtualUser:
-    """A guild member driven by a test."""
+    """A guild member driven by a test, acting in the home channel, or in `channel` (see
+    `in_channel`: then they also read that channel only)."""
 
-    def __init__(self, fake: FakeDiscord, member: Member) -> None:
+    def __init__(self, fake: FakeDiscord, member: Member, channel: Channel | None = None) -> None:
         self.fake = fake
         self.member = member
+        self.channel = channel
+
+    def in_channel(self, channel: Channel) -> VirtualUser:
+        """The same user, acting in and reading `channel` (of any guild they are a member of)."""
+        return VirtualUser(self.fake, self.member, channel)
+
+    @property
+    def guild_id(self) -> int:
+        return (self.channel or self.fake.channel).guild_id
 
     def __repr__(self) -> str:
         return f"<VirtualUser {self.name} {self.id}>"
@@ -210,13 +220,13 @@ class VirtualUser:
 
     @property
     def permissions(self) -> int:
-        return self.member.permissions(self.fake.everyone.permissions)
+        return self.fake.guilds[self.guild_id].permissions_of(self.member)
 
     # --- reading -------------------------------------------------------------------------------
 
     def messages(self) -> list[SeenMessage]:
         """The channel as this user sees it: public messages and their own ephemeral ones."""
-        return [SeenMessage(m) for m in self.fake.channel_messages(self.id)]
+        return [SeenMessage(m) for m in self.fake.channel_messages(self.id, self.channel)]
 
     def public_messages(self) -> list[SeenMessage]:
         return [m for m in self.messages() if not m.ephemeral]
@@ -242,14 +252,15 @@ class VirtualUser:
         """Run `/command` ("uno echo") with options; waits for the acknowledgement unless
         `wait=False` (then call `handle.wait_acknowledged()` yourself)."""
         data = self._command_data(command.split(), options)
-        record = await self.fake.create_interaction(self.member, APPLICATION_COMMAND, data)
+        record = await self.fake.create_interaction(self.member, APPLICATION_COMMAND, data,
+                                                    channel=self.channel)
         handle = InteractionHandle(self.fake, record)
         return await handle.wait_acknowledged() if wait else handle
 
     async def say(self, content: str) -> SeenMessage:
         """Write `content` in the channel, as a chat message (the bot, without the
         message-content intent, learns who wrote but not what)."""
-        return SeenMessage(await self.fake.post_user_message(self.member, content))
+        return SeenMessage(await self.fake.post_user_message(self.member, content, self.channel))
 
     async def click(self, message: SeenMessage | int, label: str | None = None, *,
                     custom_id: str | None = None, wait: bool = True) -> InteractionHandle:
@@ -297,7 +308,7 @@ class VirtualUser:
     # --- building a slash command's data from the synced schema --------------------------------
 
     def _command_data(self, path: list[str], options: dict[str, Any]) -> dict[str, Any]:
-        commands = self.fake.guild_commands + self.fake.global_commands
+        commands = self.fake.commands_in(self.guild_id)
         top = next((c for c in commands if c["name"] == path[0] and c.get("type", 1) == 1), None)
         if top is None:
             raise LookupError(f"/{path[0]} is not synced; synced: "
@@ -362,10 +373,10 @@ class VirtualUser:
             member = value.member if isinstance(value, VirtualUser) else value
             if not isinstance(member, Member):
                 raise TypeError(f"option {name} takes a VirtualUser")
-            everyone = self.fake.everyone.permissions
+            guild = self.fake.guilds[self.guild_id]
             resolved.setdefault("users", {})[str(member.id)] = member.user()
-            resolved.setdefault("members", {})[str(member.id)] = member.payload(
-                everyone, with_user=False)
+            resolved.setdefault("members", {})[str(member.id)] = guild.member_payload(
+                member, with_user=False)
             return str(member.id)
         elif kind == ROLE:
             if not isinstance(value, Role):

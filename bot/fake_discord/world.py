@@ -1,4 +1,4 @@
-"""The fake's data: one guild with a text channel, its members, messages and interactions.
+"""The fake's data: guilds with their roles, text channels and members; messages and interactions.
 
 Payloads are built as plain dicts in the shape Discord's API returns, because that is what the
 real discord.py parses; the traps noted in docs/DISCORD-FACTS.md are marked where they bite.
@@ -33,6 +33,15 @@ def snowflake() -> int:
     """A unique id shaped like Discord's (timestamp in the high bits), so shard maths works."""
     ms = int(time.time() * 1000) - DISCORD_EPOCH_MS
     return (ms << 22) | (next(_counter) & 0x3FFFFF)
+
+
+def snowflake_on_shard(shard_id: int, shard_count: int) -> int:
+    """A new guild id that Discord routes to `shard_id` of `shard_count`: the shard is
+    `(guild_id >> 22) % shard_count`, so the timestamp bits are moved to the next fitting ms."""
+    raw = snowflake()
+    ms = raw >> 22
+    ms += (shard_id - ms) % shard_count
+    return (ms << 22) | (raw & 0x3FFFFF)
 
 
 def iso_now() -> str:
@@ -98,6 +107,43 @@ class Channel:
         return {"id": str(self.id), "guild_id": str(self.guild_id), "type": 0, "name": self.name,
                 "position": 0, "permission_overwrites": [], "nsfw": False, "parent_id": None,
                 "topic": None, "last_message_id": None, "rate_limit_per_user": 0, "flags": 0}
+
+
+@dataclass
+class Guild:
+    """A server: its roles (@everyone first, whose id is the guild's own: discord.py finds it so),
+    text channels and members. A member of several guilds has roles in each; only a guild's
+    own roles count there."""
+
+    id: int
+    name: str
+    locale: str
+    channels: list[Channel]
+    roles: list[Role] = field(default_factory=list)
+    members: dict[int, Member] = field(default_factory=dict)
+
+    @classmethod
+    def new(cls, guild_id: int, name: str, locale: str, channel_names: tuple[str, ...] = ("uno",)
+            ) -> Guild:
+        channels = [Channel(snowflake(), guild_id, n) for n in channel_names]
+        return cls(guild_id, name, locale, channels,
+                   [Role(guild_id, "@everyone", EVERYONE_PERMISSIONS, position=0)])
+
+    @property
+    def everyone(self) -> Role:
+        return self.roles[0]
+
+    def as_member(self, member: Member) -> Member:
+        """`member` with only this guild's roles."""
+        own = {r.id for r in self.roles}
+        return Member(member.id, member.name, member.locale,
+                      [r for r in member.roles if r.id in own])
+
+    def permissions_of(self, member: Member) -> int:
+        return self.as_member(member).permissions(self.everyone.permissions)
+
+    def member_payload(self, member: Member, *, with_user: bool = True) -> dict[str, Any]:
+        return self.as_member(member).payload(self.everyone.permissions, with_user=with_user)
 
 
 @dataclass

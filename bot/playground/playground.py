@@ -20,7 +20,6 @@ from aiohttp import web
 
 from bot.client import UnoBot
 from bot.fake_discord.redirect import discord_py_pointed_at
-from bot.fake_discord.server import APPLICATION_COMMAND
 from bot.fake_discord.users import InteractionHandle, VirtualUser
 from bot.fake_discord.world import Channel
 from bot.settings import Settings
@@ -43,12 +42,7 @@ class Player(VirtualUser):
 
     async def slash_in(self, channel: Channel, command: str,
                        options: dict[str, Any]) -> InteractionHandle:
-        data = self._command_data(command.split(), options)
-        fake = self.fake
-        assert isinstance(fake, PlaygroundDiscord)
-        record = await fake.create_interaction(self.member, APPLICATION_COMMAND, data,
-                                               channel=channel)
-        return InteractionHandle(fake, record)
+        return await self.in_channel(channel).slash(command, wait=False, **options)
 
 
 class BotErrors(logging.Handler):
@@ -111,8 +105,8 @@ class Playground:
     # --- people --------------------------------------------------------------------------------
 
     def add_person(self, name: str, *, moderator: bool = False) -> Player:
-        roles = [self.fake.add_role(f"{name}'s role", MODERATOR)] if moderator else []
-        person = Player(self.fake, self.fake.add_member(name, roles=roles))
+        member = self.fake.add_person(name, permissions=MODERATOR if moderator else 0)
+        person = Player(self.fake, member)
         self.people[person.id] = person
         self.fake.changed()
         return person

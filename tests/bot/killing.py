@@ -29,6 +29,7 @@ import signal
 import sys
 import tempfile
 import time
+from collections.abc import AsyncIterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -37,8 +38,8 @@ from bot.engine import load
 from bot.fake_discord.users import InteractionHandle, SeenMessage
 from bot.render.table import render_table
 from bot.services.session import Session
-from bot.storage import Database, GameRepository, StatsRepository
-from tests.fake_discord import fake_discord_session
+from bot.storage import GameRepository, SqlStore, StatsRepository, open_database
+from tests.fake_discord import VirtualUser, fake_discord_session
 from tests.fake_discord.fixtures import FakeDiscordSession
 
 from .fuzzing import cards_conserved, private_markers
@@ -78,15 +79,19 @@ class TrialFailed(AssertionError):
 
 
 class BotProcess:
-    """One bot process after another on the same database."""
+    """One bot process after another on the same database: by default the SQLite file
+    `db_path` with the fake's guild as the development guild; `options` replace those
+    arguments of benchmarks/bot_process.py (`--database-url`, `--shard-ids`, ...)."""
 
     def __init__(self, session: FakeDiscordSession, db_path: Path, log_path: Path,
-                 seed: int) -> None:
+                 seed: int, *, options: list[str] | None = None) -> None:
         self.seed = seed
         self.session = session
         self.fake = session.fake
         self.db_path = db_path
         self.log_path = log_path
+        self.options = options if options is not None else [
+            "--guild", str(self.fake.guild_id), "--db", str(db_path)]
         self.process: asyncio.subprocess.Process | None = None
         self.starts = 0
 
@@ -97,8 +102,7 @@ class BotProcess:
             log.flush()
             self.process = await asyncio.create_subprocess_exec(
                 sys.executable, str(BOT_PROCESS), "--base-url", fake.base_url,
-                "--gateway", fake.gateway.url, "--token", fake.token,
-                "--guild", str(fake.guild_id), "--db", str(self.db_path),
+                "--gateway", fake.gateway.url, "--token", fake.token, *self.options,
                 "--log-level", "WARNING", "--refresh-delay", str(REFRESH_DELAY),
                 # Pictures in a thread: worker processes per start would cost the suite seconds
                 # (tests/render/test_painter.py kills a bot with workers).
@@ -170,18 +174,23 @@ class Trial:
     def __init__(self, session: FakeDiscordSession, folder: Path, seed: int, *,
                  players: int = 2, kills: int = 3, preset: str = "classic",
                  target: int = 50, kill_window: int = 40,
-                 kill_on_last_card: float | None = None) -> None:
+                 kill_on_last_card: float | None = None,
+                 users: list[VirtualUser] | None = None, bot: BotProcess | None = None,
+                 database: str | None = None) -> None:
         """`kills` SIGKILLs before seeded actions among the first `kill_window`;
         `kill_on_last_card` (seconds) also kills the bot that long after every click that
         plays a hand's last card (the save that ends a round or the match is then done and
-        its table edit not yet)."""
+        its table edit not yet). By default new players in the home channel play on a bot
+        of the trial's own with an SQLite file; `users` (in any channel), `bot` and the
+        `database` it uses (a postgresql:// URL) replace those."""
         self.session = session
         self.fake = session.fake
         self.rng = random.Random(seed)
         self.result = TrialResult(seed)
         self.db_path = folder / "uno.db"
-        self.bot = BotProcess(session, self.db_path, folder / "bot.log", seed)
-        self.users = [session.user(f"Player{i}") for i in range(players)]
+        self.database: str | Path = database or self.db_path
+        self.bot = bot or BotProcess(session, self.db_path, folder / "bot.log", seed)
+        self.users = users or [session.user(f"Player{i}") for i in range(players)]
         self.by_id = {u.id: u for u in self.users}
         self.preset = preset
         self.target = target
@@ -199,7 +208,7 @@ class Trial:
         started = time.perf_counter()
         try:
             await self.bot.start()
-            await self._set_up()
+            await self.set_up()
             await self._play()
             await self._final_checks()
         except TrialFailed as failed:
@@ -211,7 +220,7 @@ class Trial:
         self.result.problems += [f"bot log: {line}" for line in self.bot.errors()]
         return self.result
 
-    async def _set_up(self) -> None:
+    async def set_up(self) -> None:
         host = self.users[0]
         await self._answered(await host.slash("uno create", wait=False, preset=self.preset,
                                               turn_timer=0, target=self.target))
@@ -244,11 +253,21 @@ class Trial:
                 await self._stuck(table)
         raise TrialFailed(f"the match did not end within {MAX_ACTIONS} actions")
 
+    async def step(self) -> bool:
+        """One action of the players from what the table shows; False once the match is won."""
+        table = self._table()
+        title = table.embeds[0].get("title", "") if table.embeds else ""
+        if "wins the match" in title:
+            return False
+        await self._one_action(table)
+        self.result.actions += 1
+        return True
+
     async def _stuck(self, table: SeenMessage) -> None:
         """Nothing the players can do changes the table any more: say what they see."""
-        record = await self._saved()
+        record = await self.saved()
         assert self.game_id is not None
-        async with Database.open(self.db_path) as db:
+        async with _opened(self.database) as db:
             match = await StatsRepository(db).match(self.game_id)
         answers = [m.content for u in self.users for m in u.ephemerals()[-1:]]
         raise TrialFailed(
@@ -341,6 +360,11 @@ class Trial:
     # -- killing
 
     async def _kill_and_restart(self, *, in_flight: bool) -> None:
+        await self.kill(in_flight=in_flight)
+        await self.restart()
+
+    async def kill(self, *, in_flight: bool) -> None:
+        """SIGKILL the bot, between two clicks or (`in_flight`) just after one was sent."""
         result = self.result
         handle = None
         if in_flight and self.bot.alive():
@@ -355,15 +379,19 @@ class Trial:
         self.bot.kill()
         await self.bot.wait_dead()
         result.kills += 1
-        # Whatever was sent to the dead bot and not answered is lost with it.
+        # Whatever the players sent to the dead bot and it did not answer is lost with it.
+        channels = {(u.channel or self.fake.channel).id for u in self.users}
         for record in self.fake.interactions.values():
-            if not record.acknowledged and not record.failed:
+            if not record.acknowledged and not record.failed and record.channel_id in channels:
                 record.failed = True
                 self.lost.add(record.id)
                 result.lost_clicks += 1
+
+    async def restart(self) -> None:
+        """Start the bot again: the saved game holds its cards and the table shows it."""
         await self.bot.start()
         await self._check_saved_game()
-        await self._check_table()
+        await self.check_table()
 
     # -- the checks
 
@@ -399,23 +427,23 @@ class Trial:
         except TimeoutError:
             raise TrialFailed("an expected message did not appear") from None
 
-    async def _saved(self) -> Any:
+    async def saved(self) -> Any:
         assert self.game_id is not None
-        async with Database.open(self.db_path) as db:
+        async with _opened(self.database) as db:
             return await GameRepository(db).load(self.game_id)
 
     async def _check_saved_game(self) -> None:
-        record = await self._saved()
+        record = await self.saved()
         if record is None:  # the match is over: its row is gone, its records are checked last
             return
         problems = cards_conserved(load(record.data()), record.game_id)
         if problems:
             raise TrialFailed("; ".join(problems))
 
-    async def _check_table(self) -> None:
+    async def check_table(self) -> None:
         """The table shows the saved game (after a restart the new bot shows it again); once
         the game is no longer saved (the match is won), the table shows the match's end."""
-        record = await self._saved()
+        record = await self.saved()
         if record is None:
             assert self.table_id is not None
             ended = self.fake.messages[self.table_id]
@@ -457,7 +485,7 @@ class Trial:
 
     async def _final_checks(self) -> None:
         assert self.game_id is not None
-        async with Database.open(self.db_path) as db:
+        async with _opened(self.database) as db:
             stats = StatsRepository(db)
             match = await stats.match(self.game_id)
             rounds = await stats.rounds(self.game_id)
@@ -483,6 +511,16 @@ class Trial:
         problems += [f"interaction {i.id} of {i.user.name} was never acknowledged"
                      for i in self.fake.unacknowledged() if i.id not in self.lost]
         return problems
+
+
+@contextlib.asynccontextmanager
+async def _opened(database: str | Path) -> AsyncIterator[SqlStore]:
+    """The trial's database (SQLite file or PostgreSQL URL), opened for one look."""
+    db = await open_database(database)
+    try:
+        yield db
+    finally:
+        await db.close()
 
 
 async def run_trial(seed: int, **options: Any) -> TrialResult:

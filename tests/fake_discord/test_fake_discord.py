@@ -139,10 +139,15 @@ async def reset(interaction: discord.Interaction[Any]) -> None:
 
 
 class EchoBot(commands.AutoShardedBot):
-    def __init__(self, guild_id: int) -> None:
+    """Commands in `guild_id` (None: global ones); with `shard_ids`, those of `shard_count`."""
+
+    def __init__(self, guild_id: int | None, *, shard_ids: list[int] | None = None,
+                 shard_count: int | None = None) -> None:
+        shards: dict[str, Any] = {} if shard_ids is None else {
+            "shard_ids": shard_ids, "shard_count": shard_count}
         super().__init__(command_prefix=commands.when_mentioned,
-                         intents=discord.Intents.default(), guild_ready_timeout=0.05)
-        self.dev_guild = discord.Object(guild_id)
+                         intents=discord.Intents.default(), guild_ready_timeout=0.05, **shards)
+        self.dev_guild = discord.Object(guild_id) if guild_id is not None else None
         self.synced: list[app_commands.AppCommand] = []
         self.gate = asyncio.Event()
         self.entered = asyncio.Event()
