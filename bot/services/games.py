@@ -80,6 +80,9 @@ class GameManager:
         self.after_apply: Callable[[Session], None] | None = None
         # Asked before a player is removed for idling (C-11): True if an AI plays on for them.
         self.stand_in: Callable[[Session, str], bool] | None = None
+        # Where a new game's seed comes from: secret, so nobody can foresee a deal; a test sets
+        # it to deal the same cards every run.
+        self.new_seed: Callable[[], int] = lambda: secrets.randbits(32)
 
     # -- finding games
 
@@ -100,7 +103,7 @@ class GameManager:
         players = [player_name(user_id) for user_id in lobby.player_ids]
         rules = RuleSet.build(lobby.preset, lobby.options)
         game, events = Game.start(players, rules,
-                                  seed=secrets.randbits(32) if seed is None else seed)
+                                  seed=self.new_seed() if seed is None else seed)
         session = Session(
             game_id=secrets.token_hex(4), guild_id=lobby.guild_id, channel_id=lobby.channel_id,
             game=game, names={player_name(u): lobby.names.get(u) or str(u)
