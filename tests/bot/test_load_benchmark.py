@@ -18,7 +18,7 @@ async def test_a_short_run_measures_moves_requests_and_cpu(
     monkeypatch.setattr(bot_load, "WARM_UP_PLAY", 0.5)
     monkeypatch.setattr(bot_load, "RSS_SETTLE", 0.2)
     monkeypatch.setattr(bot_load, "SETTLE", 0.5)
-    args = bot_load.parse_args(["--quick", "--games", "3", "--pace", "0.5", "--duration", "2"])
+    args = bot_load.parse_args(["--quick", "--games", "3", "--pace", "0.5", "--duration", "3"])
     results = await bot_load.run_games(args)
 
     [figures] = results[3]
