@@ -14,11 +14,28 @@ from .harness import Harness
 
 
 def table_text(message: SeenMessage) -> str:
-    """A table (or hand) message as one text: content, title, description and fields."""
-    embed = message.embeds[0]
-    parts = [message.content, embed.get("title", ""), embed.get("description", "")]
-    parts += [f"{f['name']}\n{f['value']}" for f in embed.get("fields", [])]
-    return "\n".join(parts)
+    """A table (or hand) message as one text: all of its text displays (a Components V2
+    message: the ping, the title and state, the fields, the footer)."""
+    assert message.v2, f"{message!r} is not a Components V2 message"
+    return message.text
+
+
+def title_of(message: SeenMessage) -> str:
+    """A table's (or hand's) title: the heading over its state line."""
+    heading = next((t for t in message.texts if t.startswith("### ")), "")
+    return heading.split("\n")[0].removeprefix("### ")
+
+
+def footer_of(message: SeenMessage) -> str:
+    """A table's (or hand's) small print: the rules in force, or the page of a hand."""
+    return next((t.removeprefix("-# ") for t in message.texts if t.startswith("-# ")), "")
+
+
+def ping_of(message: SeenMessage) -> str:
+    """The line a table leads with: whose move it is (pinging them), or how the game ended
+    ("" when it leads with its title)."""
+    texts = message.texts
+    return texts[0] if texts and not texts[0].startswith("### ") else ""
 
 
 # The start of a hand shown to a challenger after a Wild Draw Four ("Ann's hand: Red 3, ..."),
@@ -42,13 +59,10 @@ async def table_after(h: Harness, user: VirtualUser, session: Any, timeout: floa
     table = table_of(user, session)
 
     def current() -> bool:
-        if not table.embeds:
-            return False
-        want = render_table(session).embed.to_dict()
-        got = table.embeds[0]
-        return (got.get("description") == want.get("description")
-                and [f["value"] for f in got.get("fields", [])]
-                == [f["value"] for f in want.get("fields", [])])
+        want = render_table(session).embed
+        got = table.text
+        return all(part in got for part in [want.description or "",
+                                            *(f.value or "" for f in want.fields)])
 
     await h.fake.wait_for(current, timeout=timeout)
     return table_text(table)

@@ -9,6 +9,7 @@ from typing import Any
 import pytest
 
 from bot.engine import RuleSet
+from bot.fake_discord.users import components_of, texts_of
 from bot.i18n import get_translator
 from bot.render.text import card_label
 from tests.fake_discord import VirtualUser
@@ -33,14 +34,14 @@ def public_payloads(h: Harness) -> list[dict[str, Any]]:
 
 
 def reveals(payload: dict[str, Any]) -> bool:
-    return any(field["name"] in reveal_titles() for embed in payload.get("embeds") or []
-               for field in embed.get("fields", []))
+    return any(text.split("\n")[0] in {f"**{title}**" for title in reveal_titles()}
+               for text in texts_of(payload))
 
 
 def plays_on(payload: dict[str, Any]) -> bool:
     """A table that still offers My hand: its round is being played."""
-    return any(button.get("custom_id", "").endswith(":hand")
-               for row in payload.get("components") or [] for button in row["components"])
+    return any(str(component.get("custom_id", "")).endswith(":hand")
+               for component in components_of(payload))
 
 
 def line(locale: str, name: str, cards: list[str]) -> str:
