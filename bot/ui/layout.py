@@ -29,7 +29,7 @@ def controls_rows(controls: discord.ui.View) -> list[discord.ui.ActionRow[Any]]:
     (its `row`s, filled in order as discord.py does). The items are the same dynamic items, so
     their ids, and the clicks on them, are unchanged."""
     def row_of(item: discord.ui.Item[Any]) -> int:
-        return item._rendered_row or 0  # noqa: SLF001 - the row the view gave the item
+        return item._rendered_row or 0  # the row the view gave the item (as it lays rows out)
 
     rows = []
     for _, items in groupby(sorted(controls.children, key=row_of), key=row_of):

@@ -31,6 +31,17 @@ def footer_of(message: SeenMessage) -> str:
     return next((t.removeprefix("-# ") for t in message.texts if t.startswith("-# ")), "")
 
 
+def section_of(message: SeenMessage, heading: str) -> str:
+    """The text under a bold heading of a table (or hand): "Players", "Recent", ..."""
+    start = f"**{heading}**\n"
+    return next((t.removeprefix(start) for t in message.texts if t.startswith(start)), "")
+
+
+def players_of(message: SeenMessage) -> str:
+    """A table's lines of players (name, cards held, UNO mark, points)."""
+    return section_of(message, en("table.players"))
+
+
 def ping_of(message: SeenMessage) -> str:
     """The line a table leads with: whose move it is (pinging them), or how the game ended
     ("" when it leads with its title)."""
