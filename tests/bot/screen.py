@@ -14,9 +14,9 @@ from .harness import Harness
 
 
 def table_text(message: SeenMessage) -> str:
-    """A table (or hand) message as one text: all of its text displays (a Components V2
-    message: the ping, the title and state, the fields, the footer)."""
-    assert message.v2, f"{message!r} is not a Components V2 message"
+    """A table (or hand) message as one text: all of its text displays (the ping, the title
+    over the state line, each section under its bold heading, the footer), or the content and
+    embeds of a message that is not a Components V2 one (a lobby, a leaderboard)."""
     return message.text
 
 
@@ -31,9 +31,14 @@ def footer_of(message: SeenMessage) -> str:
     return next((t.removeprefix("-# ") for t in message.texts if t.startswith("-# ")), "")
 
 
-def section_of(message: SeenMessage, heading: str) -> str:
+def heading(name: str) -> str:
+    """A section's heading as a table's text shows it (bold, on a line of its own)."""
+    return f"**{name}**"
+
+
+def section_of(message: SeenMessage, name: str) -> str:
     """The text under a bold heading of a table (or hand): "Players", "Recent", ..."""
-    start = f"**{heading}**\n"
+    start = heading(name) + "\n"
     return next((t.removeprefix(start) for t in message.texts if t.startswith(start)), "")
 
 
