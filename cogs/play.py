@@ -300,6 +300,8 @@ class Play(commands.Cog):
         except Exception:
             if not self.bot.is_closed():  # shutting down: the picture no longer matters
                 raise
+        finally:
+            fields["view"].stop()  # dynamic items: discord.py need not keep the view
 
     async def _open_hand(self, interaction: Interaction, session: Session) -> None:
         player = session.player(interaction.user.id)
