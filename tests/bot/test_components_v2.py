@@ -133,3 +133,25 @@ async def test_a_table_discord_will_not_convert_is_posted_anew(harness: Harness)
     saved = await harness.bot.games._repo.load(session.game_id)
     assert saved is not None and saved.message_id == session.message_id
     assert int(harness.fake.messages[session.message_id].payload["flags"]) & FLAG_COMPONENTS_V2
+
+
+async def test_a_game_running_across_the_update_converts_its_table(harness: Harness) -> None:
+    """As at a deploy: the new bot restores the saved game, whose table the release before
+    posted; the table is edited into the V2 layout in place, its picture kept."""
+    ann, bob = harness.user("Ann"), harness.user("Bob")
+    session = await start_game(harness, [ann, bob])
+    await rig(harness, session, {ann: ["R7", "G3", "G4"]}, start="R5", dealer=bob)
+    await table_after(harness, bob, session)
+    await harness.fake.wait_for(lambda: bool(table_of(bob, session).attachments), timeout=3)
+    await harness.settle()
+    old = _as_posted_before(harness, session)
+    bot = await harness.restart()
+    restored = bot.games.get(session.game_id)
+    assert restored is not None and restored.message_id == old
+    await ann.click(await open_hand(harness, ann, restored), "🟥 Red 7")
+    text = await table_after(harness, bob, restored)
+    table = bob.message(old)
+    assert restored.message_id == old and table.v2 and table.embeds == []
+    assert en("table.your_move", mention=bob.mention) in text
+    assert table.pictures == ["attachment://table.png"] and table.attachments
+    within_limits(table)
