@@ -29,7 +29,7 @@ from bot.fake_discord.server import (
     FakeDiscord,
     Handler,
 )
-from bot.fake_discord.users import SeenMessage, VirtualUser
+from bot.fake_discord.users import SeenMessage, VirtualUser, texts_of
 from bot.fake_discord.world import (
     Channel,
     InteractionRecord,
@@ -212,26 +212,26 @@ class Stats:
 
 
 def table_state(message: StoredMessage) -> str:
-    """What a table shows, as one text: it changes exactly when the game's state does (the
-    turn, the counts, the recent log), so a move is applied when this changes."""
-    embeds = message.payload.get("embeds") or []
-    parts = [message.payload.get("content") or ""]
-    for embed in embeds:
-        parts.append(embed.get("title") or "")
-        parts.append(embed.get("description") or "")
-        parts.extend(f"{f.get('name')}={f.get('value')}" for f in embed.get("fields") or [])
-    return "\n".join(parts)
+    """What a table shows, as one text (its text displays, or the content and embed of a table
+    posted before the V2 layout): it changes exactly when the game's state does (the turn, the
+    counts, the recent log), so a move is applied when this changes."""
+    return "\n".join(texts_of(message.payload))
+
+
+def title_of(message: StoredMessage) -> str:
+    """A table's title: the heading of its V2 layout ("### UNO — round 2")."""
+    return next((t.split("\n")[0] for t in texts_of(message.payload) if t.startswith("### ")),
+                "")
 
 
 def hand_sizes(message: StoredMessage) -> dict[str, int]:
-    """Player name -> cards held, read from the table's players field."""
+    """Player name -> cards held, read from the table's players' lines."""
     sizes: dict[str, int] = {}
-    for embed in message.payload.get("embeds") or []:
-        for item in embed.get("fields") or []:
-            for line in str(item.get("value") or "").splitlines():
-                found = PLAYER_LINE.match(line)
-                if found:
-                    sizes[found.group(1)] = int(found.group(2))
+    for text in texts_of(message.payload):
+        for line in text.splitlines():
+            found = PLAYER_LINE.match(line)
+            if found:
+                sizes[found.group(1)] = int(found.group(2))
     return sizes
 
 
@@ -307,8 +307,8 @@ class OpenLoopGame:
         started = await self.click(host, lobby.id, "start", "Start")
         if started is None:
             return False
-        table = await self._shown(started.original_message_id, lambda m: any(
-            "round" in e.get("title", "") for e in m.payload.get("embeds") or []))
+        table = await self._shown(started.original_message_id,
+                                  lambda m: "round" in title_of(m))
         if table is None:
             self.stats.errors.append("Start was answered without a table")
             return False
@@ -368,8 +368,7 @@ class OpenLoopGame:
     async def _move(self, move: Move) -> None:
         assert self.table_id is not None
         table = self.fake.messages[self.table_id]
-        title = " ".join(e.get("title", "") for e in table.payload.get("embeds") or [])
-        if "wins the match" in title:
+        if "wins the match" in title_of(table):
             self.stats.matches_finished += 1
             move.skipped = "new match"
             self.resetting = True
@@ -383,7 +382,7 @@ class OpenLoopGame:
             move.kind = "next"
             await self.act(move, self.rng.choice(self.users), table.id, label="Next round")
             return
-        found = MENTION.search(seen.content)
+        found = MENTION.search(seen.text)
         user = self.by_id.get(int(found.group(1))) if found else None
         if user is None:
             move.skipped = "nobody named"

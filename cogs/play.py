@@ -27,6 +27,7 @@ from bot.services.session import Session
 from bot.ui.answers import Expired, Sent, send, update
 from bot.ui.handlers import Builder
 from bot.ui.items import DYNAMIC_ITEMS, on_a_hand
+from bot.ui.layout import notice, v2, without_controls
 from bot.ui.live_hands import cards_of
 from bot.ui.publisher import table_message
 from bot.ui.replies import refuse, say, tell, user_locale
@@ -98,7 +99,7 @@ class Play(commands.Cog):
         if session is None and not on_a_hand(interaction):
             # A table whose game is gone yet still shows its buttons (its last edit was lost
             # with the process): the click takes them away, and says the game is over.
-            await update(interaction, view=None)
+            await update(interaction, **without_controls(interaction.message))
         try:
             if session is None:
                 raise Refusal("error.game_over")
@@ -110,7 +111,7 @@ class Play(commands.Cog):
             if what == "watch":  # a live private view of the public table, for anyone
                 locale = user_locale(interaction)
                 sent = await send(interaction, ephemeral=True,
-                                  embed=watch_embed(session, locale))
+                                  **v2(watch_embed(session, locale)))
                 self.bot.watchers.add(session, interaction.user.id, sent, locale)
                 return
             if what == "reclaim":  # issue 19: the seat an AI played is theirs again, at once
@@ -256,15 +257,16 @@ class Play(commands.Cog):
         if ready is not None:
             embed.set_image(url=picture.url)
         attachments = [ready] if ready is not None else []
+        fields = v2(embed, view)  # a Components V2 message (bot/ui/layout.py)
         if edit:
-            await update(interaction, embed=embed, view=view, attachments=attachments)
+            await update(interaction, **fields, attachments=attachments)
             sent = Sent(interaction, None)  # the clicked hand is the original response
         elif ready is not None:
-            sent = await send(interaction, embed=embed, view=view, file=ready, ephemeral=True)
+            sent = await send(interaction, **fields, file=ready, ephemeral=True)
         else:
-            sent = await send(interaction, embed=embed, view=view, ephemeral=True)
+            sent = await send(interaction, **fields, ephemeral=True)
         # The buttons are dynamic items: discord.py need not keep this view (for 15 minutes).
-        view.stop()
+        fields["view"].stop()
         # This answer is the player's hand now: it is kept live through its token, redrawn
         # as it was drawn (the reader's language and card faces, the page).
         locale, faces = user_locale(interaction), self._faces(interaction)
@@ -289,14 +291,17 @@ class Play(commands.Cog):
         if not self.bot.hands.picture_due(session.game_id, player, sent):
             return  # a live edit has shown the hand since, with its picture
         embed.set_image(url=picture.url)
+        fields = v2(embed, view)  # the answer as it was, with its picture now
         try:
-            await sent.edit(embed=embed, attachments=[file])
+            await sent.edit(**fields, attachments=[file])
             self.bot.hands.pictured(session.game_id, player, sent, cards)
         except (discord.HTTPException, Expired) as exc:  # the hand was replaced, or too late
             log.debug("hand picture not attached: %s", exc)
         except Exception:
             if not self.bot.is_closed():  # shutting down: the picture no longer matters
                 raise
+        finally:
+            fields["view"].stop()  # dynamic items: discord.py need not keep the view
 
     async def _open_hand(self, interaction: Interaction, session: Session) -> None:
         player = session.player(interaction.user.id)
@@ -320,7 +325,8 @@ class Play(commands.Cog):
         locale = user_locale(interaction)
         notes = self._notes(interaction, outcome)
         if session.player(interaction.user.id) is None:  # they left or the match is over
-            await update(interaction, content="\n".join(notes) or None, embed=None, view=None,
+            await update(interaction, **notice("\n".join(notes) or say(interaction,
+                                                                           "error.game_over")),
                          attachments=[])
             return
         await self._show_hand(interaction, session, player,

@@ -731,8 +731,9 @@ class FakeDiscord:
                 data = message.payload
             await self.gateway.dispatch(event, data, guild_id)
 
-    def _check_limits(self, body: dict[str, Any], record: InteractionRecord | None = None) -> None:
-        problems = check_message(body)
+    def _check_limits(self, body: dict[str, Any], record: InteractionRecord | None = None,
+                      edited: StoredMessage | None = None) -> None:
+        problems = check_message(body, edited.payload if edited is not None else None)
         # A button's custom emoji must exist (the app's own, here): Discord refuses the message.
         problems += [f"components: unknown emoji {c['emoji']}" for c in _components(body)
                      if isinstance(c.get("emoji"), dict) and c["emoji"].get("id")
@@ -755,7 +756,8 @@ class FakeDiscord:
                                interaction=record)
         body = request[_BODY] or {}
         kind, data = body.get("type"), body.get("data") or {}
-        self._check_limits(data, record)
+        source = self.messages.get(record.source_message_id or 0)
+        self._check_limits(data, record, source if kind == UPDATE_MESSAGE else None)
         allowed = {APPLICATION_COMMAND: {MESSAGE, DEFERRED_MESSAGE, MODAL},
                    COMPONENT: {MESSAGE, DEFERRED_MESSAGE, DEFERRED_UPDATE, UPDATE_MESSAGE, MODAL},
                    MODAL_SUBMIT: {MESSAGE, DEFERRED_MESSAGE, DEFERRED_UPDATE, UPDATE_MESSAGE},
@@ -853,7 +855,7 @@ class FakeDiscord:
             await self._announce(message, "MESSAGE_DELETE")
             return web.Response(status=204)
         body = request[_BODY] or {}
-        self._check_limits(body)
+        self._check_limits(body, edited=message)
         record.answered = True
         if message.id == record.original_message_id and record.loading:
             body = {**body, "flags": (int(body.get("flags") or 0) | message.payload["flags"])
@@ -944,7 +946,7 @@ class FakeDiscord:
             await self._announce(message, "MESSAGE_DELETE")
             return web.Response(status=204)
         body = request[_BODY] or {}
-        self._check_limits(body)
+        self._check_limits(body, edited=message)
         message.edit(body)
         message.payload["attachments"] = self._attachments(body, request,
                                                            message.payload["attachments"])

@@ -13,7 +13,17 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
-from .limits import BUTTON, FLAG_EPHEMERAL, FLAG_LOADING, LINK_BUTTON, SELECT_TYPES
+from .limits import (
+    BUTTON,
+    CONTAINER,
+    FLAG_COMPONENTS_V2,
+    FLAG_EPHEMERAL,
+    FLAG_LOADING,
+    LINK_BUTTON,
+    MEDIA_GALLERY,
+    SELECT_TYPES,
+    TEXT_DISPLAY,
+)
 from .server import (
     APPLICATION_COMMAND,
     COMPONENT,
@@ -35,6 +45,25 @@ def _walk(components: list[dict[str, Any]]) -> Iterator[dict[str, Any]]:
             yield component["accessory"]
 
 
+def components_of(payload: dict[str, Any]) -> list[dict[str, Any]]:
+    """Every component of a message payload, nested ones (rows, containers) included."""
+    return list(_walk(payload.get("components") or []))
+
+
+def texts_of(payload: dict[str, Any]) -> list[str]:
+    """Every text of a message payload (any version of it) as a reader sees it, whatever its
+    kind, in order: the content, each embed's title, description, fields (name, then value)
+    and footer, and the content of each text display (V2, nested ones included)."""
+    texts = [str(payload.get("content") or "")]
+    for embed in payload.get("embeds") or []:
+        texts += [embed.get("title") or "", embed.get("description") or ""]
+        texts += [f"{f.get('name', '')}\n{f.get('value', '')}" for f in embed.get("fields") or []]
+        texts.append((embed.get("footer") or {}).get("text") or "")
+    texts += [str(c.get("content") or "") for c in _walk(payload.get("components") or [])
+              if c.get("type") == TEXT_DISPLAY]
+    return [text for text in texts if text]
+
+
 @dataclass(frozen=True)
 class Stranger:
     """A Discord user who is not a member of the guild: a USER option naming one resolves a
@@ -52,7 +81,7 @@ class SeenMessage:
 
     def __repr__(self) -> str:
         kind = "ephemeral" if self.ephemeral else "public"
-        return f"<SeenMessage {self.id} {kind} {self.content[:40]!r}>"
+        return f"<SeenMessage {self.id} {kind} {self.text[:40]!r}>"
 
     @property
     def id(self) -> int:
@@ -69,6 +98,37 @@ class SeenMessage:
     @property
     def embeds(self) -> list[dict[str, Any]]:
         return list(self.payload.get("embeds") or [])
+
+    @property
+    def v2(self) -> bool:
+        """A Components V2 message: its text is in text displays, never in content or embeds."""
+        return bool(int(self.payload.get("flags") or 0) & FLAG_COMPONENTS_V2)
+
+    @property
+    def texts(self) -> list[str]:
+        """Every text of the message as a reader sees it, whatever its kind (`texts_of`)."""
+        return texts_of(self.payload)
+
+    @property
+    def text(self) -> str:
+        """The message's whole text as one string (`texts`, a line apart)."""
+        return "\n".join(self.texts)
+
+    @property
+    def pictures(self) -> list[str]:
+        """The urls of the pictures it shows: embed images and media gallery items."""
+        urls = [str((e.get("image") or {}).get("url")) for e in self.embeds if e.get("image")]
+        urls += [str((item.get("media") or {}).get("url")) for c in _walk(self.components)
+                 if c.get("type") == MEDIA_GALLERY for item in c.get("items") or []]
+        return urls
+
+    @property
+    def accent(self) -> int | None:
+        """The colour at its side: the first embed's colour, or the container's accent."""
+        for embed in self.embeds:
+            return embed.get("color")
+        return next((c.get("accent_color") for c in _walk(self.components)
+                     if c.get("type") == CONTAINER), None)
 
     @property
     def components(self) -> list[dict[str, Any]]:

@@ -1,5 +1,6 @@
-"""The public table: one embed, edited in place, in the server's language. It shows only what
-everyone may see (hand sizes, never cards in a hand)."""
+"""The public table's text, in the server's language, drawn as an embed (a title, the state line,
+fields, a footer) that bot/ui/layout.py lays out as the Components V2 message the table is. It
+shows only what everyone may see (hand sizes, never cards in a hand)."""
 
 from __future__ import annotations
 
@@ -16,7 +17,9 @@ from .faces import NO_FACES, Faces
 from .text import EMBED_COLORS, NEUTRAL, card_label, card_name, color_name, name_of, tr
 
 LOG_LINES = 6
-EMBED_LIMIT = 5900  # an embed holds 6000 characters in all (title, fields, footer), with room
+# A V2 message holds 4000 characters of text in all (docs/DISCORD-FACTS.md); the layout adds the
+# ping line, headings and bold field names to the embed's text: this leaves room for them.
+EMBED_LIMIT = 3700
 FIELD_LIMIT = 1024  # an embed field's value
 MORE_TITLE = "\u200b"  # the name of a field that goes on from the one before it
 BACKS_SHOWN = 8  # inactive faces listed per Flip hand (an embed field holds 1024 characters)

@@ -28,6 +28,7 @@ from bot.render.pictures import hand_picture_of
 from bot.services.session import Session
 
 from .answers import TOKEN_LIFETIME, Expired, Sent
+from .layout import v2
 
 if TYPE_CHECKING:
     from bot.client import UnoBot
@@ -219,9 +220,10 @@ class LiveHands:
         hand.shown, hand.shown_at, hand.edited = shows, self._bot.clock.now(), True
         if "attachments" in fields:
             hand.pictured = cards if fields["attachments"] else None
-        payload = hand.redraw(hand.expiring)
+        drawn = hand.redraw(hand.expiring)
         if fields.get("attachments", True):  # a picture: the one it has, or the new one
-            payload["embed"].set_image(url=picture.url)
+            drawn["embed"].set_image(url=picture.url)
+        payload = v2(drawn["embed"], drawn["view"])
         try:
             await hand.sent.edit(**payload, **fields)
         except Expired:

@@ -14,6 +14,7 @@ import logging
 import weakref
 from collections.abc import Iterator
 from dataclasses import dataclass
+from http import HTTPStatus
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -33,6 +34,7 @@ from bot.storage import LobbyRecord
 
 from .answers import Expired, send
 from .budget import Priority
+from .layout import v2
 from .views import table_view
 
 if TYPE_CHECKING:
@@ -71,18 +73,20 @@ PICTURE_RETRY = 0.5  # seconds after which a picture still being drawn is looked
 def table_message(session: Session, *, picture: bytes | None = None,
                   ended_by: str | None = None, abandoned: bool = False,
                   faces: Faces = NO_FACES) -> dict[str, Any]:
-    """Everything of a table message: text, embed, buttons, and who may be pinged. With
-    `picture`, it is attached as `file` (`as_edit` makes it the attachments of an edit);
-    without, the embed shows the picture the message already has, if any."""
+    """Everything of a table message, a Components V2 layout (bot/ui/layout.py): its text,
+    picture and buttons, and who may be pinged. With `picture`, it is attached as `file`
+    (`as_edit` makes it the attachments of an edit); without, the layout shows the picture the
+    message already has, if any. Content and embeds are cleared, so the edit of a table posted
+    before the layout converts it."""
     text = render_table(session, ended_by=ended_by, abandoned=abandoned, faces=faces)
     ended = ended_by is not None or abandoned
-    payload: dict[str, Any] = {
-        "content": text.content, "embed": text.embed, "allowed_mentions": _mentions(text),
-        "view": discord.ui.View(timeout=None) if ended else table_view(session)}
-    if picture is not None:
-        payload["file"] = discord.File(io.BytesIO(picture), filename=TABLE_FILE)
     if picture is not None or session.pictured is not None:
         text.embed.set_image(url=f"attachment://{TABLE_FILE}")
+    payload: dict[str, Any] = {
+        **v2(text.embed, None if ended else table_view(session), lead=text.content),
+        "allowed_mentions": _mentions(text)}
+    if picture is not None:
+        payload["file"] = discord.File(io.BytesIO(picture), filename=TABLE_FILE)
     return payload
 
 
@@ -207,6 +211,7 @@ class TablePublisher:
                                 abandoned=abandoned, faces=faces)
         channel = self._bot.get_partial_messageable(session.channel_id,
                                                     guild_id=session.guild_id)
+        refused = None  # a table Discord would not convert to the V2 layout
         try:
             if session.message_id is not None:
                 try:
@@ -218,12 +223,29 @@ class TablePublisher:
                     log.info("table message of game %s was deleted; posting a new one",
                              session.game_id)
                     session.message_id = None
+                except discord.HTTPException as exc:
+                    if exc.status != HTTPStatus.BAD_REQUEST:
+                        raise  # rate limits, outages: tried again later
+                    # The edit itself is refused: a table posted before the V2 layout that
+                    # Discord will not convert. It is posted anew (and the old one deleted).
+                    log.warning("table message of game %s not converted (%s); posting a new "
+                                "one", session.game_id, exc)
+                    refused, session.message_id = session.message_id, None
             if session.message_id is None:
                 if picture is None:  # a new message has no picture yet: it needs one now
                     picture = await self._bot.painter.table(data)
                     payload = table_message(session, picture=picture, ended_by=ended_by,
                                             abandoned=abandoned, faces=faces)
-                return await channel.send(**payload), picture
+                try:
+                    posted = await channel.send(**payload)
+                except BaseException:
+                    if refused is not None:  # still the table, until a new one is posted
+                        session.message_id = refused
+                    raise
+                if refused is not None:
+                    with contextlib.suppress(discord.HTTPException):
+                        await channel.get_partial_message(refused).delete()
+                return posted, picture
         except (discord.NotFound, discord.Forbidden) as exc:
             if exc.code in CHANNEL_GONE:
                 raise TableGone(f"{exc.code}: {exc.text}") from exc

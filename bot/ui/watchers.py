@@ -24,6 +24,7 @@ from bot.render.text import tr
 from bot.services.session import Session
 
 from .answers import TOKEN_LIFETIME, Expired, Sent
+from .layout import v2
 
 if TYPE_CHECKING:
     from bot.client import UnoBot
@@ -45,7 +46,8 @@ class _Watcher:
 
 
 def watch_embed(session: Session, locale: str) -> discord.Embed:
-    """The public table, as a watcher sees it, with a line saying it is live."""
+    """The public table, as a watcher sees it, with a line saying it is live (laid out as the
+    table is: bot/ui/layout.py)."""
     embed = render_table(session).embed
     embed.set_footer(text=tr(locale, "watch.footer"))
     return embed
@@ -103,7 +105,7 @@ class Watchers:
         version = session.version
         watcher.edited_at = self._bot.clock.now()
         try:
-            await watcher.sent.edit(embed=watch_embed(session, watcher.locale))
+            await watcher.sent.edit(**v2(watch_embed(session, watcher.locale)))
             watcher.version = version
         except (discord.HTTPException, Expired) as exc:  # dismissed, or too late
             log.debug("a watcher's view of game %s not edited: %s", session.game_id, exc)

@@ -27,7 +27,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
 import random
 import re
 from collections import Counter
@@ -49,6 +48,7 @@ from bot.fake_discord.users import (
     USER,
     InteractionHandle,
     SeenMessage,
+    texts_of,
 )
 from bot.i18n import get_translator
 from bot.i18n.translator import KNOWN_LOCALES
@@ -423,7 +423,7 @@ class Fuzzer:
                 self.figures.clicks += 1
                 await user.click(table, custom_id=button["custom_id"])
                 return
-        match = MENTION.search(table.content)
+        match = MENTION.search(table.text)
         named = self.by_id.get(int(match.group(1))) if match else None
         mine = _by_id(table, ":hand", suffix=True)
         if named is None or mine is None:
@@ -569,14 +569,12 @@ class Fuzzer:
             if stored is None or stored.deleted:
                 problems.append(f"game {game.game_id}: its table message is gone")
                 continue
-            want = render_table(game).embed.to_dict()
-            embeds = stored.payload.get("embeds") or [{}]
-            got = embeds[0]
-            if (got.get("description") != want.get("description")
-                    or [f["value"] for f in got.get("fields", [])]
-                    != [f["value"] for f in want.get("fields", [])]):
+            want = render_table(game).embed
+            got = SeenMessage(stored).text
+            if not all(part in got for part in [want.description or "",
+                                                 *(f.value or "" for f in want.fields)]):
                 problems.append(f"game {game.game_id} at version {game.game.version}: the "
-                                f"table shows {got} instead of {want}")
+                                f"table shows {got!r} instead of {want.to_dict()}")
         return problems
 
     def _count(self, game: Any) -> None:
@@ -595,8 +593,7 @@ class Fuzzer:
                 continue
             versions = [*stored.history, stored.payload]
             for payload in versions[self._names_checked.get(stored.id, 0):]:
-                text = str(payload.get("content")) + json.dumps(payload.get("embeds"),
-                                                                ensure_ascii=False)
+                text = "\n".join(texts_of(payload))
                 shown = [n for n in raw if n in text]
                 hidden = sorted(f"U+{ord(c):04X}" for c in invisible if c in text)
                 if shown or hidden:
@@ -613,7 +610,7 @@ class Fuzzer:
             versions = [*stored.history, stored.payload]
             start = self._checked.get(stored.id, 0)
             for payload in versions[start:]:
-                text = str(payload.get("content")) + str(payload.get("embeds"))
+                text = "\n".join(texts_of(payload))
                 leaked = [m for m in self.markers if m in text]
                 hand_ids = [c["custom_id"] for c in SeenMessage(stored).buttons()
                             if HAND_ONLY.match(str(c.get("custom_id", "")))]

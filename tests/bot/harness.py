@@ -92,9 +92,12 @@ class Harness:
 
     @staticmethod
     def table(user: VirtualUser) -> SeenMessage:
+        def title(m: SeenMessage) -> str:  # the heading of a V2 table
+            return next((t.split("\n")[0] for t in m.texts if t.startswith("### ")), "")
+
         return next(m for m in reversed(user.public_messages())
-                    if m.embeds and (m.embeds[0].get("title", "").startswith(ROUND_TITLE)
-                                     or MATCH_OVER_TITLE_END in m.embeds[0].get("title", "")))
+                    if m.v2 and (title(m).startswith(f"### {ROUND_TITLE}")
+                                 or MATCH_OVER_TITLE_END in title(m)))
 
 
 class Driver:

@@ -35,7 +35,7 @@ from pathlib import Path
 from typing import Any
 
 from bot.engine import load
-from bot.fake_discord.users import InteractionHandle, SeenMessage
+from bot.fake_discord.users import InteractionHandle, SeenMessage, texts_of
 from bot.render.table import render_table
 from bot.services.session import Session
 from bot.storage import GameRepository, SqlStore, StatsRepository, open_database
@@ -43,6 +43,7 @@ from tests.fake_discord import VirtualUser, fake_discord_session
 from tests.fake_discord.fixtures import FakeDiscordSession
 
 from .fuzzing import cards_conserved, private_markers
+from .screen import title_of
 
 ROOT = Path(__file__).resolve().parents[2]
 BOT_PROCESS = ROOT / "benchmarks" / "bot_process.py"
@@ -241,8 +242,7 @@ class Trial:
                 await self._kill_and_restart(in_flight=self.rng.random() < 0.5)
                 continue
             table = self._table()
-            title = table.embeds[0].get("title", "") if table.embeds else ""
-            if "wins the match" in title:
+            if "wins the match" in title_of(table):
                 return
             before = table.edits
             await self._one_action(table)
@@ -272,7 +272,7 @@ class Trial:
         answers = [m.content for u in self.users for m in u.ephemerals()[-1:]]
         raise TrialFailed(
             f"stuck: {STUCK_AFTER} actions in a row changed nothing; the table shows "
-            f"{table.content!r} / {table.embeds[0].get('title') if table.embeds else None!r} "
+            f"{table.text!r} "
             f"with {table.labels()}; the players' last answers {answers}; saved game: "
             f"{'version ' + str(record.version) if record else 'none'}; match recorded: "
             f"{match is not None}")
@@ -294,7 +294,7 @@ class Trial:
             await self._answered(handle)
             await self._table_edited(before)
             return None
-        match = MENTION.search(table.content)
+        match = MENTION.search(table.text)
         user = self.by_id.get(int(match.group(1))) if match else None
         if user is None or "My hand" not in table.labels():
             await self._table_edited(before)
@@ -335,8 +335,7 @@ class Trial:
 
     @staticmethod
     def _holds_one(hand: SeenMessage) -> bool:
-        title = hand.embeds[0].get("title", "") if hand.embeds else ""
-        found = HAND_SIZE.search(str(title))
+        found = HAND_SIZE.search(title_of(hand))
         return found is not None and found.group(1) == "1"
 
     @staticmethod
@@ -369,8 +368,7 @@ class Trial:
         handle = None
         if in_flight and self.bot.alive():
             table = self._table()
-            if "wins the match" not in (table.embeds[0].get("title", "") if table.embeds
-                                        else ""):
+            if "wins the match" not in title_of(table):
                 handle = await self._one_action(table, wait=False)
             if handle is not None:
                 # From "before the bot read it" to "while it saves and answers".
@@ -449,39 +447,32 @@ class Trial:
             ended = self.fake.messages[self.table_id]
 
             def over() -> bool:
-                embeds = ended.payload.get("embeds") or [{}]
-                return "wins the match" in str(embeds[0].get("title", ""))
+                return "wins the match" in title_of(SeenMessage(ended))
 
             try:
                 await self.fake.wait_for(over, EDIT_TIMEOUT)
             except TimeoutError:
-                embeds = ended.payload.get("embeds") or [{}]
                 raise TrialFailed(
                     f"after restart {self.bot.starts - 1} the game is no longer saved (the "
                     f"match is over) but its table still shows "
-                    f"{embeds[0].get('title')!r}, {ended.payload.get('content')!r} with its "
-                    f"buttons") from None
+                    f"{SeenMessage(ended).text!r} with its buttons") from None
             return
-        want = render_table(Session.from_record(record)).embed.to_dict()
+        want = render_table(Session.from_record(record)).embed
         assert self.table_id is not None
         table = self.fake.messages[self.table_id]
 
         def current() -> bool:
-            embeds = table.payload.get("embeds") or []
-            if not embeds:
-                return False
-            got = embeds[0]
-            return (got.get("description") == want.get("description")
-                    and [f["value"] for f in got.get("fields", [])]
-                    == [f["value"] for f in want.get("fields", [])])
+            got = SeenMessage(table).text
+            return all(part in got for part in [want.description or "",
+                                                *(f.value or "" for f in want.fields)])
 
         try:
             await self.fake.wait_for(current, EDIT_TIMEOUT)
         except TimeoutError:
             raise TrialFailed(
                 f"after restart {self.bot.starts - 1} the table does not show the saved game "
-                f"(version {record.version}):\n  table: {table.payload.get('embeds')}\n"
-                f"  saved: {want}") from None
+                f"(version {record.version}):\n  table: {SeenMessage(table).text!r}\n"
+                f"  saved: {want.to_dict()}") from None
 
     async def _final_checks(self) -> None:
         assert self.game_id is not None
@@ -501,7 +492,7 @@ class Trial:
         for stored in self.fake.messages.values():
             if stored.visible_to is None:
                 for payload in [*stored.history, stored.payload]:
-                    text = str(payload.get("content")) + str(payload.get("embeds"))
+                    text = "\n".join(texts_of(payload))
                     leaked = [m for m in self.markers if m in text]
                     if leaked:
                         raise TrialFailed(f"public message {stored.id} shows a hand: {leaked}")

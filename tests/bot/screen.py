@@ -14,11 +14,44 @@ from .harness import Harness
 
 
 def table_text(message: SeenMessage) -> str:
-    """A table (or hand) message as one text: content, title, description and fields."""
-    embed = message.embeds[0]
-    parts = [message.content, embed.get("title", ""), embed.get("description", "")]
-    parts += [f"{f['name']}\n{f['value']}" for f in embed.get("fields", [])]
-    return "\n".join(parts)
+    """A table (or hand) message as one text: all of its text displays (the ping, the title
+    over the state line, each section under its bold heading, the footer), or the content and
+    embeds of a message that is not a Components V2 one (a lobby, a leaderboard)."""
+    return message.text
+
+
+def title_of(message: SeenMessage) -> str:
+    """A table's (or hand's) title: the heading over its state line."""
+    heading = next((t for t in message.texts if t.startswith("### ")), "")
+    return heading.split("\n")[0].removeprefix("### ")
+
+
+def footer_of(message: SeenMessage) -> str:
+    """A table's (or hand's) small print: the rules in force, or the page of a hand."""
+    return next((t.removeprefix("-# ") for t in message.texts if t.startswith("-# ")), "")
+
+
+def heading(name: str) -> str:
+    """A section's heading as a table's text shows it (bold, on a line of its own)."""
+    return f"**{name}**"
+
+
+def section_of(message: SeenMessage, name: str) -> str:
+    """The text under a bold heading of a table (or hand): "Players", "Recent", ..."""
+    start = heading(name) + "\n"
+    return next((t.removeprefix(start) for t in message.texts if t.startswith(start)), "")
+
+
+def players_of(message: SeenMessage) -> str:
+    """A table's lines of players (name, cards held, UNO mark, points)."""
+    return section_of(message, en("table.players"))
+
+
+def ping_of(message: SeenMessage) -> str:
+    """The line a table leads with: whose move it is (pinging them), or how the game ended
+    ("" when it leads with its title)."""
+    texts = message.texts
+    return texts[0] if texts and not texts[0].startswith("### ") else ""
 
 
 # The start of a hand shown to a challenger after a Wild Draw Four ("Ann's hand: Red 3, ..."),
@@ -42,13 +75,10 @@ async def table_after(h: Harness, user: VirtualUser, session: Any, timeout: floa
     table = table_of(user, session)
 
     def current() -> bool:
-        if not table.embeds:
-            return False
-        want = render_table(session).embed.to_dict()
-        got = table.embeds[0]
-        return (got.get("description") == want.get("description")
-                and [f["value"] for f in got.get("fields", [])]
-                == [f["value"] for f in want.get("fields", [])])
+        want = render_table(session).embed
+        got = table.text
+        return all(part in got for part in [want.description or "",
+                                            *(f.value or "" for f in want.fields)])
 
     await h.fake.wait_for(current, timeout=timeout)
     return table_text(table)

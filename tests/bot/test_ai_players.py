@@ -20,7 +20,7 @@ from tests.catalogue import en, en_part
 from tests.fake_discord import VirtualUser
 
 from .harness import Driver, Harness, start_game
-from .screen import last_ephemeral, table_after
+from .screen import last_ephemeral, table_after, title_of
 
 
 async def _table(h: Harness, user: VirtualUser, session: Any) -> SeenMessage:
@@ -364,8 +364,8 @@ async def test_a_person_and_ais_play_a_whole_match_recorded_once(
     assert winner is not None and max(game.scores) >= 50
     await harness.settle()
     table = await _table(harness, ann, session)
-    assert table.embeds[0]["title"] == en("table.match_over",
-                                          player=session.names[game.players[winner]])
+    assert title_of(table) == en("table.match_over",
+                                 player=session.names[game.players[winner]])
     assert games.in_channel(harness.fake.channel.id) is None
     stats = StatsRepository(harness.bot.db)
     record = await stats.match(session.game_id)

@@ -14,9 +14,11 @@ from tests.fake_discord import VirtualUser
 
 from .harness import Harness, rig, start_game
 from .screen import (
+    footer_of,
     hand_text,
     last_ephemeral,
     open_hand,
+    ping_of,
     size,
     style_of,
     table_after,
@@ -60,7 +62,7 @@ async def test_n1_skip_deflected_with_an_identical_skip_then_accepted(
     text = await table_after(harness, cid, session)
     # C-4 "When a penalty waits": the skip waits for Bob's answer.
     assert en("table.pending.skip", player="Bob") in text
-    assert en("table.your_move", mention=bob.mention) == table_of(bob, session).content
+    assert en("table.your_move", mention=bob.mention) == ping_of(table_of(bob, session))
     await table_shows(harness, cid, session, en("button.deflect"), en("button.accept"))
     # The answer belongs to Bob: anyone else is refused privately.
     await cid.click(table_of(cid, session), en("button.deflect"))
@@ -435,7 +437,7 @@ async def test_p_cnuno_jump_in_not_on_the_start_card_and_rules_shown(
                                 timeout=3)
     await bob.click(table, en("button.jump_in"))  # Cid may, Bob holds no Red 3
     assert last_ephemeral(bob) == en("why.cannot_jump_in")
-    assert en("preset.cnuno.name") in table.embeds[0]["footer"]["text"]
+    assert en("preset.cnuno.name") in footer_of(table)
     await cid.click(table, en("button.rules"))
     rules = cid.ephemerals()[-1].embeds[0]
     listed = rules["fields"][1]["value"]

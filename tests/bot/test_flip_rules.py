@@ -41,7 +41,17 @@ from tests.engine.support import dark_faces, light_faces
 from tests.fake_discord import VirtualUser
 
 from .harness import Driver, Harness, redeal, rig_flip, start_game
-from .screen import hand_text, last_ephemeral, open_hand, size, table_after, table_of, table_text
+from .screen import (
+    footer_of,
+    hand_text,
+    last_ephemeral,
+    open_hand,
+    size,
+    table_after,
+    table_of,
+    table_text,
+    title_of,
+)
 from .test_matches import assert_no_hand_in_public
 
 LIGHT_PICKS = [colour_label(c) for c in "RYGB"]
@@ -85,8 +95,8 @@ def backs(*labels: str) -> str:
 
 
 def cards_field(hand: SeenMessage) -> str:
-    field = next(f for f in hand.embeds[0]["fields"] if f["name"] == en("hand.cards"))
-    return str(field["value"])
+    heading = f"**{en('hand.cards')}**\n"
+    return next(t for t in hand.texts if t.startswith(heading)).removeprefix(heading)
 
 
 async def play(harness: Harness, user: VirtualUser, session: Any, label: str,
@@ -131,7 +141,7 @@ async def test_f1_light_side_deck_of_112_and_light_dark_card_buttons(
     text = await table_after(harness, bob, session)
     assert en("table.side.light") in text and en("table.draw_pile", count=90) in text
     assert en("table.top", card=label("R3")) in text
-    assert en("preset.flip.name") in table_of(bob, session).embeds[0]["footer"]["text"]
+    assert en("preset.flip.name") in footer_of(table_of(bob, session))
     hand = await open_hand(harness, ann, session)
     assert cards_field(hand) == ("🟥 Red 7, 🟩 Green 3, 🟨 Yellow 5, 🟦 Blue 2, 🟥 Red Skip, "
                                  "🟥 Red Draw One, ⬛ Wild")
@@ -735,11 +745,11 @@ async def test_f_full_flip_match_played_to_the_end_through_buttons(harness: Harn
     table = table_of(users[0], session)
     name = session.names[game.players[game.match_winner]]
     title = en("table.match_over", player=name)
-    await harness.fake.wait_for(lambda: table.embeds[0]["title"] == title, timeout=3)
+    await harness.fake.wait_for(lambda: title_of(table) == title, timeout=3)
     assert table.labels() == [en("button.rematch"), en("button.rules")]
     text = table_text(table)
     assert en(f"table.side.{game.side}") in text
-    assert en("preset.flip.name") in table.embeds[0]["footer"]["text"]
+    assert en("preset.flip.name") in footer_of(table)
     assert en("event.match_won", player=name, count=game.scores[game.match_winner]) in text
     assert assert_no_hand_in_public(harness) >= 3
 

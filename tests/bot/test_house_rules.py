@@ -20,9 +20,11 @@ from .harness import Harness, rig, start_game
 from .screen import (
     SHOWN_HAND,
     enabled,
+    footer_of,
     hand_text,
     last_ephemeral,
     open_hand,
+    ping_of,
     seat,
     size,
     style_of,
@@ -196,7 +198,7 @@ async def test_h2_jump_in_with_an_identical_card_skips_the_players_between(
     text = await table_after(harness, bob, session)
     assert en("event.jumped_in", player="Cid", card=card_name("R7")) in text
     assert en("table.turn", player="Ann") in text
-    assert en("table.your_move", mention=ann.mention) == table_of(ann, session).content
+    assert en("table.your_move", mention=ann.mention) == ping_of(table_of(ann, session))
     assert (size(session, ann), size(session, bob), size(session, cid)) == (6, 7, 6)
     # Nobody holds another Red 7 now, but the table does not tell (C-9): the button stays
     # enabled and refuses whoever cannot jump in.
@@ -577,7 +579,7 @@ async def test_h7_lazy_scoring_no_totals_the_loser_deals_the_winner_starts(
     assert session.game.scores == [0, 0, 0] and session.game.match_winner is None
     table = table_of(cid, session)
     lazy = en("table.footer_lazy_scoring", preset="", timer="").strip(" ·")
-    assert lazy in table.embeds[0]["footer"]["text"]
+    assert lazy in footer_of(table)
     assert table.labels() == [en("button.next_round")]
     await cid.click(table, en("button.next_round"))
     text = await table_after(harness, ann, session)
@@ -894,7 +896,7 @@ async def test_h14_penalty_scoring_lowest_total_wins(harness: Harness,
                                  cid: ["Y1", "Y2", "Y3", "Y4", "Y6", "Y7", "Y8"]}, start="R5")
     trim(session, ann, 1)
     penalty = en_part("table.footer_penalty_scoring", preset="").strip(" ·")
-    assert penalty in table_of(bob, session).embeds[0]["footer"]["text"]
+    assert penalty in footer_of(table_of(bob, session))
     await ann.click(await open_hand(harness, ann, session), "🟥 Red 7")
     bob_points, cid_points = 50 + 1 + 2 + 3 + 4 + 6 + 7, 1 + 2 + 3 + 4 + 6 + 7 + 8
     await harness.fake.wait_for(lambda: session.finished, timeout=3)

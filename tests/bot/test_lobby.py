@@ -20,6 +20,7 @@ from tests.catalogue import en, tr
 from tests.fake_discord import InteractionHandle, SeenMessage, VirtualUser
 
 from .harness import Harness
+from .screen import ping_of, players_of, title_of
 
 COMMANDS_ROUTE = "/applications/{application_id}/guilds/{guild_id}/commands"
 MESSAGE_ROUTE = "/channels/{channel_id}/messages/{message_id}"
@@ -199,8 +200,8 @@ async def test_start_posts_the_table_and_closes_the_lobby(harness: Harness) -> N
     table = await press_start(harness, ann, lobby)
 
     assert harness.table(bob).id == table.id
-    assert table.embeds[0]["title"] == en("table.title", round=1)
-    players = table.embeds[0]["fields"][0]["value"]
+    assert title_of(table) == en("table.title", round=1)
+    players = players_of(table)
     assert "Ann" in players and "Bob" in players
     assert table.labels()[:3] == [en("button.hand"), en("button.uno"), en("button.catch")]
     # The lobby message now only says the game started: no buttons left to press.
@@ -217,7 +218,7 @@ async def test_start_by_command(harness: Harness) -> None:
     handle = await ann.slash("uno start")
     table = handle.response
     assert table is not None and not table.ephemeral
-    assert table.embeds[0]["title"] == en("table.title", round=1)
+    assert title_of(table) == en("table.title", round=1)
     await until(harness, lambda: description(lobby) == en("lobby.started"))
     assert lobby.buttons() == []
 
@@ -244,7 +245,7 @@ async def test_host_ends_a_running_game(harness: Harness) -> None:
 
     handle = await ann.slash("uno end")
     assert reply(handle) == en("lobby.game_ended")
-    await until(harness, lambda: table.content == en("table.ended", player="Ann"))
+    await until(harness, lambda: ping_of(table) == en("table.ended", player="Ann"))
     assert table.buttons() == []
     # The channel is free again.
     second = await open_lobby(harness, bob)
@@ -340,7 +341,7 @@ async def test_joining_while_a_game_runs_is_refused(harness: Harness) -> None:
 
     assert reply(await cid.slash("uno join")) == en("lobby.game_running")
     # Nobody new at the table.
-    assert "Cid" not in table.embeds[0]["fields"][0]["value"]
+    assert "Cid" not in players_of(table)
 
 
 async def test_ending_needs_the_host_or_manage_channels(harness: Harness) -> None:
@@ -368,7 +369,7 @@ async def test_ending_a_game_needs_the_host_or_manage_channels(harness: Harness)
     assert reply(await cid.slash("uno join")) == en("lobby.game_running")  # still running
 
     assert reply(await mod.slash("uno end")) == en("lobby.game_ended")
-    await until(harness, lambda: table.content == en("table.ended", player="Mod"))
+    await until(harness, lambda: ping_of(table) == en("table.ended", player="Mod"))
 
 
 async def test_a_lobby_button_naming_another_channel_is_refused(harness: Harness) -> None:
@@ -451,7 +452,7 @@ async def test_the_host_passes_on_when_the_host_leaves(harness: Harness) -> None
     assert reply(await ann.click(lobby, en("button.start"))) == en("error.host_only")
     assert reply(await ann.slash("uno kick", player=cid)) == en("error.host_only")
     table = await press_start(harness, bob, lobby)
-    players = table.embeds[0]["fields"][0]["value"]
+    players = players_of(table)
     assert all(name in players for name in ("Ann", "Bob", "Cid"))
 
 
@@ -564,7 +565,7 @@ async def test_a_lobby_survives_a_restart(harness: Harness) -> None:
     assert seats(lobby) == seat_lines("Ann", "Bob", "Cid")
     assert reply(await bob.click(lobby, en("button.start"))) == en("error.host_only")
     table = await press_start(harness, ann, lobby)
-    assert all(n in table.embeds[0]["fields"][0]["value"] for n in ("Ann", "Bob", "Cid"))
+    assert all(n in players_of(table) for n in ("Ann", "Bob", "Cid"))
 
 
 async def test_a_lobby_still_expires_after_a_restart(harness: Harness) -> None:

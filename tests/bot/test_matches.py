@@ -9,11 +9,13 @@ from typing import Any
 
 import pytest
 
+from bot.fake_discord.users import components_of, texts_of
 from bot.i18n import get_translator
 from tests.catalogue import en
 from tests.fake_discord import VirtualUser
 
 from .harness import Driver, Harness, start_game
+from .screen import title_of
 
 
 def private_markers() -> list[str]:
@@ -38,11 +40,10 @@ def assert_no_hand_in_public(h: Harness) -> int:
         if stored.visible_to is not None:
             continue
         for payload in [*stored.history, stored.payload]:
-            text = str(payload.get("content")) + str(payload.get("embeds"))
+            text = "\n".join(texts_of(payload))
             leaked = [m for m in markers if m in text]
             assert not leaked, f"public message {stored.id} shows {leaked}: {text[:300]}"
-            ids = [b.get("custom_id", "") for row in payload.get("components") or []
-                   for b in row["components"]]
+            ids = [str(c.get("custom_id", "")) for c in components_of(payload)]
             if revealed in text:
                 assert not any(i.endswith(":hand") for i in ids), f"a hand shown mid-round: {text}"
             checked += 1
@@ -67,13 +68,12 @@ async def test_a_match_is_played_to_the_end_through_buttons(harness: Harness, pl
     assert winner is not None and max(game.scores) >= (target or 500)
     table = users[0].message(session.message_id)
     name = session.names[game.players[winner]]
-    assert table.embeds[0]["title"] == en("table.match_over", player=name)
+    assert title_of(table) == en("table.match_over", player=name)
     assert table.labels() == [en("button.rematch"), en("button.rules")]  # nothing left to play
-    assert en("table.final_standings") in str(table.embeds[0]["fields"])
+    assert en("table.final_standings") in table.text
     # One table for the whole match, edited in place.
-    tables = [m for m in users[-1].public_messages() if m.embeds
-              and m.embeds[0].get("title", "").startswith("UNO — ")
-              and "lobby" not in m.embeds[0]["title"]]
+    tables = [m for m in users[-1].public_messages() if title_of(m).startswith("UNO — ")
+              and "lobby" not in title_of(m)]
     assert [t.id for t in tables] == [session.message_id]
     assert assert_no_hand_in_public(harness) >= 3  # lobby, table versions (edits merge)
     # The channel is free for the next game.

@@ -16,7 +16,7 @@ from tests.engine.golden_cases.nomercy_common import KO_HANDS, KO_THEN, NM3
 from tests.fake_discord import VirtualUser
 
 from .harness import Driver, Harness, rig_no_mercy, start_game
-from .screen import last_ephemeral, open_hand, size, table_after, table_of, table_text
+from .screen import last_ephemeral, open_hand, size, table_after, table_of, table_text, title_of
 
 MATCH_SEED = 23
 
@@ -200,7 +200,7 @@ async def _whole_match(harness: Harness, users: list[VirtualUser], target: int) 
     assert game.match_winner is not None and max(game.scores) >= target
     table = table_of(users[0], session)
     title = en("table.match_over", player=session.names[game.players[game.match_winner]])
-    await harness.fake.wait_for(lambda: table.embeds[0]["title"] == title, timeout=3)
+    await harness.fake.wait_for(lambda: title_of(table) == title, timeout=3)
     return len(knocked)
 
 

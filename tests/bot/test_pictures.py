@@ -30,7 +30,7 @@ async def test_table_and_hand_carry_their_pictures(harness: Harness) -> None:
     await harness.fake.wait_for(lambda: bool(table.attachments), timeout=3)
     [attachment] = table.attachments
     assert attachment["filename"] == "table.png"
-    assert table.embeds[0]["image"]["url"] == "attachment://table.png"
+    assert table.pictures == ["attachment://table.png"]  # in the layout's media gallery
     picture = _picture(harness, attachment)
     assert picture.format == "PNG" and picture.size == images.table_size(
         images.TableImage(top=session.game.discard[-1], color="R", direction=1,

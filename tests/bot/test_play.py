@@ -10,12 +10,21 @@ import asyncio
 from typing import Any
 
 from bot.engine import dump
-from bot.fake_discord.users import SeenMessage
+from bot.fake_discord.users import SeenMessage, texts_of
 from tests.catalogue import card_name, colour, colour_label, en, en_part, label, tr
 from tests.fake_discord import VirtualUser
 
 from .harness import Harness, rig, start_game
-from .screen import SHOWN_HAND, hand_text, last_ephemeral, open_hand, table_after, uno_seat
+from .screen import (
+    SHOWN_HAND,
+    hand_text,
+    last_ephemeral,
+    open_hand,
+    ping_of,
+    table_after,
+    title_of,
+    uno_seat,
+)
 
 
 async def test_play_a_card_edits_the_table_in_place(harness: Harness,
@@ -30,9 +39,9 @@ async def test_play_a_card_edits_the_table_in_place(harness: Harness,
     text = await table_after(harness, bob, session)
     assert en("event.played", player="Ann", card=card_name("R7")) in text
     assert en("table.top", card=label("R7")) in text
-    assert en("table.your_move", mention=bob.mention) == bob.message(session.message_id).content
+    assert en("table.your_move", mention=bob.mention) == ping_of(bob.message(session.message_id))
     # One table message, edited: no new public message per move.
-    tables = [m for m in cid.public_messages() if m.embeds and "round" in m.embeds[0]["title"]]
+    tables = [m for m in cid.public_messages() if "round" in title_of(m)]
     assert len(tables) == 1
     # The hand refreshed after its owner's action.
     assert en("hand.waiting", player="Bob") in hand_text(ann.message(hand.id))
@@ -223,8 +232,7 @@ async def test_double_click_applies_once(harness: Harness, players: list[Virtual
     assert session.game.version == version + 1
     # The second click found the turn gone to Bob: its answer was the hand as it is now.
     shown = [*hand.stored.history, hand.payload]
-    assert any(en("hand.replaced") in (p["embeds"] or [{}])[0].get("description", "")
-               for p in shown)
+    assert any(en("hand.replaced") in "\n".join(texts_of(p)) for p in shown)
 
 
 async def test_catch_race_has_one_winner(harness: Harness, players: list[VirtualUser]) -> None:

@@ -13,7 +13,7 @@ import pytest
 from bot.fake_discord.server import COMPONENT
 
 from .harness import Harness, rig, start_game
-from .screen import en, open_hand, table_text
+from .screen import en, open_hand, ping_of, table_text
 
 TABLE_EDIT = "/channels/{channel_id}/messages/{message_id}"
 
@@ -27,8 +27,9 @@ async def red_seven_for_ann(h: Harness, **create: Any) -> tuple[Any, Any, Any]:
 
 
 def top_line(table: Any) -> str:
-    """The table's first line: the top card."""
-    return str(table.embeds[0]["description"]).split("\n")[0]
+    """The table's first line under its title: the top card."""
+    heading = next(t for t in table.texts if t.startswith("### "))
+    return heading.split("\n")[1]
 
 
 async def test_a_game_whose_channel_is_gone_is_ended_and_the_bot_starts(
@@ -174,8 +175,8 @@ async def test_names_are_shown_as_typed_never_as_markdown_or_reversed_text(
     session = await start_game(harness, [ann, bob], turn_timer=0)
     await ann.slash("uno end")
     table = bob.message(session.message_id)
-    await harness.fake.wait_for(lambda: table.content.startswith(r"\*\*Boss"), timeout=3)
-    assert table.content == en("table.ended", player=r"\*\*Boss\*\*")
+    await harness.fake.wait_for(lambda: ping_of(table).startswith(r"\*\*Boss"), timeout=3)
+    assert ping_of(table) == en("table.ended", player=r"\*\*Boss\*\*")
     assert "\u202e" not in table_text(table) and "\u200b" not in table_text(table)
 
 

@@ -9,7 +9,7 @@ from tests.catalogue import card_name, en, en_part
 from tests.fake_discord import VirtualUser
 
 from .harness import Harness, rig, start_game
-from .screen import last_ephemeral, open_hand, table_after
+from .screen import footer_of, last_ephemeral, open_hand, table_after
 
 
 async def _three(harness: Harness) -> list[VirtualUser]:
@@ -77,11 +77,11 @@ async def test_a_long_hand_is_shown_in_pages(harness: Harness) -> None:
     hand = await open_hand(harness, ann, session)
     assert "◀" in hand.labels() and "▶" in hand.labels()
     assert len(hand.buttons()) <= 25
-    assert en_part("hand.page", page=1) in hand.embeds[0]["footer"]["text"]
+    assert en_part("hand.page", page=1) in footer_of(hand)
     first = hand.labels()
     await ann.click(hand, "▶")
     hand = ann.message(hand.id)
-    assert en_part("hand.page", page=2) in hand.embeds[0]["footer"]["text"]
+    assert en_part("hand.page", page=2) in footer_of(hand)
     assert hand.labels() != first
 
 

@@ -56,7 +56,7 @@ async def test_ids_posted_by_the_previous_release_still_act(harness: Harness) ->
     table = harness.fake.messages[session.message_id]
     assert f"uno:t:{gid}:hand" in [b["custom_id"] for b in SeenMessage(table).buttons()]
     hand = (await ann.click(SeenMessage(table), custom_id=f"uno:t:{gid}:hand")).response
-    assert hand is not None and hand.ephemeral and hand.embeds
+    assert hand is not None and hand.ephemeral and hand.v2
     # Hands as an older release posted them (each answer redraws the hand it is on): a card
     # and a page arrow.
     card_id, page_id = (f"uno:c:{gid}:{version}:act:play:R7:-:-:-",
@@ -67,7 +67,7 @@ async def test_ids_posted_by_the_previous_release_still_act(harness: Harness) ->
     # The page arrow names an older version: a hand is redrawn whatever the version.
     old = as_hand_of(harness, await post_buttons(harness, session, [page_id]), ann)
     page = (await ann.click(old, custom_id=page_id)).response
-    assert page is not None and page.embeds
+    assert page is not None and page.v2
 
 
 @pytest.mark.parametrize("suffix", [

@@ -9,12 +9,13 @@ from typing import Any
 import pytest
 
 from bot.engine import RuleSet
+from bot.fake_discord.users import components_of, texts_of
 from bot.i18n import get_translator
 from bot.render.text import card_label
 from tests.fake_discord import VirtualUser
 
 from .harness import Harness, rig, start_game
-from .screen import en, last_ephemeral, open_hand, table_after, table_of, table_text
+from .screen import en, heading, last_ephemeral, open_hand, table_after, table_of, table_text
 from .test_scoring import commit, keep, match_over, ready_to_win
 
 
@@ -33,14 +34,14 @@ def public_payloads(h: Harness) -> list[dict[str, Any]]:
 
 
 def reveals(payload: dict[str, Any]) -> bool:
-    return any(field["name"] in reveal_titles() for embed in payload.get("embeds") or []
-               for field in embed.get("fields", []))
+    return any(text.split("\n")[0] in {heading(title) for title in reveal_titles()}
+               for text in texts_of(payload))
 
 
 def plays_on(payload: dict[str, Any]) -> bool:
     """A table that still offers My hand: its round is being played."""
-    return any(button.get("custom_id", "").endswith(":hand")
-               for row in payload.get("components") or [] for button in row["components"])
+    return any(str(component.get("custom_id", "")).endswith(":hand")
+               for component in components_of(payload))
 
 
 def line(locale: str, name: str, cards: list[str]) -> str:
@@ -73,7 +74,7 @@ async def test_the_round_end_lays_every_hand_down_with_its_points(harness: Harne
     cid_line = line("en", "Cid", ["W+4", "Y5", "Y6", "B1", "B2", "G7", "G8"])
     assert bob_line == ("Bob — 103 points: ⬛ Wild (50), 🟩 Green 3 (3), 🟦 Blue Skip (20), "
                         "🟨 Yellow Draw Two (20), 🟥 Red 1 (1), 🟩 Green 0 (0), 🟦 Blue 9 (9)")
-    assert f"{en('table.revealed')}\n" in text
+    assert f"{heading(en('table.revealed'))}\n" in text
     assert en("table.reveal_out", player="Ann") in text
     assert bob_line in text and cid_line in text
     points = 103 + 50 + 5 + 6 + 1 + 2 + 7 + 8
@@ -81,7 +82,7 @@ async def test_the_round_end_lays_every_hand_down_with_its_points(harness: Harne
               total=points) in text  # C-8: the round's points
     standings = [en("table.standing_line", place=place, player=name, count=count)
                  for place, name, count in ((1, "Ann", points), (2, "Bob", 0), (2, "Cid", 0))]
-    assert "\n".join([en("table.totals"), *standings]) in text  # the match totals
+    assert "\n".join([heading(en("table.totals")), *standings]) in text  # the match totals
     assert en("table.player", player="Ann", count=0, points=points) in text
     assert en("table.uno_mark") not in text.split(en("table.recent"))[0]  # out: no UNO! mark
     assert table_of(cid, session).labels() == [en("button.next_round")]
@@ -116,7 +117,7 @@ async def test_a_won_match_ends_with_standings_rematch_and_rules(harness: Harnes
     won = session.game.scores[0]
     standings = [en("table.standing_line", place=place, player=name, count=count)
                  for place, name, count in ((1, "Ann", won), (2, "Bob", 0), (2, "Cid", 0))]
-    assert "\n".join([en("table.final_standings"), *standings]) in text
+    assert "\n".join([heading(en("table.final_standings")), *standings]) in text
     assert en("table.revealed") in text and en("table.round_points") in text
     assert table.labels() == [en("button.rematch"), en("button.rules")]
 

@@ -75,7 +75,7 @@ async def test_a_game_nobody_plays_for_a_day_is_ended(harness: Harness) -> None:
     await harness.fake.wait_for(lambda: bot.games.in_channel(session.channel_id) is None,
                                 timeout=3)
     table = ann.message(session.message_id)
-    await harness.fake.wait_for(lambda: "nobody played" in table.content, timeout=3)
+    await harness.fake.wait_for(lambda: "nobody played" in table.text, timeout=3)
     assert table.buttons() == []
     await ann.slash("uno create")  # the channel is free again
     assert harness.lobby(ann)

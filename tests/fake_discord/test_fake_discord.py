@@ -357,6 +357,94 @@ async def test_a_view_within_limits_is_accepted(fake_discord: FakeDiscordSession
     assert len(ann.last_message().buttons()) == 25
 
 
+V2 = 1 << 15  # IS_COMPONENTS_V2
+
+
+def _text(content: str = "t") -> dict[str, Any]:
+    return {"type": 10, "content": content}
+
+
+def _box(*children: dict[str, Any]) -> list[dict[str, Any]]:
+    return [{"type": 17, "components": list(children)}]
+
+
+def _gallery(items: int) -> dict[str, Any]:
+    return {"type": 12, "items": [{"media": {"url": f"attachment://{i}.png"}}
+                                  for i in range(items)]}
+
+
+@pytest.mark.parametrize(("payload", "problem"), [
+    ({"content": "x", "components": _box(_text())}, "content cannot be used"),
+    ({"embeds": [{"title": "t"}], "components": _box(_text())}, "embeds cannot be used"),
+    ({"components": _box(*[_text()] * 40)}, "41 components > 40"),
+    ({"components": _box(_text("a" * 2000), _text("b" * 2001))}, "4001 characters in all"),
+    ({"components": _box(_gallery(0))}, "0 items (1..10)"),
+    ({"components": _box(_gallery(11))}, "11 items (1..10)"),
+    ({"components": _box(*_rows(6))}, "6 items > 5"),
+    ({"components": _box({"type": 9, "components": [_text()]})}, "needs an accessory"),
+    ({"components": _box(*_box(_text()))}, "cannot be placed there"),
+    ({"components": _box(_text(""))}, "text display without content"),
+    ({"components": []}, "needs components"),
+], ids=["content", "embeds", "components", "text", "empty-gallery", "big-gallery", "row-width",
+        "section", "nested-container", "empty-text", "no-components"])
+async def test_components_v2_limits_are_refused(fake_discord: FakeDiscordSession, bot: EchoBot,
+                                                payload: dict[str, Any], problem: str) -> None:
+    route = Route("POST", "/channels/{channel_id}/messages",
+                  channel_id=fake_discord.fake.channel.id)
+    with pytest.raises(HTTPException) as refused:
+        await bot.http.request(route, json={"flags": V2, **payload})
+    assert refused.value.status == 400 and refused.value.code == 50035
+    [violation] = fake_discord.take_violations()
+    assert problem in violation.message
+    assert fake_discord.fake.channel_messages() == []
+
+
+async def test_a_v2_message_within_limits_is_accepted(fake_discord: FakeDiscordSession,
+                                                      bot: EchoBot, ann: VirtualUser) -> None:
+    """40 components in all (the container, 14 texts, a gallery, 4 rows of 5 buttons), and 4000
+    characters of text: Discord's limits, reached and not passed."""
+    route = Route("POST", "/channels/{channel_id}/messages",
+                  channel_id=fake_discord.fake.channel.id)
+    texts = [_text("a" * 285)] * 13 + [_text("a" * 295)]
+    await bot.http.request(route, json={"flags": V2, "content": None, "embeds": [],
+                                        "components": _box(*texts, _gallery(10),
+                                                           *_rows(5, 5, 5, 5))})
+    seen = ann.last_message()
+    assert seen.v2 and len(seen.buttons()) == 20 and len(seen.text) == 4000 + 13
+    assert len(seen.pictures) == 10 and seen.content == "" and seen.embeds == []
+
+
+async def test_an_edit_converts_a_message_to_v2_and_the_flag_stays(
+        fake_discord: FakeDiscordSession, bot: EchoBot, ann: VirtualUser) -> None:
+    """A message with content and an embed becomes a V2 message by an edit that sets the flag
+    and clears both; from then on no edit may bring them back or take the flag off."""
+    fake, channel_id = fake_discord.fake, fake_discord.fake.channel.id
+    posted = await bot.http.request(Route("POST", "/channels/{channel_id}/messages",
+                                          channel_id=channel_id),
+                                    json={"content": "old", "embeds": [{"title": "Table"}],
+                                          "components": _rows(2)})
+    edit = Route("PATCH", "/channels/{channel_id}/messages/{message_id}",
+                 channel_id=channel_id, message_id=posted["id"])
+    with pytest.raises(HTTPException):  # the flag alone: the content would stay
+        await bot.http.request(edit, json={"flags": V2, "components": _box(_text("new"))})
+    assert "content cannot be used" in fake_discord.take_violations()[0].message
+    await bot.http.request(edit, json={"flags": V2, "content": None, "embeds": [],
+                                       "components": _box(_text("new"))})
+    seen = ann.message(int(posted["id"]))
+    assert seen.v2 and seen.texts == ["new"] and seen.embeds == []
+    for payload, problem in (({"flags": 0, "components": _rows(1)}, "cannot be removed"),
+                             ({"content": "back"}, "content cannot be used"),
+                             ({"embeds": [{"title": "t"}]}, "embeds cannot be used")):
+        with pytest.raises(HTTPException) as refused:
+            await bot.http.request(edit, json=payload)
+        assert refused.value.code == 50035
+        [violation] = fake_discord.take_violations()
+        assert problem in violation.message
+    await bot.http.request(edit, json={"components": _box(_text("newer"))})  # the flag stays
+    assert seen.v2 and seen.texts == ["newer"]
+    assert fake.messages[seen.id].payload["flags"] == V2
+
+
 async def test_injected_429_on_a_message_edit_is_retried(fake_discord: FakeDiscordSession,
                                                          bot: EchoBot, ann: VirtualUser) -> None:
     fake = fake_discord.fake
