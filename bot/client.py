@@ -14,6 +14,7 @@ from discord import InteractionType
 from discord.ext import commands
 
 from bot.clock import Clock, SystemClock
+from bot.gateway_diet import trim_parsers
 from bot.i18n.commands import CommandTranslator
 from bot.interactions import Interaction
 from bot.render import images
@@ -73,14 +74,20 @@ class UnoBot(commands.AutoShardedBot):
                  refresh_delay: float = REFRESH_DELAY, ai_delay: float | None = None,
                  **options: Any) -> None:
         intents = discord.Intents.default()  # guild messages for H-5 silence; no content needed
+        # Nobody's typing is read: those events (frequent in a busy guild) are not even sent.
+        intents.typing = False
         # SHARD_COUNT / SHARD_IDS: exactly these shards in this process (other processes run the
         # rest on the same PostgreSQL); its repositories list only their guilds' tables.
         self.owned = Shards.of(settings.shard_count, settings.shard_ids)
         if self.owned is not None:
             options.setdefault("shard_count", self.owned.count)
             options.setdefault("shard_ids", sorted(self.owned.ids))
+        # No message cache (`max_messages=None`): nothing reads cached messages, and the cache
+        # held the last 1000 tables and hands (memory) and was scanned on every echoed edit.
+        options.setdefault("max_messages", None)
         super().__init__(command_prefix=commands.when_mentioned, intents=intents,
                          help_command=None, tree_cls=CommandTree, **options)
+        trim_parsers(self._connection)  # the echoes of its own posts and edits go unparsed
         self.config = settings
         self.clock: Clock = clock or SystemClock()
         # Every request with the bot's token waits for its turn in the budget (bot/ui/budget.py).
