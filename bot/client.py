@@ -34,7 +34,7 @@ from bot.storage import (
 )
 from bot.storage.settings import SettingsRepository
 from bot.storage.shards import Shards
-from bot.ui import answers
+from bot.ui import answers, click_store
 from bot.ui.budget import RequestBudget
 from bot.ui.emoji import CardEmoji
 from bot.ui.errors import CommandTree, answer_unread_click
@@ -88,6 +88,7 @@ class UnoBot(commands.AutoShardedBot):
         super().__init__(command_prefix=commands.when_mentioned, intents=intents,
                          help_command=None, tree_cls=CommandTree, **options)
         trim_parsers(self._connection)  # the echoes of its own posts and edits go unparsed
+        click_store.install(self._connection)  # a click builds its item, not the whole view
         self.config = settings
         self.clock: Clock = clock or SystemClock()
         # Every request with the bot's token waits for its turn in the budget (bot/ui/budget.py).
