@@ -46,6 +46,7 @@ from discord.gateway import DiscordWebSocket  # noqa: E402
 from discord.http import Route  # noqa: E402
 
 from bot.client import UnoBot  # noqa: E402
+from bot.event_loop import use_fast_loop  # noqa: E402
 from bot.services import games as games_module  # noqa: E402
 from bot.services.games import REFRESH_DELAY  # noqa: E402
 from bot.settings import Settings  # noqa: E402
@@ -198,6 +199,7 @@ def main(argv: list[str] | None = None) -> int:
     args = parse_args(argv)
     logging.basicConfig(level=getattr(logging, args.log_level.upper(), logging.WARNING),
                         format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    use_fast_loop()  # as `python -m bot` runs
     return asyncio.run(run(args))
 
 

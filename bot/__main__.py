@@ -14,6 +14,7 @@ import sys
 import discord
 from dotenv import dotenv_values, find_dotenv
 
+from bot.event_loop import use_fast_loop
 from bot.settings import Settings, SettingsError
 
 
@@ -49,6 +50,7 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     from bot.client import UnoBot  # after the settings check: a missing token needs no Discord
 
+    use_fast_loop()
     bot = UnoBot(settings)
     try:
         # run() sets up logging at the chosen level and closes everything on Ctrl+C.
