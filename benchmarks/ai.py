@@ -89,6 +89,7 @@ LINES = (
     Line("hard", "rule-v1", 2_000),
     Line("hard", "normal", 1_000, options=HOUSE, must_win=False),
     Line("hard", "normal", 1_000, preset="flip", must_win=False),
+    Line("hard", "normal", 1_000, preset="no_mercy", must_win=False),
 )
 
 
@@ -131,12 +132,14 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--scale", type=float, default=1.0, help="rounds per line, times this")
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--seed", type=int, default=DEFAULT_SEED)
+    parser.add_argument("--only", default="",
+                        help="run only the lines whose label contains this (e.g. 'hard vs')")
     args = parser.parse_args(argv)
     think: dict[str, list[float]] = {}
     missed = 0
     print(f"{'line':34} {'rounds':>7} {'A wins':>8} {'95% interval':>17}  target")
     with Pool(args.workers) as pool:
-        for line in LINES:
+        for line in (x for x in LINES if args.only in x.label):
             rounds = max(CHUNK, int(line.rounds * args.scale))
             tasks = [(line, args.seed + s, min(CHUNK, rounds - (s - 0)))
                      for s in range(0, rounds, CHUNK)]

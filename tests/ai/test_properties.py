@@ -49,7 +49,7 @@ def rule_sets(draw: st.DrawFn) -> RuleSet:
 def _levels() -> dict[str, Policy]:
     # The hard level with a small budget: the search, not its size, is what is under test.
     return {"random": RandomPolicy(), "easy": EasyPolicy(), "normal": NormalPolicy(),
-            "hard": HardPolicy(iterations=8)}
+            "hard": HardPolicy(worlds=4)}
 
 
 def _allowed(game: Game, action: Action) -> bool:
