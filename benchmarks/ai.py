@@ -2,7 +2,7 @@
 
 Usage, from the repository root::
 
-    python benchmarks/ai.py [--scale F] [--workers N] [--seed S]
+    python benchmarks/ai.py [--scale F] [--workers N] [--seed S] [--only 'hard vs']
 
 What is measured
     A game is one round of 4 players (by default classic rules), played by `bot.ai.play_round`:
@@ -15,7 +15,8 @@ What is measured
     Lines (rounds as issue 19 asks, times `--scale`): easy vs random, normal vs easy (10,000
     each), hard vs normal (2,000), normal and hard against `rule-v1`, a baseline that plays like
     RLCard's rule agent `uno-rule-v1` (bot/ai/simple.py), and hard vs normal once under a
-    house-rule preset (HOUSE below) and once under UNO Flip (1,000 each).
+    house-rule preset (HOUSE below), once under UNO Flip and once under No Mercy (1,000 each).
+    `--only` runs the lines whose label contains the text (`--only "hard vs"`: the hard lines).
 
     Think time: for every decision a timed seat made while the table waited for it (its turn or
     a decision of its own, not a glance at someone else's turn), `time.perf_counter()` around
