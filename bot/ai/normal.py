@@ -66,7 +66,7 @@ class NormalPolicy:
         plays = [a for a in actions if a.type is ActionType.PLAY]
         if pending is not None:
             challenge = first(actions, ActionType.CHALLENGE)
-            if challenge is not None and challenge_odds(obs, remember(obs)) >= CHALLENGE_ABOVE:
+            if challenge is not None and self.challenges(obs):
                 return challenge
             if plays:  # a stack, deflection or bounce passes the penalty on
                 return max(plays, key=lambda a: self.score(obs, a))
@@ -78,6 +78,10 @@ class NormalPolicy:
                 not self.threatened(obs) and len(obs.hand) > 3):
             return first(actions, ActionType.PASS) or best  # keep a drawn wild for later
         return best
+
+    def challenges(self, obs: Observation) -> bool:
+        """Whether to challenge the pending wild draw (C-6), on the evidence alone."""
+        return challenge_odds(obs, remember(obs)) >= CHALLENGE_ABOVE
 
     def threatened(self, obs: Observation) -> bool:
         me = obs.seat

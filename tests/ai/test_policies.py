@@ -7,7 +7,10 @@ import random
 from collections import Counter
 from typing import Any
 
+import pytest
+
 from bot.ai import EasyPolicy, HardPolicy, NormalPolicy, RuleV1Policy, observe
+from bot.ai.lookahead import candidates
 from bot.ai.observation import Observation
 from bot.engine import (
     Action,
@@ -155,15 +158,90 @@ def test_the_baseline_never_catches() -> None:
 
 
 def test_hard_searches_and_is_reproducible_from_its_seed() -> None:
-    """Late in a round with two coloured cards to choose from, the search runs; the same seed
-    gives the same choice, and the choice is legal."""
+    """With an opponent on two cards and coloured cards to choose from, the look ahead runs;
+    the same seed gives the same choice, and the choice is legal."""
     game = table({"a": ["R1", "R9", "G2", "B3"], "b": ["Y1", "Y2"]}, "R3")
     obs = obs_of(game, "a")
     hard = HardPolicy()
-    assert len(hard.candidates(obs, Action.play("a", card("R9")))) >= 2
+    default = Action.play("a", card("R9"))
+    options = candidates(obs, default, obs.legal_actions)
+    assert options[0] == default and Action.play("a", card("R1")) in options
     first = hard.decide(obs, random.Random(7))
     assert first == hard.decide(obs, random.Random(7))
     assert first in obs.legal_actions
+
+
+def test_hard_compares_only_colours_for_the_wild_it_plays() -> None:
+    """The look ahead never spends a wild the heuristics keep, and for a wild it plays it only
+    weighs the colour to name (C-4)."""
+    game = table({"a": ["W", "R5", "G7"], "b": ["Y1"]}, "R3")
+    obs = obs_of(game, "a")
+    coloured = candidates(obs, Action.play("a", card("R5")), obs.legal_actions)
+    assert all(a.card is None or a.card.color is not None for a in coloured)
+    wild = next(a for a in obs.legal_actions if a.card == card("W"))
+    named = candidates(obs, wild, obs.legal_actions)
+    assert len(named) == 4 and {a.card for a in named} == {card("W")}
+
+
+def test_hard_keeps_its_wild_for_its_last_card() -> None:
+    """A wild always plays (C-4): with a wild and a playable card, and an opponent on UNO, the
+    normal level dumps the wild's 50 points (C-8.2) while the hard level keeps it to go out."""
+    game = table({"a": ["W", "R5"], "c": ["Y1"]}, "R3")
+    normal = NormalPolicy().decide(obs_of(game, "a"), random.Random(1))
+    hard = HardPolicy(worlds=0).decide(obs_of(game, "a"), random.Random(1))
+    assert normal is not None and normal.card == card("W")
+    assert hard == Action.play("a", card("R5"), uno=True)
+
+
+def test_hard_holds_its_attack_cards_while_nobody_is_close() -> None:
+    far = ["Y1", "Y2", "Y5", "Y6", "Y7"]  # c is the closest to going out, not b (next)
+    game = table({"a": ["RS", "R4", "G2", "B3", "B5"], "c": far}, "R3")
+    normal = NormalPolicy().decide(obs_of(game, "a"), random.Random(1))
+    hard = HardPolicy(worlds=0).decide(obs_of(game, "a"), random.Random(1))
+    assert normal is not None and normal.card == card("RS")
+    assert hard == Action.play("a", card("R4"))
+
+
+@pytest.mark.parametrize("top", ["R3", "Y3"])
+def test_hard_plays_an_honest_wild_draw_four_rather_than_a_wild(top: str) -> None:
+    """C-6: holding nothing of the colour in force, a Wild Draw Four cannot lose a challenge
+    (the normal level keeps it and plays the plain wild)."""
+    game = table({"a": ["W", "W+4", "G7", "G8", "B1"], "c": ["Y1", "Y2", "Y5", "Y6", "Y7"]
+                  if top == "R3" else ["R1", "R2", "R5", "R6", "R7"]}, top)
+    normal = NormalPolicy().decide(obs_of(game, "a"), random.Random(1))
+    hard = HardPolicy(worlds=0).decide(obs_of(game, "a"), random.Random(1))
+    assert normal is not None and normal.card == card("W")
+    assert hard is not None and hard.card == card("W+4")
+
+
+def test_hard_does_not_bluff_a_wild_draw_four() -> None:
+    """C-6: with a card of the colour in force a Wild Draw Four is a bluff; with an opponent on
+    UNO the normal level plays it anyway (its points, C-8.2), the hard level the blue card."""
+    game = table({"a": ["W+4", "B1", "G7", "G8", "R1"], "c": ["Y1"]}, "B3")
+    normal = NormalPolicy().decide(obs_of(game, "a"), random.Random(1))
+    hard = HardPolicy(worlds=0).decide(obs_of(game, "a"), random.Random(1))
+    assert normal is not None and normal.card == card("W+4")
+    assert hard == Action.play("a", card("B1"))
+
+
+def test_hard_accepts_a_wild_draw_four_nobody_had_a_reason_to_bluff() -> None:
+    """C-6: the position normal challenges; nobody was close to going out, so a card of the
+    colour would have been played instead: the hard level accepts."""
+    game = _after_wild_four()
+    events = _wild_four_events(drew_on_red=False)
+    assert NormalPolicy().decide(obs_of(game, "b", events), random.Random(1)) == Action(
+        "b", ActionType.CHALLENGE)
+    assert HardPolicy(worlds=0).decide(obs_of(game, "b", events), random.Random(1)) == Action(
+        "b", ActionType.ACCEPT)
+
+
+def test_hard_challenges_a_wild_draw_four_played_under_pressure() -> None:
+    """C-6: the same play while someone was on UNO had a reason to be a bluff."""
+    game = table({"a": ["W+4", "G1", "G2", "Y3", "Y4", "B6", "B7"], "c": ["Y9"]}, "R5")
+    game.apply(Action.play("a", card("W+4"), "G"))
+    events = _wild_four_events(drew_on_red=False)
+    assert HardPolicy(worlds=0).decide(obs_of(game, "b", events), random.Random(1)) == Action(
+        "b", ActionType.CHALLENGE)
 
 
 def test_every_card_of_a_table_is_accounted_for() -> None:

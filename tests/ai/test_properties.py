@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 from bot.ai import EasyPolicy, HardPolicy, NormalPolicy, Policy, RandomPolicy, play_round
@@ -49,7 +49,7 @@ def rule_sets(draw: st.DrawFn) -> RuleSet:
 def _levels() -> dict[str, Policy]:
     # The hard level with a small budget: the search, not its size, is what is under test.
     return {"random": RandomPolicy(), "easy": EasyPolicy(), "normal": NormalPolicy(),
-            "hard": HardPolicy(iterations=8)}
+            "hard": HardPolicy(worlds=4)}
 
 
 def _allowed(game: Game, action: Action) -> bool:
@@ -64,6 +64,9 @@ def _allowed(game: Game, action: Action) -> bool:
                                          min_size=2, max_size=6), seed=st.integers(0, 2**32 - 1))
 def test_ai_rounds_finish_with_legal_actions_only(rules: RuleSet, seats: list[str],
                                                   seed: int) -> None:
+    # The random level draws even when it could play: two of them left alone in a round played
+    # to the last player (H-12) may draw and play forever, which says nothing about the AIs.
+    assume(not (rules.options.play_to_last and seats.count("random") >= 2))
     levels = _levels()
     policies = {f"{level}{i}": levels[level] for i, level in enumerate(seats)}
     taken: list[Action] = []
