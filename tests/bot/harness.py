@@ -225,6 +225,16 @@ async def rig(h: Harness, session: Any, hands: dict[VirtualUser, list[str]], sta
     await redeal(h, session, deck, str(dealer.id) if dealer else players[-1])
 
 
+async def red_seven_for_ann(h: Harness, **create: Any) -> tuple[VirtualUser, VirtualUser, Any]:
+    """Ann and Bob in a game (no turn timer unless `create` sets one) that Bob dealt: Ann moves
+    first, holding a red 7 among seven cards, on a red 5; Bob holds seven greens."""
+    ann, bob = h.user("Ann"), h.user("Bob")
+    session = await start_game(h, [ann, bob], **{"turn_timer": 0, **create})
+    await rig(h, session, {ann: ["R7", "B2", "G9", "Y1", "W", "R+2", "B5"],
+                           bob: ["G1", "G2", "G3", "G4", "G5", "G6", "G7"]}, "R5", dealer=bob)
+    return ann, bob, session
+
+
 async def rig_flip(h: Harness, session: Any, hands: dict[VirtualUser, list[str]], start: str,
                    then: tuple[str, ...] = (), after_flip: tuple[str, ...] = (),
                    dealer: VirtualUser | None = None) -> dict[VirtualUser, list[str]]:

@@ -12,16 +12,8 @@ import discord
 
 from bot.gateway_diet import EDIT_EVENTS, trim_parsers
 
-from .harness import Harness, rig, start_game
+from .harness import Harness, red_seven_for_ann
 from .screen import open_hand, table_after
-
-
-async def red_seven_for_ann(h: Harness) -> tuple[Any, Any, Any]:
-    ann, bob = h.user("Ann"), h.user("Bob")
-    session = await start_game(h, [ann, bob], turn_timer=0)
-    await rig(h, session, {ann: ["R7", "B2", "G9", "Y1", "W", "R+2", "B5"],
-                           bob: ["G1", "G2", "G3", "G4", "G5", "G6", "G7"]}, "R5", dealer=bob)
-    return ann, bob, session
 
 
 async def test_people_s_messages_reach_on_message_and_the_bot_s_own_do_not(

@@ -12,18 +12,10 @@ import pytest
 
 from bot.fake_discord.server import COMPONENT
 
-from .harness import Harness, rig, start_game
+from .harness import Harness, red_seven_for_ann, start_game
 from .screen import en, open_hand, ping_of, table_text
 
 TABLE_EDIT = "/channels/{channel_id}/messages/{message_id}"
-
-
-async def red_seven_for_ann(h: Harness, **create: Any) -> tuple[Any, Any, Any]:
-    ann, bob = h.user("Ann"), h.user("Bob")
-    session = await start_game(h, [ann, bob], **{"turn_timer": 0, **create})
-    await rig(h, session, {ann: ["R7", "B2", "G9", "Y1", "W", "R+2", "B5"],
-                           bob: ["G1", "G2", "G3", "G4", "G5", "G6", "G7"]}, "R5", dealer=bob)
-    return ann, bob, session
 
 
 def top_line(table: Any) -> str:

@@ -13,7 +13,8 @@ from bot.fake_discord.limits import FLAG_EPHEMERAL
 from bot.fake_discord.users import Stranger
 from tests.fake_discord import SeenMessage, VirtualUser
 
-from .harness import Harness, rig, start_game
+from .harness import Harness
+from .harness import red_seven_for_ann as dealt
 from .screen import en, open_hand
 
 
@@ -37,15 +38,6 @@ def as_hand_of(h: Harness, message: SeenMessage, user: VirtualUser) -> SeenMessa
     stored.visible_to = user.id
     stored.payload["flags"] |= FLAG_EPHEMERAL
     return SeenMessage(stored)
-
-
-async def dealt(h: Harness) -> tuple[VirtualUser, VirtualUser, Any]:
-    ann, bob = h.user("Ann"), h.user("Bob")
-    session = await start_game(h, [ann, bob], turn_timer=0)
-    # Ann moves first (Bob deals); the top card is a red 5.
-    await rig(h, session, {ann: ["R7", "B2", "G9", "Y1", "W", "R+2", "B5"],
-                           bob: ["G1", "G2", "G3", "G4", "G5", "G6", "G7"]}, "R5", dealer=bob)
-    return ann, bob, session
 
 
 async def test_ids_posted_by_the_previous_release_still_act(harness: Harness) -> None:
