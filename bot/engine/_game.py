@@ -387,18 +387,31 @@ class Game(PenaltyRules, TalkRules, ExchangeRules):
 
     # ------------------------------------------------------------------ draw, pass, colour
 
-    def _on_draw(self, seat: int, action: Action, events: list[Event]) -> None:
+    # The pending decisions a Draw answers by taking the penalty (REPLAY.md: draw also accepts
+    # a draw penalty), and why a second draw in one turn is refused.
+    _DRAW_TAKES: ClassVar[frozenset[PendingKind]] = frozenset({PendingKind.CHALLENGE,
+                                                               PendingKind.DRAW})
+    _DRAWN_ALREADY: ClassVar[str] = "you have drawn already: play it or pass"
+
+    def _turn_draw_begins(self, seat: int, events: list[Event]) -> bool:
+        """The checks before a turn's draw; False when the Draw took a waiting penalty instead
+        (the turn's draw does not happen)."""
         self._require_waiting_for(seat)
         self._not_during_slap()
         pending = self.pending
         if pending is not None:
-            if pending.kind is PendingKind.CHALLENGE or pending.kind is PendingKind.DRAW:
-                self._accept(seat, events)  # REPLAY.md: draw also accepts a draw penalty
-                return
+            if pending.kind in self._DRAW_TAKES:
+                self._accept(seat, events)
+                return False
             raise illegal(ErrorCode.NOT_ALLOWED_NOW, f"answer the {pending.kind} first")
         if self.drawn is not None:
-            raise illegal(ErrorCode.NOT_ALLOWED_NOW, "you have drawn already: play it or pass")
+            raise illegal(ErrorCode.NOT_ALLOWED_NOW, self._DRAWN_ALREADY)
         self._close_uno_window_for(seat)
+        return True
+
+    def _on_draw(self, seat: int, action: Action, events: list[Event]) -> None:
+        if not self._turn_draw_begins(seat, events):
+            return
         # H-1: keep drawing until a playable card, up to draw_cap cards.
         limit = self.options.draw_cap if self.options.draw_until_playable else 1
         got: list[Card] = []

@@ -214,18 +214,12 @@ class NoMercyGame(Game):
 
     # ------------------------------------------------------------------ draw until playable (M-4)
 
+    _DRAW_TAKES: ClassVar[frozenset[PendingKind]] = frozenset({PendingKind.DRAW})
+    _DRAWN_ALREADY: ClassVar[str] = "play the card you drew (M-4.2)"
+
     def _on_draw(self, seat: int, action: Action, events: list[Event]) -> None:
-        self._require_waiting_for(seat)
-        self._not_during_slap()
-        pending = self.pending
-        if pending is not None:
-            if pending.kind is PendingKind.DRAW:
-                self._accept(seat, events)  # REPLAY.md: draw also takes a waiting penalty
-                return
-            raise illegal(ErrorCode.NOT_ALLOWED_NOW, f"answer the {pending.kind} first")
-        if self.drawn is not None:
-            raise illegal(ErrorCode.NOT_ALLOWED_NOW, "play the card you drew (M-4.2)")
-        self._close_uno_window_for(seat)
+        if not self._turn_draw_begins(seat, events):
+            return
         while True:
             got = self._draw(seat, 1, events, reason=EventReason.TURN)
             if not self.in_round[seat] or self.round_over:

@@ -23,6 +23,23 @@ def golden(name: str) -> dict[str, Any]:
     return data
 
 
+def _deal_order(players: Sequence[str], dealer: str | None) -> list[str]:
+    """The players in the order they are dealt to: from the dealer's left (the last player
+    deals unless `dealer` is named)."""
+    d = players.index(players[-1] if dealer is None else dealer)
+    return [players[(d + 1 + i) % len(players)] for i in range(len(players))]
+
+
+def _taker(remaining: Counter[str]) -> Callable[[str], str]:
+    """`take(code)`: one more card of `code` out of `remaining`, refused when none is left."""
+    def take(code: str) -> str:
+        if remaining[code] <= 0:
+            raise ValueError(f"the deck has no more {code}")
+        remaining[code] -= 1
+        return code
+    return take
+
+
 def stacked_deck(
     players: Sequence[str],
     hands: Mapping[str, Sequence[str]],
@@ -38,16 +55,9 @@ def stacked_deck(
     `start` is the start card; `then` are the next cards of the draw pile, in drawing order.
     The rest of the deck follows in a fixed order, so the file stays deterministic.
     """
-    dealer = players[-1] if dealer is None else dealer
-    d = players.index(dealer)
-    order = [players[(d + 1 + i) % len(players)] for i in range(len(players))]
+    order = _deal_order(players, dealer)
     remaining = Counter(c.code for c in classic_deck(draw_ten_blanks=draw_ten_blanks))
-
-    def take(code: str) -> str:
-        if remaining[code] <= 0:
-            raise ValueError(f"the deck has no more {code}")
-        remaining[code] -= 1
-        return code
+    take = _taker(remaining)
 
     fixed = {p: [take(c) for c in hands.get(p, ())] for p in players}
     start_code = take(start)
@@ -132,9 +142,7 @@ def flip_deck(players: Sequence[str], hands: Mapping[str, Sequence[str]], start:
     `after_flip` are the last cards of the deck, reversed, so that they are drawn in that order
     once a Flip has turned the draw pile over.
     """
-    dealer = players[-1] if dealer is None else dealer
-    d = players.index(dealer)
-    order = [players[(d + 1 + i) % len(players)] for i in range(len(players))]
+    order = _deal_order(players, dealer)
     explicit = [c for p in players for c in hands.get(p, ())] + [start, *then, *after_flip]
     ls, ds = _remaining(explicit)
     rest = iter([f"{lf}/{d}" for lf, d in zip(ls, ds, strict=True)])
@@ -175,16 +183,9 @@ def no_mercy_stacked_deck(players: Sequence[str], hands: Mapping[str, Sequence[s
     7 are filled with number cards 1-9 across the colours in turn: R1 Y1 G1 B1 R2 ...), then
     turns up `start` (M-2.3: the last one a number card), then `then` in drawing order; the rest
     follows in a fixed order."""
-    dealer = players[-1] if dealer is None else dealer
-    d = players.index(dealer)
-    order = [players[(d + 1 + i) % len(players)] for i in range(len(players))]
+    order = _deal_order(players, dealer)
     remaining = no_mercy_counts()
-
-    def take(code: str) -> str:
-        if remaining[code] <= 0:
-            raise ValueError(f"the deck has no more {code}")
-        remaining[code] -= 1
-        return code
+    take = _taker(remaining)
 
     fixed = {p: [take(c) for c in hands.get(p, ())] for p in players}
     starts = [take(c) for c in start]
