@@ -19,11 +19,27 @@ SHARED = ROOT.parent / "shared"
 def test_docs_copy_is_the_shared_one(name: str) -> None:
     """docs/ holds copies of ../shared/ (the source of truth), byte for byte: the rules, the
     replay contract, Discord's limits and the style the code cites; refresh with
-    `cp ../shared/{RULES,REPLAY,DISCORD-FACTS,STYLE}.md docs/`."""
+    `cp ../shared/{RULES,REPLAY,STYLE}.md docs/`, and DISCORD-FACTS.md above the marker of the
+    facts found here (see below)."""
     if not (SHARED / name).is_file():
         pytest.skip(f"no {SHARED / name} beside this clone: nothing to compare docs/{name} with")
-    assert (DOCS / name).read_bytes() == (SHARED / name).read_bytes(), (
-        f"docs/{name} differs from {SHARED / name}: copy it again")
+    ours, theirs = (DOCS / name).read_bytes(), (SHARED / name).read_bytes()
+    if name == "DISCORD-FACTS.md":
+        # Facts the project found itself (each with its source) follow the shared text under
+        # one marker, so copying ../shared over never loses them and they never hide a change.
+        ours = ours.split(FOUND_HERE.encode(), 1)[0].rstrip(b"\n") + b"\n"
+    assert ours == theirs, f"docs/{name} differs from {SHARED / name}: copy it again"
+
+
+FOUND_HERE = "\n<!-- Facts found by this project, with their sources -->\n"
+
+
+def test_facts_found_here_follow_the_shared_text_under_one_marker() -> None:
+    """The project's own Discord facts sit below the marker; with no facts, no marker."""
+    text = (DOCS / "DISCORD-FACTS.md").read_text(encoding="utf-8")
+    assert text.count(FOUND_HERE) <= 1
+    if FOUND_HERE in text:
+        assert text.split(FOUND_HERE, 1)[1].strip(), "a marker with nothing below it"
 
 
 def test_house_rules_page_is_what_its_script_writes() -> None:
