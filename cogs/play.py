@@ -260,7 +260,9 @@ class Play(commands.Cog):
         fields = v2(embed, view)  # a Components V2 message (bot/ui/layout.py)
         if edit:
             await update(interaction, **fields, attachments=attachments)
-            sent = Sent(interaction, None)  # the clicked hand is the original response
+            # The clicked hand is the original response.
+            clicked = interaction.message
+            sent = Sent(interaction, None, message_id=clicked.id if clicked else None)
         elif ready is not None:
             sent = await send(interaction, **fields, file=ready, ephemeral=True)
         else:
@@ -275,7 +277,8 @@ class Play(commands.Cog):
             return hand_message(session, player, locale, page=page, expiring=expiring,
                                 faces=faces)
 
-        self.bot.hands.opened(session, player, sent, redraw, pictured=drawing is None)
+        self.bot.hands.opened(session, player, sent, redraw, locale=locale,
+                              pictured=drawing is None)
         if drawing is None:
             return
         key = interaction.message.id if edit and interaction.message else interaction.id
