@@ -340,6 +340,9 @@ class Play(commands.Cog):
         """A table button: the answer edits the table's text (its picture follows when due, with
         a merged edit); what only the clicker may see follows privately."""
         session = outcome.session  # clicked on its table: `_on_its_table` checked it
+        if outcome.action.type is ActionType.NEXT_ROUND and await self._new_round(interaction,
+                                                                                session):
+            return
         try:
             # The new text and buttons at once (an answer is exempt from the channel's rate
             # limit), keeping the picture the table has.
@@ -356,6 +359,24 @@ class Play(commands.Cog):
                                          locale=user_locale(interaction))) is not None]
         if private:
             await send(interaction, content="\n".join(private), ephemeral=True)
+
+
+    async def _new_round(self, interaction: Interaction, session: Session) -> bool:
+        """Next round: the clicked table keeps the round's end (its hands and points) for
+        everyone to read, without its buttons, and the new round gets a table message of its
+        own (the publisher posts it, before this answer, so the game's table is never
+        missing). False when the table was edited in place instead (after a restart the bot
+        no longer knows the message shows a round's end)."""
+        clicked = interaction.message
+        try:
+            await self.bot.tables.show(session)
+        except Exception as exc:  # noqa: BLE001 - the game's refresh tries again
+            log.info("the new round's table of game %s not shown yet: %r", session.game_id, exc)
+            self.games.refresh(session)
+        if clicked is None or session.message_id == clicked.id:
+            return False
+        await update(interaction, **without_controls(clicked))
+        return True
 
 
 def _on_its_table(interaction: Interaction, session: Session) -> None:

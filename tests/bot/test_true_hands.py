@@ -17,7 +17,7 @@ from tests.engine.golden_cases.flip_common import F3, F3_AFTER, F3_THEN
 from tests.fake_discord import VirtualUser
 
 from .harness import Harness, rig, start_game
-from .screen import hand_text, open_hand, seat, table_after, trim
+from .screen import hand_text, open_hand, seat, table_after, table_of, trim
 from .test_flip_rules import flip_game
 from .test_pings import pings
 
@@ -174,3 +174,26 @@ async def test_a_ping_goes_when_the_round_ends(harness: Harness) -> None:
     await harness.fake.wait_for(lambda: harness.fake.messages[ping.id].deleted, timeout=3)
     await harness.pause(0.2)
     assert pings(cid, harness) == []
+
+
+async def test_the_round_end_stays_readable_after_next_round(harness: Harness,
+                                                             players: list[VirtualUser]) -> None:
+    """C-8: the round's end lays every hand down with its points. Next round does not turn that
+    message into the new round: it keeps the reveal, without its buttons, and the new round is
+    a table message of its own (the game's table from then on)."""
+    ann, bob, cid = players
+    session = await start_game(harness, players, turn_timer=0)
+    await rig(harness, session, {ann: ["R7", "G3"], bob: ["W", "G4"]}, start="R5")
+    trim(session, ann, 1)
+    await ann.click(await open_hand(harness, ann, session), label("R7"))
+    await table_after(harness, cid, session)
+    reveal = table_of(cid, session)
+    await harness.fake.wait_for(lambda: en("button.next_round") in reveal.labels(), timeout=3)
+    revealed = reveal.text
+    assert en("table.revealed") in revealed
+    await cid.click(reveal, en("button.next_round"))
+    assert session.message_id != reveal.id and session.game.round == 2
+    assert not reveal.buttons() and reveal.text == revealed
+    text = await table_after(harness, ann, session)
+    assert en("table.title", round=2) in text
+    assert en("button.hand") in table_of(ann, session).labels()
