@@ -16,7 +16,7 @@ from .events import describe_all, escape_name
 from .faces import NO_FACES, Faces
 from .text import EMBED_COLORS, NEUTRAL, card_label, card_name, color_name, name_of, tr
 
-LOG_LINES = 6
+LOG_LINES = 10  # a deal's lines (the start cards passed over, the first draws) fit whole
 # A V2 message holds 4000 characters of text in all (docs/DISCORD-FACTS.md); the layout adds the
 # ping line, headings and bold field names to the embed's text: this leaves room for them.
 EMBED_LIMIT = 3700

@@ -254,3 +254,17 @@ async def test_turn_timer_draws_until_playable_and_plays_the_drawn_card(
     assert en("event.played", player="Ann", card=card_name("R5")) in text
     assert en("table.turn", player="Bob") in text
     assert size(session, ann) == 9 and session.timeouts[str(ann.id)] == 1
+
+
+async def test_m2_a_deal_that_passes_over_five_start_cards_is_logged_whole(
+        harness: Harness, players: list[VirtualUser]) -> None:
+    """M-2.3, issue 37: every start card passed over, and the start card, stay in the table's
+    log (it once kept six lines, cutting the deal's first ones)."""
+    _, bob, _ = players
+    passed = ["RS", "WCR", "GR", "B+2", "Y+4"]
+    session = await no_mercy_game(harness, players, NM3, start=[*passed, "R3"])
+    text = await table_after(harness, bob, session)
+    for code in passed:
+        assert en("event.start_card_ignored", card=card_name(code)) in text, code
+    assert en("event.start_card", card=card_name("R3")) in text
+    assert en("event.round_started", round=1, player="Cid") in text
