@@ -160,7 +160,7 @@ class Play(commands.Cog):
             except Refusal as refusal:
                 if not (on_hand and await self._replace_hand(interaction, game_id, version,
                                                              refusal)):
-                    await refuse(interaction, refusal)
+                    await refuse(interaction, self._over(interaction, refusal))
                 return
             # The hands the move changed are drawn now, the mover's for this very answer, the
             # others' before their owners look (the table's edit may wait for the budget).
@@ -208,11 +208,21 @@ class Play(commands.Cog):
     def _hand_of(self, interaction: Interaction, game_id: str) -> tuple[Session, str]:
         session = self.games.get(game_id)
         if session is None:
-            raise Refusal("error.game_over")
+            raise self._over(interaction, Refusal("error.game_over"))
         player = session.player(interaction.user.id)
         if player is None:
             raise Refusal("error.not_in_game")
         return session, player
+
+    def _over(self, interaction: Interaction, refusal: Refusal) -> Refusal:
+        """A control of a game that is over, pressed by a player of the game now running in
+        its channel (a rematch, a new match): the answer points to that game's My hand."""
+        if refusal.key != "error.game_over" or interaction.channel_id is None:
+            return refusal
+        now = self.games.in_channel(interaction.channel_id)
+        if now is None or now.player(interaction.user.id) is None:
+            return refusal
+        return Refusal("error.game_over_new_table")
 
     # -- answers
 
@@ -248,8 +258,10 @@ class Play(commands.Cog):
                                   colorblind=self.bot.settings.colorblind(interaction.user.id))
         cards = cards_of(session, player)  # the picture's
         embed, view = payload["embed"], payload["view"]
-        drawing = None if picture.ready() is not None else asyncio.ensure_future(picture.file())
-        ready = picture.ready()
+        # A hand with no card (its player is out) has no picture rather than a blank one.
+        ready = picture.ready() if cards else None
+        drawing = None if ready is not None or not cards else asyncio.ensure_future(
+            picture.file())
         if drawing is not None:
             done, _ = await asyncio.wait((drawing,), timeout=HAND_PICTURE_WAIT)
             if done and not drawing.exception():
@@ -388,6 +400,17 @@ def _on_its_table(interaction: Interaction, session: Session) -> None:
         raise Refusal("error.stale_button")
 
 
+def _uno(session: Session, player: str) -> Action:
+    """UNO! is due after one's next-to-last card (C-5.1); a call that is not (and costs
+    nothing, C-5.4) is refused with the reason, not a bare "not now"."""
+    public = session.view()
+    if public.uno_owed != player and not public.rules.options.false_uno_penalty:
+        if player in public.uno_called:
+            raise Refusal("why.uno_called_already")
+        raise Refusal("why.uno_not_due", count=len(session.view(player).hand))
+    return Action(player, ActionType.UNO)
+
+
 def _catch(session: Session, player: str) -> Action:
     owed = session.view().uno_owed
     if owed is None:
@@ -396,7 +419,7 @@ def _catch(session: Session, player: str) -> Action:
 
 
 _TABLE_ACTIONS: dict[str, Builder] = {
-    "uno": lambda session, player: Action(player, ActionType.UNO),
+    "uno": _uno,
     "catch": _catch,
     "slap": lambda session, player: Action(player, ActionType.SLAP),
     "next": lambda session, player: Action(player, ActionType.NEXT_ROUND),

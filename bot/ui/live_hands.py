@@ -224,8 +224,8 @@ class LiveHands:
                                   colorblind=self._bot.settings.colorblind(int(player)))
         fields: dict[str, Any] = {}
         if cards != hand.pictured:
-            file = picture.ready()
-            if file is None:
+            file = picture.ready() if cards else None  # no cards: no picture (not a blank one)
+            if file is None and cards:
                 try:
                     file = await picture.file()
                 except Exception as exc:  # noqa: BLE001 - the hand goes without its picture
@@ -238,7 +238,7 @@ class LiveHands:
             return  # the cards changed while the picture was drawn: the caller looks again
         hand.shown, hand.shown_at, hand.edited = shows, self._bot.clock.now(), True
         if "attachments" in fields:
-            hand.pictured = cards if fields["attachments"] else None
+            hand.pictured = cards if fields["attachments"] or not cards else None
         drawn = hand.redraw(hand.expiring)
         if fields.get("attachments", True):  # a picture: the one it has, or the new one
             drawn["embed"].set_image(url=picture.url)
