@@ -201,6 +201,8 @@ class LiveHands:
                 now = self._bot.clock.now()
                 if session.player(int(player)) is None or now >= hand.expires_at:
                     self._drop(key, hand)  # they left, or the token is gone: nothing to edit
+                    if session.player(int(player)) is None:  # but what stays true
+                        self._switch_off(hand, notice(tr(hand.locale, "error.left_game")))
                     return
                 if situation(session, player) == hand.shown:
                     return

@@ -77,17 +77,25 @@ async def test_a_hand_replaced_by_a_newer_one_is_switched_off(
     assert shows(newer, "hand.waiting", player="Bob")
 
 
+async def two_hands_the_older_past_its_token(
+        harness: Harness, players: list[VirtualUser]) -> tuple[Any, SeenMessage, SeenMessage]:
+    """Ann (R7, R2, G3 on a red 5) opens her hand, and again once its token has expired (so
+    the older one could not be switched off)."""
+    ann = players[0]
+    session = await start_game(harness, players, turn_timer=0)
+    await rig(harness, session, {ann: ["R7", "R2", "G3"]}, start="R5")
+    older = await open_hand(harness, ann, session)
+    harness.clock.advance(TOKEN_LIFETIME + 1)
+    return session, older, await open_hand(harness, ann, session)
+
+
 async def test_an_older_hand_past_its_token_acts_and_switches_the_newer_off(
         harness: Harness, players: list[VirtualUser]) -> None:
     """Ann's older hand outlived its token, so it could not be switched off when she opened a
     newer one: its card still plays while its meaning holds, and then that older message is
     her hand, so the newer one, which would go on saying "Your move!", is switched off."""
-    ann, _, _ = players
-    session = await start_game(harness, players, turn_timer=0)
-    await rig(harness, session, {ann: ["R7", "R2", "G3"]}, start="R5")
-    older = await open_hand(harness, ann, session)
-    harness.clock.advance(TOKEN_LIFETIME + 1)
-    newer = await open_hand(harness, ann, session)
+    ann = players[0]
+    session, older, newer = await two_hands_the_older_past_its_token(harness, players)
     await harness.pause(0.2)
     assert label("R7") in older.labels()  # nothing could edit it any more
     await ann.click(older, label("R7"))
@@ -102,12 +110,8 @@ async def test_an_older_hand_whose_meaning_changed_is_answered_with_the_hand_now
     """Ann's older hand (past its token, so still showing its buttons) and a newer one: she
     plays from the newer, and the turn is Bob's. A card of the older hand is refused, nothing
     changes, and that same answer shows her hand as it is now."""
-    ann, _, _ = players
-    session = await start_game(harness, players, turn_timer=0)
-    await rig(harness, session, {ann: ["R7", "R2", "G3"]}, start="R5")
-    older = await open_hand(harness, ann, session)
-    harness.clock.advance(TOKEN_LIFETIME + 1)
-    newer = await open_hand(harness, ann, session)
+    ann = players[0]
+    session, older, newer = await two_hands_the_older_past_its_token(harness, players)
     await ann.click(newer, label("R7"))
     version = session.game.version
     handle = await ann.click(older, label("R2"))

@@ -197,3 +197,14 @@ async def test_the_round_end_stays_readable_after_next_round(harness: Harness,
     text = await table_after(harness, ann, session)
     assert en("table.title", round=2) in text
     assert en("button.hand") in table_of(ann, session).labels()
+
+
+async def test_a_player_who_leaves_has_their_open_hand_switched_off(
+        harness: Harness, players: list[VirtualUser]) -> None:
+    """C-10: Bob leaves; his open hand no longer offers his cards or waits for Ann."""
+    _, bob, _ = players
+    session = await start_game(harness, players, turn_timer=0)
+    bob_hand = await open_hand(harness, bob, session)
+    await bob.slash("uno leave")
+    await harness.fake.wait_for(lambda: shows(bob_hand, "error.left_game"), timeout=3)
+    assert not bob_hand.buttons() and not bob_hand.attachments
