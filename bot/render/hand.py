@@ -66,6 +66,8 @@ def _prompt(session: Session, view: PlayerView, locale: str) -> str:
     key = f"hand.decide.{pending.kind}"
     if pending.minimum is not None:  # No Mercy: a stack to take or to raise (M-6)
         key = "hand.decide.draw_min"
+    elif pending.kind == "swap" and pending.target is None:  # H-6: the 5's player offers
+        key = "hand.decide.swap_offer"
     return tr(locale, key, by=name_of(session.names, pending.by), count=pending.amount or 0,
               card=card_label(view.top, locale), min=pending.minimum)
 
