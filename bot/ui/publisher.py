@@ -217,13 +217,14 @@ class TablePublisher:
         channel = self._bot.get_partial_messageable(session.channel_id,
                                                     guild_id=session.guild_id)
         refused = None  # a table Discord would not convert to the V2 layout
+        # What the payload shows, read now: the game may move on while it is sent.
         view = session.view()
+        shown = view.round if view.round_over and not (ended_by or abandoned) else None
         reveal = self._reveals.get(session.game_id)
         if reveal is not None and reveal[1] != view.round:
             del self._reveals[session.game_id]
             if reveal[0] == session.message_id:  # it keeps the round's end: a new message
                 session.message_id = None
-        final = ended_by is not None or abandoned
         try:
             if session.message_id is not None:
                 try:
@@ -257,20 +258,21 @@ class TablePublisher:
                 if refused is not None:
                     with contextlib.suppress(discord.HTTPException):
                         await channel.get_partial_message(refused).delete()
-                self._revealing(session, posted.id, view.round_over and not final)
+                self._revealing(session, posted.id, shown)
                 return posted, picture
         except (discord.NotFound, discord.Forbidden) as exc:
             if exc.code in CHANNEL_GONE:
                 raise TableGone(f"{exc.code}: {exc.text}") from exc
             raise
-        self._revealing(session, session.message_id, view.round_over and not final)
+        self._revealing(session, session.message_id, shown)
         return None, picture
 
-    def _revealing(self, session: Session, message_id: int | None, round_end: bool) -> None:
-        """`message_id` shows the game now: when that is a round's end (not the match's, which
-        stays anyway), it keeps it once the next round begins."""
-        if round_end and message_id is not None and not session.finished:
-            self._reveals[session.game_id] = (message_id, session.view().round)
+    def _revealing(self, session: Session, message_id: int | None,
+                   round_end: int | None) -> None:
+        """`message_id` was sent showing the end of round `round_end` (None: not a round's
+        end): it keeps it once the next round begins (a match's end stays anyway)."""
+        if round_end is not None and message_id is not None and not session.finished:
+            self._reveals[session.game_id] = (message_id, round_end)
 
     async def _picture(self, session: Session, data: TableImage) -> bytes | None:
         """The table's new picture, if it is drawn within PICTURE_WAIT: a text edit is never
