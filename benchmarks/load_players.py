@@ -317,6 +317,12 @@ class OpenLoopGame:
             user.hand_id, user.hand_seen = None, -math.inf
         return True
 
+    def _newest_table(self) -> int | None:
+        """The channel's latest public table message."""
+        return max((m.id for m in self.fake.messages.values()
+                    if m.channel_id == self.channel.id and m.visible_to is None
+                    and not m.deleted and "round" in title_of(m)), default=None)
+
     async def _shown(self, message_id: int | None, ready: Callable[[StoredMessage], bool],
                      timeout: float = EDIT_TIMEOUT) -> StoredMessage | None:
         """The message once `ready(message)` holds (a deferred answer is filled by an edit)."""
@@ -381,6 +387,8 @@ class OpenLoopGame:
         if "Next round" in seen.labels():
             move.kind = "next"
             await self.act(move, self.rng.choice(self.users), table.id, label="Next round")
+            # The round's end keeps its message; the new round is a table of its own.
+            self.table_id = self._newest_table() or self.table_id
             return
         found = MENTION.search(seen.text)
         user = self.by_id.get(int(found.group(1))) if found else None

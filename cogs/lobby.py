@@ -73,7 +73,8 @@ def lobby_view(lobby: LobbyRecord, locale: str) -> discord.ui.View:
         view.add_item(RulesSelect(group, lobby.channel_id, options=options, row=row,
                                   placeholder=tr.translate(locale, f"lobby.group.{group}"),
                                   max_values=len(options)))
-    silence = [discord.SelectOption(label=tr.translate(locale, f"option.silence.value.{value}"),
+    # Discord shows the chosen option in place of the placeholder: each label names the rule.
+    silence = [discord.SelectOption(label=tr.translate(locale, f"option.silence.full.{value}"),
                                     value=value, default=rules.silence == value)
                for value in SILENCE_VALUES]
     view.add_item(RulesSelect("silence", lobby.channel_id, options=silence, row=4, min_values=1,
@@ -127,7 +128,7 @@ class Lobby(commands.Cog):
                  extras={"public": True})
     @app_commands.describe(preset="The rules to play by",
                            turn_timer="Seconds each player has for a move (0 = no limit)",
-                           target="Points that win the match (500 by default)")
+                           target="Points that win the match: 50 to 1000 (500 by default)")
     @app_commands.choices(preset=[Choice(name="Classic", value="classic"),
                                   Choice(name="CNUNO", value="cnuno"),
                                   Choice(name="UNO Flip", value="flip"),

@@ -160,7 +160,7 @@ class Play(commands.Cog):
             except Refusal as refusal:
                 if not (on_hand and await self._replace_hand(interaction, game_id, version,
                                                              refusal)):
-                    await refuse(interaction, refusal)
+                    await refuse(interaction, self._over(interaction, refusal))
                 return
             # The hands the move changed are drawn now, the mover's for this very answer, the
             # others' before their owners look (the table's edit may wait for the budget).
@@ -208,11 +208,21 @@ class Play(commands.Cog):
     def _hand_of(self, interaction: Interaction, game_id: str) -> tuple[Session, str]:
         session = self.games.get(game_id)
         if session is None:
-            raise Refusal("error.game_over")
+            raise self._over(interaction, Refusal("error.game_over"))
         player = session.player(interaction.user.id)
         if player is None:
             raise Refusal("error.not_in_game")
         return session, player
+
+    def _over(self, interaction: Interaction, refusal: Refusal) -> Refusal:
+        """A control of a game that is over, pressed by a player of the game now running in
+        its channel (a rematch, a new match): the answer points to that game's My hand."""
+        if refusal.key != "error.game_over" or interaction.channel_id is None:
+            return refusal
+        now = self.games.in_channel(interaction.channel_id)
+        if now is None or now.player(interaction.user.id) is None:
+            return refusal
+        return Refusal("error.game_over_new_table")
 
     # -- answers
 
@@ -248,8 +258,10 @@ class Play(commands.Cog):
                                   colorblind=self.bot.settings.colorblind(interaction.user.id))
         cards = cards_of(session, player)  # the picture's
         embed, view = payload["embed"], payload["view"]
-        drawing = None if picture.ready() is not None else asyncio.ensure_future(picture.file())
-        ready = picture.ready()
+        # A hand with no card (its player is out) has no picture rather than a blank one.
+        ready = picture.ready() if cards else None
+        drawing = None if ready is not None or not cards else asyncio.ensure_future(
+            picture.file())
         if drawing is not None:
             done, _ = await asyncio.wait((drawing,), timeout=HAND_PICTURE_WAIT)
             if done and not drawing.exception():
@@ -260,7 +272,9 @@ class Play(commands.Cog):
         fields = v2(embed, view)  # a Components V2 message (bot/ui/layout.py)
         if edit:
             await update(interaction, **fields, attachments=attachments)
-            sent = Sent(interaction, None)  # the clicked hand is the original response
+            # The clicked hand is the original response.
+            clicked = interaction.message
+            sent = Sent(interaction, None, message_id=clicked.id if clicked else None)
         elif ready is not None:
             sent = await send(interaction, **fields, file=ready, ephemeral=True)
         else:
@@ -275,7 +289,8 @@ class Play(commands.Cog):
             return hand_message(session, player, locale, page=page, expiring=expiring,
                                 faces=faces)
 
-        self.bot.hands.opened(session, player, sent, redraw, pictured=drawing is None)
+        self.bot.hands.opened(session, player, sent, redraw, locale=locale,
+                              pictured=drawing is None)
         if drawing is None:
             return
         key = interaction.message.id if edit and interaction.message else interaction.id
@@ -337,6 +352,9 @@ class Play(commands.Cog):
         """A table button: the answer edits the table's text (its picture follows when due, with
         a merged edit); what only the clicker may see follows privately."""
         session = outcome.session  # clicked on its table: `_on_its_table` checked it
+        if outcome.action.type is ActionType.NEXT_ROUND and await self._new_round(interaction,
+                                                                                session):
+            return
         try:
             # The new text and buttons at once (an answer is exempt from the channel's rate
             # limit), keeping the picture the table has.
@@ -355,6 +373,24 @@ class Play(commands.Cog):
             await send(interaction, content="\n".join(private), ephemeral=True)
 
 
+    async def _new_round(self, interaction: Interaction, session: Session) -> bool:
+        """Next round: the clicked table keeps the round's end (its hands and points) for
+        everyone to read, without its buttons, and the new round gets a table message of its
+        own (the publisher posts it, before this answer, so the game's table is never
+        missing). False when the table was edited in place instead (after a restart the bot
+        no longer knows the message shows a round's end)."""
+        clicked = interaction.message
+        try:
+            await self.bot.tables.show(session)
+        except Exception as exc:  # noqa: BLE001 - the game's refresh tries again
+            log.info("the new round's table of game %s not shown yet: %r", session.game_id, exc)
+            self.games.refresh(session)
+        if clicked is None or session.message_id == clicked.id:
+            return False
+        await update(interaction, **without_controls(clicked))
+        return True
+
+
 def _on_its_table(interaction: Interaction, session: Session) -> None:
     """A table's control acts only from that game's table, in its channel (Discord delivers
     only ids that are on the clicked message, but the bot checks rather than trusts it)."""
@@ -362,6 +398,17 @@ def _on_its_table(interaction: Interaction, session: Session) -> None:
     if (message is None or message.id != session.message_id
             or interaction.channel_id != session.channel_id):
         raise Refusal("error.stale_button")
+
+
+def _uno(session: Session, player: str) -> Action:
+    """UNO! is due after one's next-to-last card (C-5.1); a call that is not (and costs
+    nothing, C-5.4) is refused with the reason, not a bare "not now"."""
+    public = session.view()
+    if public.uno_owed != player and not public.rules.options.false_uno_penalty:
+        if player in public.uno_called:
+            raise Refusal("why.uno_called_already")
+        raise Refusal("why.uno_not_due", count=len(session.view(player).hand))
+    return Action(player, ActionType.UNO)
 
 
 def _catch(session: Session, player: str) -> Action:
@@ -372,7 +419,7 @@ def _catch(session: Session, player: str) -> Action:
 
 
 _TABLE_ACTIONS: dict[str, Builder] = {
-    "uno": lambda session, player: Action(player, ActionType.UNO),
+    "uno": _uno,
     "catch": _catch,
     "slap": lambda session, player: Action(player, ActionType.SLAP),
     "next": lambda session, player: Action(player, ActionType.NEXT_ROUND),

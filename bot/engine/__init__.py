@@ -7,7 +7,7 @@ What this package exports is the engine's public surface; everything else is pri
 
 from ._flip import FlipGame
 from ._game import VARIANTS, Game
-from ._nomercy import NoMercyGame
+from ._nomercy import KNOCKOUT_POINTS, NoMercyGame
 from ._serialize import dump, load
 from ._state import AnswerMode, Pending, PendingKind
 from ._timeouts import timeout_action
@@ -46,9 +46,9 @@ from .rules import (
 )
 
 __all__ = [
-    "CONFLICTS", "DARK_COLORS", "LIGHT_COLORS", "OPTION_NAMES", "PRESETS", "REFUSED_IN_FLIP",
-    "REFUSED_IN_NO_MERCY", "SILENCE_VALUES", "SUPPORTED_PRESETS", "VARIANTS", "Action",
-    "ActionType", "AnswerMode", "Card", "CardParseError", "Color", "ErrorCode", "Event",
+    "CONFLICTS", "DARK_COLORS", "KNOCKOUT_POINTS", "LIGHT_COLORS", "OPTION_NAMES", "PRESETS",
+    "REFUSED_IN_FLIP", "REFUSED_IN_NO_MERCY", "SILENCE_VALUES", "SUPPORTED_PRESETS", "VARIANTS",
+    "Action", "ActionType", "AnswerMode", "Card", "CardParseError", "Color", "ErrorCode", "Event",
     "EventReason", "EventType", "FlipCard", "FlipGame", "Game", "IllegalAction", "NoMercyGame",
     "Options", "Pending", "PendingKind", "PendingView", "PlayerView", "Rank", "RuleSet",
     "RulesError", "ScoringMode", "Side", "SilenceMode", "StaleView", "ViewSnapshot", "all_cards",

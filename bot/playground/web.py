@@ -91,6 +91,20 @@ def _leaves(node: dict[str, Any], path: list[str], shown: list[str],
            } for o in options]}
 
 
+def _emoji_ids_as_text(value: Any) -> Any:
+    """`value` with every emoji id a string: discord.py sends them as numbers, and a snowflake
+    loses its last digits as a JavaScript number (the button's emoji would not load)."""
+    if isinstance(value, list):
+        return [_emoji_ids_as_text(item) for item in value]
+    if not isinstance(value, dict):
+        return value
+    copied = {key: _emoji_ids_as_text(item) for key, item in value.items()}
+    emoji = copied.get("emoji")
+    if isinstance(emoji, dict) and emoji.get("id") is not None:
+        copied["emoji"] = {**emoji, "id": str(emoji["id"])}
+    return copied
+
+
 def message_view(playground: Playground, message: StoredMessage) -> dict[str, Any]:
     """A message as static/messages.js draws it (the preview page draws these too)."""
     payload = message.payload
@@ -99,7 +113,8 @@ def message_view(playground: Playground, message: StoredMessage) -> dict[str, An
         "id": payload["id"], "content": payload.get("content") or "",
         "author": {"id": author["id"], "name": author.get("global_name") or author["username"],
                    "bot": bool(author.get("bot"))},
-        "embeds": payload.get("embeds") or [], "components": payload.get("components") or [],
+        "embeds": payload.get("embeds") or [],
+        "components": _emoji_ids_as_text(payload.get("components") or []),
         "attachments": payload.get("attachments") or [], "timestamp": payload["timestamp"],
         "edited": payload.get("edited_timestamp") is not None,
         "ephemeral": bool(payload["flags"] & FLAG_EPHEMERAL),

@@ -7,7 +7,7 @@ from collections.abc import Sequence
 
 import discord
 
-from bot.engine import Card
+from bot.engine import ActionType, Card, PlayerView
 from bot.services.session import Session
 
 from .faces import NO_FACES, Faces
@@ -42,11 +42,11 @@ def render_hand(session: Session, player: str, locale: str, *, notes: Sequence[s
     if view.round_over:  # H-12: not when the winner is out and the round goes on
         lines.append(tr(locale, "hand.round_over"))
     elif waiting == player:
-        lines.append(tr(locale, "hand.your_move"))
+        lines.append(_prompt(session, view, locale))
     elif waiting is not None:
         lines.append(tr(locale, "hand.waiting", player=name_of(names, waiting)))
     if picking is not None:
-        lines.append(tr(locale, "hand.pick_color", card=card_label(picking, locale)))
+        lines.append(tr(locale, _pick_key(view, picking), card=card_label(picking, locale)))
     embed.description = "\n".join(lines)
     cards = ", ".join(card_label(card, locale) + (f" ×{n}" if n > 1 else "")
                       for card, n in distinct_cards(view.hand))
@@ -55,3 +55,29 @@ def render_hand(session: Session, player: str, locale: str, *, notes: Sequence[s
     if total > 1:
         embed.set_footer(text=tr(locale, "hand.page", page=page + 1, pages=total))
     return embed
+
+
+def _prompt(session: Session, view: PlayerView, locale: str) -> str:
+    """What the table waits for from this player: their move, or the decision that falls to
+    them (a challenge, a penalty or a skip to answer, a colour to name, a swap, a slap)."""
+    pending = view.pending
+    if pending is None:
+        return tr(locale, "hand.your_move")
+    key = f"hand.decide.{pending.kind}"
+    if pending.minimum is not None:  # No Mercy: a stack to take or to raise (M-6)
+        key = "hand.decide.draw_min"
+    elif pending.kind == "swap" and pending.target is None:  # H-6: the 5's player offers
+        key = "hand.decide.swap_offer"
+    return tr(locale, key, by=name_of(session.names, pending.by), count=pending.amount or 0,
+              card=card_label(view.top, locale), min=pending.minimum)
+
+
+def _pick_key(view: PlayerView, card: Card) -> str:
+    """What the choices of `card` are: a colour, the player to swap hands with (H-3, M-9), or
+    the player offered a card (H-6)."""
+    ways = [a for a in view.legal_actions if a.card is card]
+    if any(a.type is ActionType.SWAP for a in ways):
+        return "hand.pick_swap_card"
+    if any(a.target is not None for a in ways):
+        return "hand.pick_swap_hands"
+    return "hand.pick_color"

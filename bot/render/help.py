@@ -7,8 +7,10 @@ import discord
 
 from .text import NEUTRAL, tr
 
-# The table's buttons, as `help.button.<key>` explains them beside `button.<key>`'s label.
-TABLE_BUTTONS = ("hand", "uno", "catch", "rules", "jump_in", "slap", "next_round", "rematch")
+# The lobby's and the table's buttons, as `help.button.<key>` explains them beside
+# `button.<key>`'s label.
+TABLE_BUTTONS = ("add_ai", "hand", "uno", "catch", "rules", "watch", "jump_in", "slap",
+                 "next_round", "rematch")
 ANSWER_BUTTONS = ("challenge", "accept", "stack", "deflect", "bounce", "swap")
 # The /uno commands, in the order a newcomer meets them.
 COMMANDS = ("create", "join", "start", "leave", "kick", "end", "rules", "help", "settings",

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 
 import discord
 
-from bot.engine import Card, Event, FlipCard
+from bot.engine import KNOCKOUT_POINTS, Card, Event, FlipCard
 from bot.services.seats import is_ai
 from bot.services.session import Session
 
@@ -16,7 +16,7 @@ from .events import describe_all, escape_name
 from .faces import NO_FACES, Faces
 from .text import EMBED_COLORS, NEUTRAL, card_label, card_name, color_name, name_of, tr
 
-LOG_LINES = 6
+LOG_LINES = 10  # a deal's lines (the start cards passed over, the first draws) fit whole
 # A V2 message holds 4000 characters of text in all (docs/DISCORD-FACTS.md); the layout adds the
 # ping line, headings and bold field names to the embed's text: this leaves room for them.
 EMBED_LIMIT = 3700
@@ -196,16 +196,25 @@ def _reveal(session: Session, room: int, faces: Faces) -> list[tuple[str, str]]:
     view, lc = session.view(), session.locale
     lines: list[tuple[str, str]] = []  # (with faces, in text)
     knocked_out = set(view.knocked_out)
+    scored = not view.rules.options.lazy_scoring
     for seat, hand in enumerate(view.revealed_hands):
-        if not view.active[seat] or view.players[seat] in knocked_out:
-            continue  # C-10, M-10.2: their cards went under the deck, or were set aside
-        name = name_of(session.names, view.players[seat])
+        player = view.players[seat]
+        if not view.active[seat]:
+            continue  # C-10: their cards went under the deck
+        name = name_of(session.names, player)
+        if player in knocked_out:  # M-10.2, M-13.1: set aside, scored as a knockout
+            out = (tr(lc, "table.reveal_knocked_out", player=name, count=KNOCKOUT_POINTS)
+                   if scored else tr(lc, "table.reveal_knocked_out_unscored", player=name))
+            lines.append((out, out))
+            continue
         if not hand:
             out = tr(lc, "table.reveal_out", player=name)
             lines.append((out, out))
             continue
+        # M-16.3: the last player standing wins holding cards, which score nothing.
+        key = "table.reveal_winner" if player == view.round_winner else "table.reveal_line"
         total = sum(c.points for c in hand)
-        rich, plain = (tr(lc, "table.reveal_line", player=name, count=total,
+        rich, plain = (tr(lc, key, player=name, count=total,
                           cards=", ".join(f"{card_label(c, lc, f)} ({c.points})" for c in hand))
                        for f in (faces, NO_FACES))
         lines.append((rich, plain))

@@ -91,13 +91,22 @@ class Sent:
     """A message sent as an answer, editable later through the interaction's token (a hand's
     picture is attached after its first answer)."""
 
-    def __init__(self, interaction: Interaction, message: discord.Message | None) -> None:
+    def __init__(self, interaction: Interaction, message: discord.Message | None, *,
+                 message_id: int | None = None) -> None:
+        """`message`: a follow-up; None: the original response, whose message is `message_id`
+        where known (the clicked message an update answered, or the response's message)."""
         self._interaction = interaction
         self._message = message  # None: it is the original response
+        self._message_id = message.id if message is not None else message_id
 
     @property
     def id(self) -> int | None:
         return self._message.id if self._message is not None else None
+
+    def same_message(self, other: Sent) -> bool:
+        """Whether both answers show the same message (an unknown message is another one)."""
+        return self is other or (self._message_id is not None
+                                 and self._message_id == other._message_id)
 
     @property
     def expires_at(self) -> float | None:
@@ -126,8 +135,8 @@ async def send(interaction: Interaction, **fields: Any) -> Sent:
     async with _lock(interaction):
         _usable(interaction)
         if not interaction.response.is_done():
-            await interaction.response.send_message(**fields)
-            return Sent(interaction, None)
+            response = await interaction.response.send_message(**fields)
+            return Sent(interaction, None, message_id=response.message_id)
         message = await interaction.followup.send(wait=True, **fields)
         return Sent(interaction, message)
 

@@ -105,10 +105,13 @@ def v2(embed: discord.Embed, controls: discord.ui.View | None = None, *,
     return {"view": layout(embed, controls, lead=lead), "content": None, "embed": None}
 
 
-def notice(text: str) -> dict[str, Any]:
-    """A V2 message of one line (a hand whose game is over for its player)."""
+def notice(text: str, controls: discord.ui.View | None = None) -> dict[str, Any]:
+    """A V2 message of one line (a hand whose game is over for its player, or switched off),
+    with `controls` below it, if any."""
     view = discord.ui.LayoutView(timeout=None)
     view.add_item(discord.ui.TextDisplay(text))
+    for row in controls_rows(controls) if controls is not None else []:
+        view.add_item(row)
     return {"view": view, "content": None, "embed": None}
 
 

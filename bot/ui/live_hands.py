@@ -8,7 +8,11 @@ table's publisher tells `changed`; a hand whose situation (`situation`: the card
 their turn, the round's end, what they may do) differs from what it shows is edited: at once when
 it is their turn, else at most once every MERGE_GAP seconds, so a burst of moves is one edit.
 A minute before the token expires the hand says so and offers Refresh (any click on it gives it
-a new token); past the expiry nothing is attempted.
+a new token); just before the expiry, the last edit the token allows switches it off: it keeps
+only what stays true (that it stopped, and Refresh), and past the expiry nothing is attempted.
+A hand that a newer one replaces (My hand pressed again, or a button of an older hand) is
+switched off the same way, and so is every open hand when its game ends, so no hand goes on
+saying "Your move!" or "Waiting for Ann." when it is not true.
 """
 
 from __future__ import annotations
@@ -23,12 +27,14 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from bot.clock import sleep_or_wake
-from bot.engine import ActionType
+from bot.engine import ActionType, Card
 from bot.render.pictures import hand_picture_of
+from bot.render.text import tr
 from bot.services.session import Session
 
 from .answers import TOKEN_LIFETIME, Expired, Sent
-from .layout import v2
+from .layout import notice, v2
+from .views import refresh_view
 
 if TYPE_CHECKING:
     from bot.client import UnoBot
@@ -37,6 +43,7 @@ log = logging.getLogger(__name__)
 
 MERGE_GAP = 2.0  # seconds between two live edits of one hand, unless it is its owner's turn
 EXPIRY_NOTICE = 60.0  # seconds before its token expires that a hand says so
+LAST_EDIT = 5.0  # seconds before its token expires that a hand is switched off
 UNKNOWN_MESSAGE = 10008  # the player dismissed the hand
 
 
@@ -46,17 +53,21 @@ ON_A_HAND = frozenset({ActionType.PLAY, ActionType.SWAP, ActionType.DRAW, Action
                        ActionType.ACCEPT})
 
 
-def cards_of(session: Session, player: str) -> tuple[str, ...]:
-    """The cards `player` holds, as their picture shows them."""
-    return tuple(c.code for c in session.view(player).hand)
+def cards_of(session: Session, player: str) -> tuple[Card, ...]:
+    """The cards `player` holds, as their picture shows them: interned cards, so a Flip card
+    turned to its other side (F-4) is another value and its picture is drawn anew."""
+    return session.view(player).hand
 
 
 def situation(session: Session, player: str) -> tuple[object, ...]:
-    """What an open hand must show anew when it changes: the cards held, whether the table waits
-    for this player, whether the round is over, and what its controls may do (a decision that
-    falls to them, a drawn card to play, a jump-in)."""
+    """Everything an open hand's text, picture and controls show: the cards held, the top card
+    and colour, whom the table waits for, whether the round is over, the decision pending and
+    what its controls may do (a decision that falls to them, a drawn card to play, a jump-in).
+    A change of any of them is an edit, so a waiting hand never names an old top card."""
     view = session.view(player)
-    return (tuple(c.code for c in view.hand), view.turn == player, view.round_over,
+    pending = view.pending
+    return (view.hand, view.top, view.color, view.turn, view.round_over,
+            None if pending is None else (pending.kind, pending.amount),
             tuple(a for a in view.legal_actions if a.type in ON_A_HAND))
 
 
@@ -72,9 +83,10 @@ class _Hand:
     sent: Sent
     expires_at: float  # when its token expires, on the bot's clock
     redraw: Redraw
+    locale: str  # its reader's, for the notice that switches it off
     shown: tuple[object, ...]  # the situation it shows
     shown_at: float
-    pictured: tuple[str, ...] | None  # the cards its picture shows (None: no picture yet)
+    pictured: tuple[Card, ...] | None  # the cards its picture shows (None: no picture yet)
     expiring: bool = False  # it says its token is about to expire
     edited: bool = False  # edited since it was answered
 
@@ -89,23 +101,29 @@ class LiveHands:
         self._tasks: dict[Key, asyncio.Task[None]] = {}
         self._wake: dict[Key, asyncio.Event] = {}
         self._held: dict[Key, int] = {}  # clicks on a hand being answered (the answer shows it)
+        self._closing: set[asyncio.Task[None]] = set()  # hands being switched off
 
     def opened(self, session: Session, player: str, sent: Sent, redraw: Redraw, *,
-               pictured: bool = True) -> None:
+               locale: str, pictured: bool = True) -> None:
         """`sent` (an answer to `player`) shows their hand as it is now (with its picture, or
-        with the picture to follow: `pictured` False): it is the one to keep live from now on."""
+        with the picture to follow: `pictured` False): it is the one to keep live from now on.
+        The hand it replaces, if it is another message, is switched off."""
         now = self._bot.clock.now()
         expires_at = sent.expires_at if sent.expires_at is not None else now + TOKEN_LIFETIME
         shown = situation(session, player)
-        hand = _Hand(sent, expires_at, redraw, shown, now,
+        hand = _Hand(sent, expires_at, redraw, locale, shown, now,
                      cards_of(session, player) if pictured else None)
-        self._hands.setdefault(session.game_id, {})[player] = hand
+        hands = self._hands.setdefault(session.game_id, {})
+        older = hands.get(player)
+        hands[player] = hand
+        if older is not None and not sent.same_message(older.sent):
+            self._switch_off(older, notice(tr(older.locale, "hand.superseded")))
 
-        async def notice() -> None:
+        async def expiring() -> None:
             await self._expiring(session.game_id, player, hand)
 
         self._bot.timers.schedule(("hand", session.game_id, player),
-                                  expires_at - EXPIRY_NOTICE, notice)
+                                  expires_at - EXPIRY_NOTICE, expiring)
 
     def picture_due(self, game_id: str, player: str, sent: Sent) -> bool:
         """Whether the picture that follows the answer `sent` is still to be attached: not when
@@ -113,7 +131,7 @@ class LiveHands:
         hand = self._hands.get(game_id, {}).get(player)
         return hand is None or hand.sent is sent and not hand.edited
 
-    def pictured(self, game_id: str, player: str, sent: Sent, cards: tuple[str, ...]) -> None:
+    def pictured(self, game_id: str, player: str, sent: Sent, cards: tuple[Card, ...]) -> None:
         """The answer `sent` now has the picture of `cards`."""
         hand = self._hands.get(game_id, {}).get(player)
         if hand is not None and hand.sent is sent:
@@ -138,14 +156,15 @@ class LiveHands:
         hands = self._hands.get(session.game_id)
         if not hands:
             return
-        if self._bot.games.get(session.game_id) is not session:  # over: nothing to keep live
-            self._forget_game(session.game_id)
+        if self._bot.games.get(session.game_id) is not session:  # over: switched off
+            for hand in self._forget_game(session.game_id):
+                self._switch_off(hand, notice(tr(hand.locale, "hand.game_over")))
             return
         for player in list(hands):
             self._follow((session.game_id, player))
 
     async def close(self) -> None:
-        tasks = list(self._tasks.values())
+        tasks = [*self._tasks.values(), *self._closing]
         for task in tasks:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
@@ -182,6 +201,8 @@ class LiveHands:
                 now = self._bot.clock.now()
                 if session.player(int(player)) is None or now >= hand.expires_at:
                     self._drop(key, hand)  # they left, or the token is gone: nothing to edit
+                    if session.player(int(player)) is None:  # but what stays true
+                        self._switch_off(hand, notice(tr(hand.locale, "error.left_game")))
                     return
                 if situation(session, player) == hand.shown:
                     return
@@ -205,8 +226,8 @@ class LiveHands:
                                   colorblind=self._bot.settings.colorblind(int(player)))
         fields: dict[str, Any] = {}
         if cards != hand.pictured:
-            file = picture.ready()
-            if file is None:
+            file = picture.ready() if cards else None  # no cards: no picture (not a blank one)
+            if file is None and cards:
                 try:
                     file = await picture.file()
                 except Exception as exc:  # noqa: BLE001 - the hand goes without its picture
@@ -219,7 +240,7 @@ class LiveHands:
             return  # the cards changed while the picture was drawn: the caller looks again
         hand.shown, hand.shown_at, hand.edited = shows, self._bot.clock.now(), True
         if "attachments" in fields:
-            hand.pictured = cards if fields["attachments"] else None
+            hand.pictured = cards if fields["attachments"] or not cards else None
         drawn = hand.redraw(hand.expiring)
         if fields.get("attachments", True):  # a picture: the one it has, or the new one
             drawn["embed"].set_image(url=picture.url)
@@ -239,8 +260,8 @@ class LiveHands:
             payload["view"].stop()  # dynamic items: discord.py need not keep the view
 
     async def _expiring(self, game_id: str, player: str, hand: _Hand) -> None:
-        """A minute before the token expires: the hand says so and offers Refresh; at the
-        expiry it is let go."""
+        """A minute before the token expires: the hand says so and offers Refresh; just before
+        the expiry it is switched off (Refresh alone stays) and let go."""
         key = (game_id, player)
         if self._hands.get(game_id, {}).get(player) is not hand:
             return
@@ -251,11 +272,19 @@ class LiveHands:
         hand.expiring = True
         await self._edit(key, session, hand)
 
-        async def expired() -> None:
+        async def stopped() -> None:
+            if self._hands.get(game_id, {}).get(player) is not hand:
+                return
             self._drop(key, hand)
+            live = self._bot.games.get(game_id)
+            if live is not None and live.player(int(player)) is not None:
+                text = notice(tr(hand.locale, "hand.stopped"),
+                              refresh_view(live, hand.locale))
+                await self._off(hand, text)
 
         if self._hands.get(game_id, {}).get(player) is hand:
-            self._bot.timers.schedule(("hand", game_id, player), hand.expires_at, expired)
+            self._bot.timers.schedule(("hand", game_id, player), hand.expires_at - LAST_EDIT,
+                                      stopped)
 
     def _drop(self, key: Key, hand: _Hand) -> None:
         hands = self._hands.get(key[0], {})
@@ -265,9 +294,30 @@ class LiveHands:
             if not hands:
                 self._hands.pop(key[0], None)
 
-    def _forget_game(self, game_id: str) -> None:
-        for player in self._hands.pop(game_id, {}):
+    def _forget_game(self, game_id: str) -> list[_Hand]:
+        hands = self._hands.pop(game_id, {})
+        for player in hands:
             self._bot.timers.cancel(("hand", game_id, player))
             task = self._tasks.get((game_id, player))
             if task is not None:
                 task.cancel()
+        return list(hands.values())
+
+    # -- switching a hand off
+
+    def _switch_off(self, hand: _Hand, payload: dict[str, Any]) -> None:
+        """Edit `hand` (no longer the one kept live) in the background to `payload`, a notice
+        that stays true, without its picture or controls."""
+        if self._bot.clock.now() >= hand.expires_at:
+            return  # its token is gone: nothing can edit it
+        task = asyncio.create_task(self._off(hand, payload), name="hand off")
+        self._closing.add(task)
+        task.add_done_callback(self._closing.discard)
+
+    async def _off(self, hand: _Hand, payload: dict[str, Any]) -> None:
+        try:
+            await hand.sent.edit(**payload, attachments=[])
+        except (Expired, discord.HTTPException) as exc:  # dismissed, or too late: nothing shown
+            log.debug("a hand was not switched off: %s", exc)
+        finally:
+            payload["view"].stop()

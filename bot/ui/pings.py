@@ -3,7 +3,8 @@
 Discord notifies a mention only in a message's first post, never when an edit adds it, so the
 "<@player>, it's your move" the table's edit shows pings nobody. When a player starts being
 awaited (their turn, or a decision that falls to them), the bot posts a short message of its own
-mentioning only them, and deletes the game's previous ping. Each server chooses when
+mentioning only them; the ping is deleted as soon as the turn it announced ends, whatever ended
+it (a move, a timeout, the round's end, `/uno end`). Each server chooses when
 (`/uno settings turn_ping`): at once, after N seconds of waiting (the default, so a table that
 plays at a person's pace costs no requests), or never. A player may also ask for a direct
 message; one whose DMs are closed (Discord's 50007) has the option switched off and is told the
@@ -60,18 +61,22 @@ class TurnPings:
         self._dms_closed: set[int] = set()  # told at their next hand
 
     def shown(self, session: Session) -> None:
-        """The table shows the game now: a player newly awaited gets their ping scheduled."""
+        """The table shows the game now: the ping of a turn that ended (a move, a timeout, the
+        round's or the game's end) goes at once, and a player newly awaited gets theirs
+        scheduled."""
         view = session.view()
-        player = None if session.finished or view.round_over else view.turn
+        over = session.finished or self._bot.games.get(session.game_id) is not session
+        player = None if over or view.round_over else view.turn
         known = self._games.get(session.game_id)
         if known is not None and known.player == player:
             return
-        previous = known.message_id if known is not None else None
-        self._games[session.game_id] = _Awaited(player, session.version, previous)
+        if known is not None and known.message_id is not None:
+            self._unping(session, known.message_id)
+        self._games[session.game_id] = _Awaited(player, session.version)
         key = ("ping", session.game_id)
         self._bot.timers.cancel(key)
-        if session.finished:
-            self._forget(session)
+        if over:
+            self._games.pop(session.game_id, None)
             return
         delay = ping_delay(self._bot.settings.guild(session.guild_id).turn_ping)
         if player is None or not player.isdigit() or delay is None:
@@ -113,9 +118,10 @@ class TurnPings:
                 if self._bot.is_closed():  # stopping: the ping no longer matters
                     return
                 raise
-            previous, awaited.message_id = awaited.message_id, message.id
-            if previous is not None:
-                await self._delete(channel, previous)
+            if self._games.get(session.game_id) is not awaited:  # their turn ended meanwhile
+                await self._delete(channel, message.id)
+                return
+            awaited.message_id = message.id
             if self._bot.settings.user(int(player)).dm_turns:
                 await self._direct(session, int(player))
 
@@ -133,22 +139,23 @@ class TurnPings:
         except discord.HTTPException as exc:
             log.info("turn DM to %s not sent: %s", user_id, exc)
 
-    def _forget(self, session: Session) -> None:
-        """The game is over: its last ping goes."""
-        awaited = self._games.pop(session.game_id, None)
-        if awaited is None or awaited.message_id is None:
-            return
+    def _unping(self, session: Session, message_id: int) -> None:
+        """The turn a ping announced has ended: the ping goes (in the background)."""
         channel = self._bot.get_partial_messageable(session.channel_id,
                                                     guild_id=session.guild_id)
-        message_id = awaited.message_id
 
         async def delete() -> None:
             if self._bot.is_closed():
                 return
             with priority(Priority.PING):
-                await self._delete(channel, message_id)
+                try:
+                    await self._delete(channel, message_id)
+                except Exception:
+                    if not self._bot.is_closed():  # stopping: the ping no longer matters
+                        raise
 
-        self._bot.timers.schedule(("ping", session.game_id), self._bot.clock.now(), delete)
+        self._bot.timers.schedule(("unping", session.game_id, message_id),
+                                  self._bot.clock.now(), delete)
 
     async def _delete(self, channel: discord.PartialMessageable, message_id: int) -> None:
         try:

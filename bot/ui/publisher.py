@@ -154,6 +154,10 @@ class TablePublisher:
     def __init__(self, bot: UnoBot, under_way: UnderWay) -> None:
         self._bot = bot
         self._under_way = under_way
+        # Issue 37: a table message that shows a round's end (its hands laid down and its
+        # points) keeps it, and the next round gets a message of its own: game id -> (that
+        # message, its round).
+        self._reveals: dict[str, tuple[int, int]] = {}
 
     async def show(self, session: Session, *, ended_by: str | None = None,
                    abandoned: bool = False) -> float | None:
@@ -193,6 +197,7 @@ class TablePublisher:
         self._bot.watchers.shown(session)
         self._bot.hands.changed(session)  # the open hands catch up (through their own tokens)
         if final:
+            self._reveals.pop(session.game_id, None)
             return None
         # Measured now, not when the edit began: it may have waited for the budget meanwhile.
         due = picture_wait(session, table_picture(session), self._bot.clock.now())
@@ -212,6 +217,14 @@ class TablePublisher:
         channel = self._bot.get_partial_messageable(session.channel_id,
                                                     guild_id=session.guild_id)
         refused = None  # a table Discord would not convert to the V2 layout
+        # What the payload shows, read now: the game may move on while it is sent.
+        view = session.view()
+        shown = view.round if view.round_over and not (ended_by or abandoned) else None
+        reveal = self._reveals.get(session.game_id)
+        if reveal is not None and reveal[1] != view.round:
+            del self._reveals[session.game_id]
+            if reveal[0] == session.message_id:  # it keeps the round's end: a new message
+                session.message_id = None
         try:
             if session.message_id is not None:
                 try:
@@ -245,12 +258,21 @@ class TablePublisher:
                 if refused is not None:
                     with contextlib.suppress(discord.HTTPException):
                         await channel.get_partial_message(refused).delete()
+                self._revealing(session, posted.id, shown)
                 return posted, picture
         except (discord.NotFound, discord.Forbidden) as exc:
             if exc.code in CHANNEL_GONE:
                 raise TableGone(f"{exc.code}: {exc.text}") from exc
             raise
+        self._revealing(session, session.message_id, shown)
         return None, picture
+
+    def _revealing(self, session: Session, message_id: int | None,
+                   round_end: int | None) -> None:
+        """`message_id` was sent showing the end of round `round_end` (None: not a round's
+        end): it keeps it once the next round begins (a match's end stays anyway)."""
+        if round_end is not None and message_id is not None and not session.finished:
+            self._reveals[session.game_id] = (message_id, round_end)
 
     async def _picture(self, session: Session, data: TableImage) -> bytes | None:
         """The table's new picture, if it is drawn within PICTURE_WAIT: a text edit is never

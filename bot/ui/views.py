@@ -180,6 +180,14 @@ def hand_view(session: Session, player: str, lc: str, *, page: int = 0,
     return view
 
 
+def refresh_view(session: Session, lc: str) -> discord.ui.View:
+    """Refresh alone: a hand that stopped updating shows the hand as it is now when pressed."""
+    view = _view()
+    view.add_item(PageButton(session.game_id, session.version, 0, "refresh",
+                             label=tr(lc, "button.refresh"), style=Style.primary))
+    return view
+
+
 def _hand_controls(session: Session, player: str, lc: str, *, page: int,
                    picking: Card | None, uno: bool, faces: Faces) -> discord.ui.View:
     gid = session.game_id

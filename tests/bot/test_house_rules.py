@@ -535,8 +535,10 @@ async def test_h6_swap_on_five_each_chooses_the_card_they_give(harness: Harness,
     assert last_ephemeral(bob) == en("error.not_your_turn")
     hand = ann.message(hand.id)
     assert en("button.keep_cards") in hand.labels()
+    assert en("hand.decide.swap_offer") in hand_text(hand)  # issue 37: not "Your move!"
     await ann.click(hand, "🟩 Green 1")  # which player?
     picker = ann.message(hand.id)
+    assert en("hand.pick_swap_card", card=label("G1")) in hand_text(picker)
     await ann.click(picker, en("button.to_player", player="Bob"))
     text = await table_after(harness, cid, session)
     assert en("event.swap_offered", player="Ann", target="Bob") in text
@@ -546,6 +548,7 @@ async def test_h6_swap_on_five_each_chooses_the_card_they_give(harness: Harness,
     assert last_ephemeral(cid) == en("error.not_your_turn")
     bob_hand = await pressed(bob, table_of(bob, session), en("button.swap"))
     assert style_of(bob_hand, label("B9")) == GREEN
+    assert en("hand.decide.swap", by="Ann") in hand_text(bob_hand)
     await bob.click(bob_hand, "🟦 Blue 9")
     assert en("you.swap_received", card=card_name("G1")) in hand_text(bob.message(bob_hand.id))
     text = await table_after(harness, cid, session)

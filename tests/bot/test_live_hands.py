@@ -60,15 +60,59 @@ async def test_a_hand_turns_live_at_its_turn_and_its_older_button_acts_while_it_
     assert shows(cid_hand, "hand.waiting", player="Ann")
 
 
-async def test_an_older_hand_whose_meaning_changed_is_answered_with_the_hand_now(
+async def test_a_hand_replaced_by_a_newer_one_is_switched_off(
         harness: Harness, players: list[VirtualUser]) -> None:
-    """Ann has two hands open and plays from the newer: the turn is Bob's. A card of her older
-    hand is refused, nothing changes, and that same answer shows her hand as it is now."""
+    """Ann presses My hand twice: the older hand is edited through its own token to say a
+    newer one replaced it, with no picture and no buttons, so it can neither act nor claim
+    "Your move!" later."""
     ann, _, _ = players
     session = await start_game(harness, players, turn_timer=0)
     await rig(harness, session, {ann: ["R7", "R2", "G3"]}, start="R5")
     older = await open_hand(harness, ann, session)
-    await ann.click(await open_hand(harness, ann, session), label("R7"))
+    newer = await open_hand(harness, ann, session)
+    await harness.fake.wait_for(lambda: shows(older, "hand.superseded"), timeout=3)
+    assert not older.buttons() and not older.attachments
+    assert not shows(older, "hand.your_move")
+    await ann.click(newer, label("R7"))
+    assert shows(newer, "hand.waiting", player="Bob")
+
+
+async def two_hands_the_older_past_its_token(
+        harness: Harness, players: list[VirtualUser]) -> tuple[Any, SeenMessage, SeenMessage]:
+    """Ann (R7, R2, G3 on a red 5) opens her hand, and again once its token has expired (so
+    the older one could not be switched off)."""
+    ann = players[0]
+    session = await start_game(harness, players, turn_timer=0)
+    await rig(harness, session, {ann: ["R7", "R2", "G3"]}, start="R5")
+    older = await open_hand(harness, ann, session)
+    harness.clock.advance(TOKEN_LIFETIME + 1)
+    return session, older, await open_hand(harness, ann, session)
+
+
+async def test_an_older_hand_past_its_token_acts_and_switches_the_newer_off(
+        harness: Harness, players: list[VirtualUser]) -> None:
+    """Ann's older hand outlived its token, so it could not be switched off when she opened a
+    newer one: its card still plays while its meaning holds, and then that older message is
+    her hand, so the newer one, which would go on saying "Your move!", is switched off."""
+    ann = players[0]
+    session, older, newer = await two_hands_the_older_past_its_token(harness, players)
+    await harness.pause(0.2)
+    assert label("R7") in older.labels()  # nothing could edit it any more
+    await ann.click(older, label("R7"))
+    assert session.game.discard[-1].code == "R7"
+    assert shows(older, "hand.waiting", player="Bob")
+    await harness.fake.wait_for(lambda: shows(newer, "hand.superseded"), timeout=3)
+    assert not newer.buttons() and not shows(newer, "hand.your_move")
+
+
+async def test_an_older_hand_whose_meaning_changed_is_answered_with_the_hand_now(
+        harness: Harness, players: list[VirtualUser]) -> None:
+    """Ann's older hand (past its token, so still showing its buttons) and a newer one: she
+    plays from the newer, and the turn is Bob's. A card of the older hand is refused, nothing
+    changes, and that same answer shows her hand as it is now."""
+    ann = players[0]
+    session, older, newer = await two_hands_the_older_past_its_token(harness, players)
+    await ann.click(newer, label("R7"))
     version = session.game.version
     handle = await ann.click(older, label("R2"))
     assert session.game.version == version

@@ -13,9 +13,10 @@ from typing import Any
 
 import pytest
 
+from bot.fake_discord.users import components_of
 from bot.fake_discord.world import StoredMessage, snowflake
 from bot.i18n import get_translator
-from bot.services.lobbies import LOBBY_IDLE_SECONDS, MIN_PLAYERS
+from bot.services.lobbies import LOBBY_IDLE_SECONDS, MIN_PLAYERS, TARGET_SCORES
 from tests.catalogue import en, tr
 from tests.fake_discord import InteractionHandle, SeenMessage, VirtualUser
 
@@ -680,6 +681,13 @@ async def test_commands_are_localized_and_not_synced_again_when_unchanged(
     kick_player = subcommands["kick"]["options"][0]
     assert kick_player["description_localizations"]["uk"] == tr(
         "uk", "command.uno.kick.player.description")
+    # Issue 37: the target's range is told where it is typed, not only in the error.
+    target = next(o for o in subcommands["create"]["options"] if o["name"] == "target")
+    assert (target["min_value"], target["max_value"]) == TARGET_SCORES
+    for locale, text in [("en", target["description"]),
+                         ("uk", target["description_localizations"]["uk"])]:
+        assert text == tr(locale, "command.uno.create.target.description")
+        assert all(f"{bound}" in text for bound in TARGET_SCORES)
 
     await harness.restart()
     assert not harness.bot.synced_now
@@ -692,6 +700,22 @@ async def test_commands_are_localized_and_not_synced_again_when_unchanged(
 
 # ------------------------------------------------------------------------------------------------
 # 9. The rules line names each option fully (issue #18, item 5)
+
+
+@pytest.mark.parametrize("locale", ["en", "uk"])
+async def test_the_silence_menu_names_its_rule_in_the_option_it_shows(harness: Harness,
+                                                                       locale: str) -> None:
+    """Issue 37: Discord shows a menu's chosen option in place of its placeholder, so the
+    fourth menu says "Silence: off", not a bare "Off" (H-5)."""
+    if locale != "en":
+        harness.fake.guild_locale = locale
+        await harness.restart()
+    lobby = await open_lobby(harness, harness.user("Ann"))
+    menu = next(c for c in components_of(lobby.payload)
+                if str(c.get("custom_id", "")).startswith("uno:r:silence:"))
+    assert [o["label"] for o in menu["options"] if o.get("default")] == [
+        tr(locale, "option.silence.full.off")]
+    assert all(tr(locale, "option.silence.name") in o["label"] for o in menu["options"])
 
 
 @pytest.mark.parametrize("locale", ["en", "uk"])

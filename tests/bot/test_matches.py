@@ -71,10 +71,13 @@ async def test_a_match_is_played_to_the_end_through_buttons(harness: Harness, pl
     assert title_of(table) == en("table.match_over", player=name)
     assert table.labels() == [en("button.rematch"), en("button.rules")]  # nothing left to play
     assert en("table.final_standings") in table.text
-    # One table for the whole match, edited in place.
+    # One table per round, edited in place; each round's end (its hands laid down and its
+    # points) stays readable on its own table, without buttons, once the next one is posted.
     tables = [m for m in users[-1].public_messages() if title_of(m).startswith("UNO — ")
               and "lobby" not in title_of(m)]
-    assert [t.id for t in tables] == [session.message_id]
+    assert len(tables) == game.round and tables[-1].id == session.message_id
+    for table in tables[:-1]:
+        assert not table.buttons() and en("table.revealed") in table.text
     assert assert_no_hand_in_public(harness) >= 3  # lobby, table versions (edits merge)
     # The channel is free for the next game.
     await users[1].slash("uno create")

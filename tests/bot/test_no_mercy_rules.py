@@ -254,3 +254,41 @@ async def test_turn_timer_draws_until_playable_and_plays_the_drawn_card(
     assert en("event.played", player="Ann", card=card_name("R5")) in text
     assert en("table.turn", player="Bob") in text
     assert size(session, ann) == 9 and session.timeouts[str(ann.id)] == 1
+
+
+async def test_m2_a_deal_that_passes_over_five_start_cards_is_logged_whole(
+        harness: Harness, players: list[VirtualUser]) -> None:
+    """M-2.3, issue 37: every start card passed over, and the start card, stay in the table's
+    log (it once kept six lines, cutting the deal's first ones)."""
+    _, bob, _ = players
+    passed = ["RS", "WCR", "GR", "B+2", "Y+4"]
+    session = await no_mercy_game(harness, players, NM3, start=[*passed, "R3"])
+    text = await table_after(harness, bob, session)
+    for code in passed:
+        assert en("event.start_card_ignored", card=card_name(code)) in text, code
+    assert en("event.start_card", card=card_name("R3")) in text
+    assert en("event.round_started", round=1, player="Cid") in text
+
+
+async def test_m13_a_round_won_by_knockout_reveals_the_knocked_out_and_the_winners_cards(
+        harness: Harness) -> None:
+    """M-10, M-13.1, M-16.3, issue 37: Bob, holding 16 cards, takes Ann's Wild Draw Ten and is
+    knocked out at 25; Ann, the last player standing, wins the round holding six cards. The
+    round's end explains its +250: Bob's line says he was knocked out, worth 250 to the
+    winner, and Ann's cards are shown as scoring nothing."""
+    from bot.engine import card
+
+    ann, bob = harness.user("Ann"), harness.user("Bob")
+    hands = {"ann": ["W+10", "R7", "G3", "Y5", "B2", "RS", "R+2"],
+             "bob": ["R8", "Y2", "G6", "B4", "GS", "BR", "G5"]}
+    session = await no_mercy_game(harness, [ann, bob], hands)
+    session.game.hands[session.game.players.index(str(bob.id))].extend(
+        card(code) for code in ["Y1", "Y3", "Y4", "Y6", "Y8", "Y9", "G1", "G2", "G4"])
+    await press(harness, ann, session, "W+10", "R")
+    await press_button(harness, bob, session, en("button.accept"))
+    assert session.game.round_over
+    text = await table_after(harness, ann, session)
+    assert en("table.round_points_line", player="Ann", count=250, total=250) in text
+    assert en("table.reveal_knocked_out", player="Bob", count=250) in text
+    held = sum(card(code).points for code in hands["ann"][1:])
+    assert en("table.reveal_winner", player="Ann", count=held, cards="\0").split("\0")[0] in text

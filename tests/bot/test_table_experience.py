@@ -231,7 +231,8 @@ async def test_help_is_a_short_guide_in_the_users_language(harness: Harness,
     assert guide["title"] == tr(locale, "help.title")
     text = str(guide)
     for key in ("button.hand", "button.uno", "button.catch", "button.rules", "button.next_round",
-                "button.rematch", "help.button.hand", "command.uno.create.description",
+                "button.rematch", "help.button.hand", "button.watch", "help.button.watch",
+                "button.add_ai", "help.button.add_ai", "command.uno.create.description",
                 "command.uno.help.description"):
         assert tr(locale, key) in text, key
     assert tr(locale, "help.start.text", join=tr(locale, "button.join"),

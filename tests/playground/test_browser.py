@@ -170,7 +170,13 @@ async def test_a_components_v2_message_is_drawn(playground: Playground) -> None:
                     "accessory": {"type": 2, "style": 2, "label": "Rules",
                                   "custom_id": "v2:rules"}},
                    {"type": 1, "components": [{"type": 2, "style": 1, "label": "My hand",
-                                               "custom_id": "v2:hand"}]}]},
+                                               "custom_id": "v2:hand"},
+                                              # As discord.py sends a card's face: the id is
+                                              # a number (issue 37: the page gets a string).
+                                              {"type": 2, "style": 3, "label": "1 · Red 7",
+                                               "custom_id": "v2:card", "emoji": {
+                                                   "name": "red_seven",
+                                                   "id": int(face["id"])}}]}]},
                    # Hidden until clicked: a section with a thumbnail, and a file.
                    {"type": 17, "spoiler": True, "components": [
                        {"type": 9, "components": [{"type": 10, "content": "Bob's hand"}],
@@ -186,6 +192,8 @@ async def test_a_components_v2_message_is_drawn(playground: Playground) -> None:
     article = f"article[data-message-id=\"{posted['id']}\"]"
     async with chromium(playground.url, height=1000) as page:
         await page.wait_for(f"document.querySelector({js(article + ' .v2-gallery img')})"
+                            "?.complete")
+        await page.wait_for(f"document.querySelector({js(article + ' .row img.emoji')})"
                             "?.complete")
         drawn = await page.evaluate(f"""(() => {{
             const m = document.querySelector({js(article)});
@@ -209,6 +217,7 @@ async def test_a_components_v2_message_is_drawn(playground: Playground) -> None:
                 accessory: q('.v2-section .v2-accessory button')?.textContent,
                 row: [...m.querySelectorAll('.v2-container > .row button')]
                     .map(b => b.textContent),
+                buttonEmoji: q('.v2-container > .row button img.emoji')?.naturalWidth,
                 loose: m.querySelectorAll('img.attachment').length,
             }};
         }})()""")
@@ -221,7 +230,9 @@ async def test_a_components_v2_message_is_drawn(playground: Playground) -> None:
         "items": ["•Ann — 3 cards", "•Bob — 5 cards"],
         "emoji": 40,  # the app emoji's own picture, from the fake's CDN
         "gallery": 320,  # attachment://table.png is the message's own upload
-        "separators": 1, "subtext": "Classic · 500", "accessory": "Rules", "row": ["My hand"],
+        "separators": 1, "subtext": "Classic · 500", "accessory": "Rules",
+        "row": ["My hand", "1 · Red 7"],
+        "buttonEmoji": 40,  # the card's face on its button: its id reached the page whole
         "loose": 0,  # the picture is shown once, in its gallery
     }
     assert playground.problems() == []
