@@ -51,7 +51,6 @@ from bot.fake_discord.users import (
     texts_of,
 )
 from bot.i18n import get_translator
-from bot.i18n.translator import KNOWN_LOCALES
 from bot.render.table import render_table
 from bot.services import games as games_module
 from tests.fake_discord import FakeDiscordSession, VirtualUser, fake_discord_session
@@ -94,7 +93,7 @@ def private_markers() -> list[str]:
     (dealt, drew, shown, received, offered)."""
     tr = get_translator()
     templates: list[str] = []
-    for locale in KNOWN_LOCALES:
+    for locale in tr.locales:
         for key in ("hand.title", "you.dealt", "you.drew", "you.hand_shown",
                     "you.swap_received", "you.swap_offered"):
             message = tr.message(locale, key)

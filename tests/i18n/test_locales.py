@@ -1,7 +1,9 @@
 """The gate for every locale file present (issue 32): the same keys and placeholders as English,
 the plural categories CLDR gives its language (asked of Babel here, not of the bot's code), and
 Discord's limits on what the file's texts become (descriptions, choices, labels, options), so a
-translation that does not fit is caught before Discord refuses it."""
+translation that does not fit is caught before Discord refuses it. Elsewhere over every locale
+(tests.catalogue.LOCALES): card names on a hand's buttons (tests/render/test_phone.py) and a
+ten-player round end in one message (tests/render/test_table_limits.py)."""
 
 from __future__ import annotations
 
@@ -11,12 +13,11 @@ import discord
 import pytest
 from babel.core import Locale
 
-from bot.engine import Card, all_cards
+from bot.engine import all_cards
 from bot.engine.rules import OPTION_NAMES
 from bot.i18n import KNOWN_LOCALES, Translator, get_translator
 from bot.i18n.commands import DISCORD_LOCALES
 from bot.i18n.translator import LOCALES_DIR, message_placeholders
-from bot.render.text import card_short
 from bot.storage import LobbyRecord
 from cogs.lobby import lobby_view
 from tests.catalogue import LOCALES
@@ -26,7 +27,6 @@ DESCRIPTION_MAX = 100  # a command's or an option's description, a choice's name
 LABEL_MAX = 80  # a button's label
 OPTION_MAX = 100  # a select option's label and description
 PLACEHOLDER_MAX = 150  # a select menu's placeholder
-CARD_NAME_MAX = 20  # a card's name on a hand's button, so five fit a phone's row
 NAME_MAX = 32  # a Discord display name: the longest {player}
 OTHERS = [code for code in LOCALES if code != "en"]
 
@@ -135,14 +135,6 @@ def test_the_lobby_menus_fit(locale: str, preset: str) -> None:
                     assert option.label == get_translator().translate(
                         locale, f"option.{option.value}.name")
     assert problems == []
-
-
-@pytest.mark.parametrize("locale", LOCALES)
-def test_card_names_on_buttons_fit_a_phone(locale: str) -> None:
-    cards = [*all_cards(), Card.parse("W")]
-    long = sorted({card_short(c, locale) for c in cards
-                   if len(card_short(c, locale)) > CARD_NAME_MAX})
-    assert long == []
 
 
 @pytest.mark.parametrize("locale", LOCALES)
