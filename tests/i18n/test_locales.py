@@ -144,6 +144,17 @@ def test_command_texts_are_never_names(tr: Translator, locale: str) -> None:
     assert [k for k in tr.keys(locale) if k.startswith("command.") and k.endswith(".name")] == []
 
 
+OWN_NAMES = {"en": "English", "uk": "Українська", "ru": "Русский", "be": "Беларуская",
+             "es": "Español", "pt": "Português (Brasil)", "de": "Deutsch", "fr": "Français",
+             "pl": "Polski", "tr": "Türkçe", "it": "Italiano", "ja": "日本語"}
+
+
+@pytest.mark.parametrize("locale", LOCALES)
+def test_each_language_names_itself(tr: Translator, locale: str) -> None:
+    """`language.name` is what /uno settings and the playground offer: the reader's own word."""
+    assert tr.translate(locale, "language.name") == OWN_NAMES[locale]
+
+
 def test_every_discord_locale_of_a_language_reads_its_file() -> None:
     served = {locale.value: code for locale, code in DISCORD_LOCALES.items()}
     assert served["es-ES"] == served["es-419"] == "es" and served["pt-BR"] == "pt"
