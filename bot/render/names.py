@@ -228,3 +228,9 @@ def _paste_emoji(img: Image.Image, run: Run, xy: tuple[float, float], size: int)
         if img.mode == "RGBA" else img.paste(small, (round(x), round(middle - small.height / 2)),
                                              small)
     return float(small.width)
+
+
+# Names in ten scripts (Latin, Greek, Cyrillic, Japanese, Korean, Devanagari, Thai, Arabic,
+# Hebrew, emoji with a ZWJ sequence): the preview page's table of them and the tests draw these.
+SAMPLE_NAMES = ("Łukasz Żółć", "Ζωή", "Оля", "さくら 佐藤", "김민준", "अनु", "สมชาย", "محمد",
+                "דוד", "🦊 Fox 👨‍👩‍👧")

@@ -16,10 +16,7 @@ from bot.render import fontfiles, images, names
 from bot.render.pictures import table_picture
 from bot.services.session import Session
 
-# Ten scripts: Latin, Greek, Cyrillic, Japanese (kana and kanji), Korean, Devanagari, Thai,
-# Arabic, Hebrew, and an emoji (with a ZWJ sequence).
-NAMES = ["Łukasz Żółć", "Ζωή", "Оля", "さくら 佐藤", "김민준", "अनु", "สมชาย", "محمد",
-         "דוד", "🦊 Fox 👨‍👩‍👧"]
+NAMES = list(names.SAMPLE_NAMES)  # ten scripts
 EMOJI = frozenset("🦊👨👩👧\u200d")
 BUNDLED = fontfiles.faces((Path("/nowhere"),))
 
