@@ -224,9 +224,11 @@ def _paste_emoji(img: Image.Image, run: Run, xy: tuple[float, float], size: int)
     small = glyphs.resize((max(1, round(width * scale)), max(1, round(glyphs.height * scale))),
                           Image.Resampling.LANCZOS)
     x, middle = xy
-    img.alpha_composite(small, (round(x), round(middle - small.height / 2))) \
-        if img.mode == "RGBA" else img.paste(small, (round(x), round(middle - small.height / 2)),
-                                             small)
+    at = (round(x), round(middle - small.height / 2))
+    if img.mode == "RGBA":
+        img.alpha_composite(small, at)
+    else:
+        img.paste(small, at, small)
     return float(small.width)
 
 

@@ -64,7 +64,7 @@ def built(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path | None]:
     command = [sys.executable, "-m", "bot.playground.preview", "--out", str(out), "--no-emoji"]
     if images is not None:
         command += ["--screenshots", "--images", str(images)]
-    done = subprocess.run(command, cwd=ROOT, capture_output=True, text=True, timeout=120)
+    done = subprocess.run(command, cwd=ROOT, capture_output=True, text=True, timeout=300)
     assert done.returncode == 0, done.stderr
     return out / "preview.html", images
 
