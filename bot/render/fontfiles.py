@@ -7,18 +7,19 @@ fonts-noto-cjk, which CI's .ci/run installs), else the small subset shipped in `
 Colour emoji come from the system's Noto Color Emoji (fonts-noto-color-emoji) only: 10 MB is too
 much to ship, and where it is missing the emoji are left out of the name (names.py).
 
-Which characters a font has is read from its cmap (fontTools), once per process and only when a
-name needs that font.
+Which characters a font has is read from its cmap (`read_cmap`: formats 4 and 12, which every font
+here uses; tests/render/test_names.py compares it with fontTools'), once per process and only
+when a name needs that font.
 """
 
 from __future__ import annotations
 
+import struct
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import cache, cached_property
 from pathlib import Path
 
-from fontTools.ttLib import TTFont
 from PIL import Image, ImageDraw, ImageFont
 
 FONT_DIR = Path(__file__).resolve().with_name("fonts")
@@ -45,11 +46,7 @@ class FontFace:
 
     @cached_property
     def cmap(self) -> frozenset[int]:
-        font = TTFont(self.path, fontNumber=self.index, lazy=True)
-        try:
-            return frozenset(font["cmap"].getBestCmap())
-        finally:
-            font.close()
+        return read_cmap(self.path, self.index)
 
     def prefers(self, codepoint: int) -> bool:
         return any(low <= codepoint <= high for low, high in self.blocks)
@@ -103,3 +100,63 @@ def _opens_in_colour(path: Path) -> bool:
         return False
     colours = probe.convert("RGB").getcolors(maxcolors=1 << 16) or []
     return len(colours) > 2  # a fox in colour, not a blank or a one-colour mask
+
+
+# The cmap subtables in fontTools' order of preference (getBestCmap): Unicode full repertoire
+# first, then the Basic Multilingual Plane.
+_PREFERRED = ((3, 10), (0, 6), (0, 4), (3, 1), (0, 3), (0, 2), (0, 1), (0, 0))
+
+
+def read_cmap(path: Path, index: int = 0) -> frozenset[int]:
+    """The code points a font maps to a glyph: its best Unicode cmap subtable (format 4 or 12),
+    of the `index`-th font of a collection (.ttc)."""
+    data = path.read_bytes()
+    base = struct.unpack_from(">I", data, 12 + 4 * index)[0] if data[:4] == b"ttcf" else 0
+    (tables,) = struct.unpack_from(">H", data, base + 4)
+    cmap = next(offset for tag, _, offset, _ in (struct.unpack_from(">4sIII", data,
+                                                                   base + 12 + 16 * i)
+                                                for i in range(tables)) if tag == b"cmap")
+    _, count = struct.unpack_from(">HH", data, cmap)
+    subtables = dict(((platform, encoding), cmap + offset) for platform, encoding, offset in
+                     (struct.unpack_from(">HHI", data, cmap + 4 + 8 * i) for i in range(count)))
+    for key in _PREFERRED:
+        at = subtables.get(key)
+        if at is None:
+            continue
+        kind = struct.unpack_from(">H", data, at)[0]
+        if kind == 12:
+            return _format_12(data, at)
+        if kind == 4:
+            return _format_4(data, at)
+    return frozenset()
+
+
+def _format_12(data: bytes, at: int) -> frozenset[int]:
+    (groups,) = struct.unpack_from(">I", data, at + 12)
+    points: set[int] = set()
+    for i in range(groups):
+        start, end, glyph = struct.unpack_from(">III", data, at + 16 + 12 * i)
+        points.update(range(start + (glyph == 0), end + 1))  # glyph 0 is .notdef
+    return frozenset(points)
+
+
+def _format_4(data: bytes, at: int) -> frozenset[int]:
+    segments = struct.unpack_from(">H", data, at + 6)[0] // 2
+    ends = struct.unpack_from(f">{segments}H", data, at + 14)
+    starts = struct.unpack_from(f">{segments}H", data, at + 16 + 2 * segments)
+    deltas = struct.unpack_from(f">{segments}h", data, at + 16 + 4 * segments)
+    offsets_at = at + 16 + 6 * segments
+    offsets = struct.unpack_from(f">{segments}H", data, offsets_at)
+    points: set[int] = set()
+    for i, (start, end, delta, offset) in enumerate(zip(starts, ends, deltas, offsets,
+                                                        strict=True)):
+        for code in range(start, min(end, 0xFFFE) + 1):
+            if offset == 0:
+                glyph = (code + delta) & 0xFFFF
+            else:
+                (glyph,) = struct.unpack_from(">H", data, offsets_at + 2 * i + offset
+                                              + 2 * (code - start))
+                glyph = (glyph + delta) & 0xFFFF if glyph else 0
+            if glyph:
+                points.add(code)
+    return frozenset(points)

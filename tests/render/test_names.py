@@ -78,6 +78,11 @@ def test_the_shipped_subsets_alone_draw_every_script_but_emoji() -> None:
     assert [(r.text, r.face.name) for r in names.runs("🦊 Fox", BUNDLED)] == [("Fox", "dejavu")]
 
 
+@pytest.mark.parametrize("face", [*fontfiles.faces(), *BUNDLED], ids=lambda f: f.path.name)
+def test_the_bots_cmap_reader_agrees_with_fonttools(face: fontfiles.FontFace) -> None:
+    assert face.cmap == cmap(face.path, face.index)
+
+
 def test_a_name_no_font_has_is_a_question_mark_not_boxes() -> None:
     phoenician = "\U00010900\U00010901"
     assert names.runs(phoenician) == []
