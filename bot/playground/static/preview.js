@@ -9,9 +9,11 @@
   context.names = PREVIEW.names;
   context.emojiSrc = (id) => PREVIEW.emoji[id] || null;
   const moment = (m) => el("section", {
-    class: "moment", "data-kind": m.kind, "data-language": m.language, id: `${m.language}-${m.kind}`,
+    class: "moment", "data-kind": m.kind, "data-language": m.language,
+    id: `${m.language}-${m.kind}`,
   }, el("h3", {}, m.title), el("p", {}, m.caption),
-  el("div", { class: "chat" }, el("div", { class: "viewer", lang: "en" }, `As ${m.viewer} sees it`),
+  el("div", { class: "chat" },
+    el("div", { class: "viewer", lang: "en" }, `As ${m.viewer} sees it`),
     m.messages.map((message) => messageNode(message, { dismiss: false }))));
   const languages = Object.entries(PREVIEW.languages).map(([code, name]) => el("section", {
     class: "language", id: code, lang: code,
