@@ -22,9 +22,9 @@ from typing import Any
 from aiohttp import web
 
 from .clock import FakeClock
+from .command_limits import check_commands
 from .emoji import AppEmojiStore, EmojiError
 from .gateway import Gateway, GatewaySession
-from .command_limits import check_commands
 from .limits import FLAG_EPHEMERAL, FLAG_LOADING, check_message
 from .rates import GLOBAL_LIMIT, RequestCounter
 from .world import (
