@@ -237,7 +237,7 @@ class Script:
         session = self.bot.games.in_channel(self.channel.id)
         if session is None:
             raise PreviewError("Start did not start a game")
-        await self.fake.wait_for(lambda: session.message_id is not None, timeout=5)
+        await self.fake.wait_for(lambda: session.message_id is not None, timeout=SETTLE_TIMEOUT)
         assert session.message_id is not None
         table = ann.message(session.message_id)
         await self.play_round(session, table)
