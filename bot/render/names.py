@@ -75,8 +75,12 @@ def runs(text: str, fonts: Sequence[FontFace] | None = None) -> list[Run]:
     current: FontFace | None = None
     for i, char in enumerate(text):
         attached = ord(char) in _ATTACHED or unicodedata.category(char) in ("Mn", "Me")
-        face = current if attached and current is not None else _face_for(text, i, current,
-                                                                          fonts)
+        if attached and current is not None:
+            if ord(char) not in current.cmap:
+                continue  # a joiner or a mark its letter's font lacks: nothing, not a box
+            face: FontFace | None = current
+        else:
+            face = _face_for(text, i, current, fonts)
         if face is None:
             continue
         if out and face == current:
