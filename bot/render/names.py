@@ -215,18 +215,10 @@ def draw_name(img: Image.Image, xy: tuple[float, float], text: str, size: int,
 
 
 def _paste_emoji(img: Image.Image, run: Run, xy: tuple[float, float], size: int) -> float:
-    """A colour emoji run, drawn at the bitmap font's own size and scaled to the text's."""
-    font = _font(run.face, size)
-    width = max(1, round(font.getlength(run.text)))
-    big = Image.new("RGBA", (width, round(EMOJI_SIZE * 1.25)))
-    ImageDraw.Draw(big).text((0, 0), run.text, font=font, embedded_color=True)
-    box = big.getbbox()
-    scale = _emoji_scale(size)
-    if box is None:
-        return width * scale
-    glyphs = big.crop((0, box[1], width, box[3]))
-    small = glyphs.resize((max(1, round(width * scale)), max(1, round(glyphs.height * scale))),
-                          Image.Resampling.LANCZOS)
+    """A colour emoji run, scaled to the text's size, its middle at y; returns its width."""
+    small = _emoji_picture(run.face, run.text, size)
+    if small is None:
+        return _run_width(run, size)
     x, middle = xy
     at = (round(x), round(middle - small.height / 2))
     if img.mode == "RGBA":
@@ -234,6 +226,23 @@ def _paste_emoji(img: Image.Image, run: Run, xy: tuple[float, float], size: int)
     else:
         img.paste(small, at, small)
     return float(small.width)
+
+
+@lru_cache(maxsize=256)
+def _emoji_picture(face: FontFace, text: str, size: int) -> Image.Image | None:
+    """Emoji drawn at the bitmap font's own size, then scaled (the same few recur on a busy
+    bot's tables, so they are kept; nothing draws on the kept pictures)."""
+    font = _font(face, size)
+    width = max(1, round(font.getlength(text)))
+    big = Image.new("RGBA", (width, round(EMOJI_SIZE * 1.25)))
+    ImageDraw.Draw(big).text((0, 0), text, font=font, embedded_color=True)
+    box = big.getbbox()
+    if box is None:
+        return None
+    scale = _emoji_scale(size)
+    glyphs = big.crop((0, box[1], width, box[3]))
+    return glyphs.resize((max(1, round(width * scale)), max(1, round(glyphs.height * scale))),
+                         Image.Resampling.LANCZOS)
 
 
 # Names in ten scripts (Latin, Greek, Cyrillic, Japanese, Korean, Devanagari, Thai, Arabic,
