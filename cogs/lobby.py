@@ -14,12 +14,13 @@ from discord.ext import commands
 
 from bot.ai import LEVELS
 from bot.engine import SILENCE_VALUES, Action, ActionType, RuleSet
-from bot.i18n import get_translator
+from bot.i18n import KNOWN_LOCALES, get_translator
 from bot.interactions import Interaction
 from bot.render.events import escape_name
 from bot.render.help import render_help
 from bot.render.lobby import render_closed_lobby, render_lobby
 from bot.render.rules import rules_summary
+from bot.render.text import shortened
 from bot.services.errors import Refusal
 from bot.services.lobbies import (
     DEFAULT_TURN_TIMER,
@@ -67,8 +68,8 @@ def lobby_view(lobby: LobbyRecord, locale: str) -> discord.ui.View:
         if not names:
             continue
         options = [discord.SelectOption(
-            label=tr.translate(locale, f"option.{name}.name")[:100], value=name,
-            description=tr.translate(locale, f"option.{name}.description")[:100],
+            label=shortened(tr.translate(locale, f"option.{name}.name"), 100), value=name,
+            description=shortened(tr.translate(locale, f"option.{name}.description"), 100),
             default=bool(getattr(rules, name))) for name in names]
         view.add_item(RulesSelect(group, lobby.channel_id, options=options, row=row,
                                   placeholder=tr.translate(locale, f"lobby.group.{group}"),
@@ -88,9 +89,11 @@ TURN_PING_CHOICES = [Choice(name="At once", value="always"),
                      Choice(name="After 30 seconds of waiting", value="after-30"),
                      Choice(name="After a minute of waiting", value="after-60"),
                      Choice(name="Never", value="never")]
-LANGUAGE_CHOICES = [Choice(name="Automatic", value="auto"), Choice(name="English", value="en"),
-                    Choice(name="Українська", value="uk"), Choice(name="Русский", value="ru"),
-                    Choice(name="Беларуская", value="be")]
+# Every language with a locale file, each by its own name (`language.name`, never translated: a
+# reader looks for their language's name as they write it).
+LANGUAGE_CHOICES = [Choice(name="Automatic", value="auto"), *(
+    Choice(name=get_translator().translate(code, "language.name"), value=code)
+    for code in KNOWN_LOCALES if code in get_translator().locales)]
 
 
 def _display_name(user: discord.abc.User) -> str:

@@ -59,3 +59,8 @@ def colour(letter: str, *, in_text: bool = False) -> str:
 def colour_label(letter: str) -> str:
     """A colour as a button or a stat shows it: its mark and English name ("🟥 Red")."""
     return f"{COLOR_MARKS[letter]} {colour(letter)}"
+
+
+# Every locale with a file (English first): tests that check each language run over these, so a
+# language added later is checked as soon as its file exists.
+LOCALES = get_translator().locales

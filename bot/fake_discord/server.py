@@ -22,6 +22,7 @@ from typing import Any
 from aiohttp import web
 
 from .clock import FakeClock
+from .command_limits import check_commands
 from .emoji import AppEmojiStore, EmojiError
 from .gateway import Gateway, GatewaySession
 from .limits import FLAG_EPHEMERAL, FLAG_LOADING, check_message
@@ -599,6 +600,9 @@ class FakeDiscord:
         guild_id = request.match_info.get("guild_id")
         if guild_id is not None and self._guild_named(request) is None:
             raise DiscordError(403, 50001, "Missing Access")
+        problems = check_commands(request[_BODY] or [])
+        if problems:
+            raise DiscordError(400, 50035, "Invalid Form Body", errors=problems)
         echoed = []
         for command in request[_BODY] or []:
             data = dict(command)

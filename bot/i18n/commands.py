@@ -13,10 +13,12 @@ import discord
 from discord import app_commands
 from discord.app_commands import TranslationContextLocation as Where
 
-from .translator import Translator, get_translator
+from .translator import DEFAULT_LOCALE, Translator, get_translator, normalize_locale
 
-# Discord client locales we have files for (Belarusian has no Discord client locale).
-DISCORD_LOCALES = {discord.Locale.ukrainian: "uk", discord.Locale.russian: "ru"}
+# Discord client locales and the locale file of each (es-ES and es-419 both read es.json, pt-BR
+# pt.json); English is the commands' own text, and Belarusian has no Discord client locale.
+DISCORD_LOCALES = {locale: code for locale in discord.Locale
+                   if (code := normalize_locale(locale)) not in (None, DEFAULT_LOCALE)}
 
 
 def command_key(context: app_commands.TranslationContextTypes) -> str | None:

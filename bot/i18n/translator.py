@@ -34,8 +34,11 @@ log = logging.getLogger(__name__)
 
 LOCALES_DIR = Path(__file__).resolve().parent / "locales"
 DEFAULT_LOCALE = "en"
-# The languages the bot is designed for; a code is served once its file exists.
-KNOWN_LOCALES = ("en", "uk", "ru", "be")
+# The languages the bot is designed for, by their locale file's code; a code is served once its
+# file exists. A Discord client locale maps to one by its language part: es-ES and es-419 → es,
+# pt-BR → pt (CLDR's `pt` is Brazilian Portuguese). Belarusian has no Discord locale: it is the
+# bot's own setting only. README's "Languages" says how to add one.
+KNOWN_LOCALES = ("en", "uk", "ru", "be", "es", "pt", "de", "fr", "pl", "tr", "it", "ja")
 
 Message = str | dict[str, str]  # a template, or plural forms by CLDR category
 
@@ -63,8 +66,9 @@ class LocaleFileError(ValueError):
 
 
 def normalize_locale(value: object) -> str | None:
-    """The known language code for a Discord locale (`en-US`, `uk`, `discord.Locale.russian`)
-    or a setting (`be`, `ru_RU`), or None when it is not one of KNOWN_LOCALES."""
+    """The known language code for a Discord locale (`en-US`, `es-419`, `pt-BR`,
+    `discord.Locale.russian`) or a setting (`be`, `ru_RU`), or None when it is not one of
+    KNOWN_LOCALES."""
     raw = getattr(value, "value", value)  # discord.Locale is an Enum whose value is the tag
     if not isinstance(raw, str) or not raw.strip():
         return None

@@ -39,11 +39,13 @@ import discord
 from bot.client import UnoBot
 from bot.fake_discord.emoji import AppEmojiStore
 from bot.fake_discord.users import SeenMessage
+from bot.fake_discord.world import Channel
 from bot.render.pictures import table_picture
 from bot.services.session import Session
 from bot.storage import LobbyRecord
 
 from .playground import Player, Playground
+from .preview_languages import add_servers, languages, names_picture, speak
 from .web import STATIC, message_view
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -65,6 +67,7 @@ SHOWN_TIME = "2026-01-01T19:30:00+00:00"
 PAGE_WIDTH = 860
 
 KINDS = {
+    "help": ("/uno help", "The short guide, privately, in the reader's language."),
     "lobby": ("The lobby", "A game opened with /uno create; Bob and Cid have joined."),
     "table": ("The table, mid-game", "The public table everyone sees, edited in place."),
     "hand": ("A hand with a decision", "A private hand (only its owner sees it) choosing the "
@@ -72,6 +75,7 @@ KINDS = {
     "round-end": ("The round's end", "The table when the round is won: every hand laid down "
                                      "with its points."),
 }
+SCREENSHOTS = ("lobby", "table", "hand", "round-end")  # the README's pictures, in English
 CUSTOM_EMOJI = re.compile(r"<a?:\w+:(\d+)>")
 
 log = logging.getLogger(__name__)
@@ -89,6 +93,7 @@ class Moment:
     viewer: str  # whose screen it is
     # web.message_view's of the messages, their pictures inlined
     messages: list[dict[str, Any]] = field(default_factory=list)
+    language: str = "en"  # the server's, which its tables and its people's answers speak
 
 
 # --- reading payloads ----------------------------------------------------------------------------
@@ -159,10 +164,12 @@ def shown_emoji(moments: list[Moment], store: AppEmojiStore) -> dict[str, str]:
 class Script:
     """Plays the game through the buttons people see and keeps the moments."""
 
-    def __init__(self, playground: Playground) -> None:
+    def __init__(self, playground: Playground, channel: Channel | None = None,
+                 language: str = "en") -> None:
         self.playground = playground
         self.fake = playground.fake
-        self.channel = self.fake.home.channels[0]
+        self.channel = channel or self.fake.home.channels[0]
+        self.language = language
         self.people = list(playground.people.values())
         self.moments: dict[str, Moment] = {}
 
@@ -171,23 +178,30 @@ class Script:
         assert self.playground.bot is not None
         return self.playground.bot
 
+    def _channel_state(self) -> tuple[tuple[int, int, bool], ...]:
+        """What the channel shows its people: each message with its number of edits."""
+        return tuple((m.id, len(m.history), m.deleted) for person in self.people
+                     for m in self.fake.messages_in(self.channel.id, person.id))
+
     async def settle(self, session: Session | None = None) -> None:
-        """Wait until the bot has nothing left to show: no table edit pending, the table's
-        picture (of `session`) current, and nothing new on the offline Discord for a moment."""
+        """Wait until the bot has nothing left to show in this channel: no table edit pending,
+        the table's picture (of `session`) current, and nothing new for a moment (games in
+        other channels go on meanwhile)."""
         loop = asyncio.get_running_loop()
         deadline = loop.time() + SETTLE_TIMEOUT
-        seen = -1
+        seen: tuple[tuple[int, int, bool], ...] | None = None
         while loop.time() < deadline:
-            busy = self.bot.games.edits_pending() or (
-                session is not None and session.pictured != table_picture(session))
+            busy = session is not None and (self.bot.games.edits_pending(session.game_id)
+                                            or session.pictured != table_picture(session))
             if busy:
-                seen = -1
+                seen = None
                 await asyncio.sleep(0.05)
                 continue
-            version = self.fake.version
-            if version == seen:
+            state = self._channel_state()
+            if state == seen:
                 return
-            seen = version if await self.fake.next_change(version, QUIET) == version else -1
+            seen = state
+            await asyncio.sleep(QUIET)
         log.warning("the bot was still busy after %g s; keeping the moment as it is",
                     SETTLE_TIMEOUT)
 
@@ -201,7 +215,7 @@ class Script:
                 if data is not None:
                     attachment["url"] = data_uri(data)
                     attachment.pop("proxy_url", None)  # the offline Discord's, gone after the run
-        self.moments[kind] = Moment(kind, title, caption, viewer.name, views)
+        self.moments[kind] = Moment(kind, title, caption, viewer.name, views, self.language)
 
     async def run(self) -> list[Moment]:
         ann, *others = self.people
@@ -223,12 +237,17 @@ class Script:
         session = self.bot.games.in_channel(self.channel.id)
         if session is None:
             raise PreviewError("Start did not start a game")
-        await self.fake.wait_for(lambda: session.message_id is not None, timeout=5)
+        await self.fake.wait_for(lambda: session.message_id is not None, timeout=SETTLE_TIMEOUT)
         assert session.message_id is not None
         table = ann.message(session.message_id)
         await self.play_round(session, table)
         await self.settle(session)
         self.keep("round-end", ann, table)
+        helped = await (await ann.slash_in(self.channel, "uno help", {})).wait_acknowledged()
+        if helped.response is None:
+            raise PreviewError("/uno help was not answered")
+        await self.settle()
+        self.keep("help", ann, helped.response)
         missing = [kind for kind in KINDS if kind not in self.moments]
         if missing:
             raise PreviewError(f"the game never showed {', '.join(missing)} "
@@ -305,11 +324,13 @@ def seeded(playground: Playground, seed: int) -> None:
 async def collect(*, seed: int = SEED, card_emoji: bool = True) -> tuple[list[Moment],
                                                                         dict[str, str],
                                                                         dict[str, str]]:
-    """The moments, the custom emoji pictures they show (id -> data URI) and the names of the
-    people they may mention (id -> name)."""
+    """The moments of every language, the custom emoji pictures they show (id -> data URI) and
+    the names of the people they may mention (id -> name). Each language's game is played in
+    its own server at the same time as the others (preview_languages.py)."""
     with tempfile.TemporaryDirectory(prefix="uno-preview-") as folder:
         playground = Playground(Path(folder) / "preview.db", people=PEOPLE,
                                 card_emoji=card_emoji)
+        channels = add_servers(playground)
         await playground.start()
         try:
             playground.fake.wait_after_defer = 10.0  # a slow answer is awaited, not skipped
@@ -321,8 +342,11 @@ async def collect(*, seed: int = SEED, card_emoji: bool = True) -> tuple[list[Mo
                 except TimeoutError:
                     log.warning("the card faces were not all uploaded within %g s: some "
                                 "cards show as text", EMOJI_TIMEOUT)
+            await speak(playground, channels)
             seeded(playground, seed)
-            moments = await Script(playground).run()
+            played = await asyncio.gather(*(Script(playground, channel, code).run()
+                                            for code, channel in channels.items()))
+            moments = [moment for language in played for moment in language]
             problems = playground.problems()
             if problems:
                 raise PreviewError("the bot did what Discord would refuse:\n"
@@ -348,7 +372,13 @@ def page(moments: list[Moment], emoji: dict[str, str], names: dict[str, str]) ->
     """One HTML file that needs nothing else: messages.css/js of the playground, the preview's
     own layout (preview.css/js) and the data."""
     template = (STATIC / "preview.html").read_text(encoding="utf-8")
-    data = {"moments": [asdict(m) for m in moments], "emoji": emoji, "names": names}
+    data = {"moments": [asdict(m) for m in moments], "emoji": emoji, "names": names,
+            "languages": languages(),
+            "pictures": [{"kind": "names", "title": "Players' names in ten scripts",
+                          "caption": "The table's picture draws every name in a font that has "
+                                     "its letters, shaped (Arabic joined, right to left), "
+                                     "with colour emoji where the system has them.",
+                          "src": names_picture()}]}
     parts = {
         "/*STYLE*/": "\n".join((STATIC / name).read_text(encoding="utf-8")
                                for name in ("messages.css", "preview.css")),
@@ -371,7 +401,8 @@ async def screenshots(html: Path, images: Path, kinds: list[str]) -> list[Path]:
                              "[...document.images].every(i => i.complete)")
         for kind in kinds:
             path = images / f"preview-{kind}.png"
-            await page_.screenshot(path, selector=f"section[data-kind='{kind}'] .chat")
+            await page_.screenshot(
+                path, selector=f"section[data-kind='{kind}'][data-language='en'] .chat")
             saved.append(path)
     return saved
 
@@ -383,8 +414,8 @@ async def build(out: Path, *, images: Path | None = None, seed: int = SEED,
     out.mkdir(parents=True, exist_ok=True)
     html = out / PAGE_NAME
     html.write_text(page(moments, emoji, names), encoding="utf-8")
-    pictures = await screenshots(html, images, [m.kind for m in moments]) \
-        if images is not None else []
+    kinds = [m.kind for m in moments if m.language == "en" and m.kind in SCREENSHOTS]
+    pictures = await screenshots(html, images, kinds) if images is not None else []
     return html, pictures
 
 

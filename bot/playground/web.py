@@ -29,6 +29,7 @@ from bot.fake_discord.users import (
     InteractionHandle,
 )
 from bot.fake_discord.world import StoredMessage
+from bot.i18n import KNOWN_LOCALES, get_translator
 
 from .playground import HOST, Player, Playground
 
@@ -37,9 +38,11 @@ PAGES = {"playground.css": "text/css", "playground.js": "text/javascript",
          "messages.css": "text/css", "messages.js": "text/javascript"}
 KEEP_ALIVE = 15.0   # seconds between comments on a quiet event stream
 COALESCE = 0.05     # a burst of changes (a table edit and a hand edit) is one event
-# Discord's client locales for the languages it has; Belarusian is the bot's own setting only.
-CLIENT_LOCALES = {"en": "en-US", "uk": "uk", "ru": "ru"}
-LANGUAGES = ("en", "uk", "ru", "be")
+# The bot's languages, and the Discord client locale a person of the page sends for each (es-419
+# would read es.json too); Belarusian, which Discord lacks, is the bot's own setting only.
+LANGUAGES = tuple(code for code in KNOWN_LOCALES if code in get_translator().locales)
+CLIENT_LOCALES = {"en": "en-US", "uk": "uk", "ru": "ru", "es": "es-ES", "pt": "pt-BR", "de": "de",
+                  "fr": "fr", "pl": "pl", "tr": "tr", "it": "it", "ja": "ja"}
 LOCAL_NAMES = {HOST, "localhost"}
 
 # A typed application key where aiohttp has them (3.9+); a plain string before.
@@ -154,6 +157,8 @@ def state(playground: Playground, viewer: Player, channel_id: int) -> dict[str, 
                     "channels": [{"id": str(c.id), "name": c.name} for c in g.channels]}
                    for g in fake.guilds.values()],
         "people": [person(p) for p in playground.people.values()],
+        "languages": [{"code": code, "name": get_translator().translate(code, "language.name")}
+                      for code in LANGUAGES],
         "names": names,
         "commands": list(_commands(fake.guild_commands + fake.global_commands, viewer.locale)),
         "messages": [message_view(playground, m) for m in fake.messages_in(channel_id, viewer.id)],
@@ -315,8 +320,8 @@ async def _choose(request: web.Request) -> web.Response:
 
 async def _settings(request: web.Request) -> web.Response:
     """A person's language and colour-blind card faces. Discord's client sends its own language
-    with every interaction (English, Ukrainian, Russian); Belarusian, which Discord lacks, and
-    the card faces are the bot's own settings, changed with its /uno settings command."""
+    with every interaction (every language of the bot's but Belarusian); Belarusian, which Discord
+    lacks, and the card faces are the bot's own settings, changed with its /uno settings command."""
     playground, person, body = await _body(request)
     assert playground.bot is not None
     language, colorblind = body.get("language"), body.get("colorblind")

@@ -23,6 +23,7 @@ from bot.engine import Card, Color, FlipCard, all_cards
 
 from .cards import CARD_H, CARD_W, FILL, INK, WHITE, cached_face, card_back, font, is_dark
 from .cards import warm_up as warm_faces
+from .names import draw_name, fit_name
 
 RGB = tuple[int, int, int]
 PER_ROW = 7  # cards per row in a hand, at most: 916 px, within a phone's 1,000 (issue 21)
@@ -294,10 +295,8 @@ def _draw_plate(img: Image.Image, x: int, y: int, player: tuple[str, int, bool, 
     img.paste(plate, (x, y), plate)
     draw = ImageDraw.Draw(img)
     ink = INK if turn else ((255, 255, 255) if active else (150, 150, 150))
-    shown = _fit(name, PLATE_W - 24, 20)
-    draw.text((x + 12, y + 20), shown, font=font(20), fill=ink, anchor="lm")
+    w = draw_name(img, (x + 12, y + 20), fit_name(name, PLATE_W - 24, 20), 20, ink)
     if not active:  # struck through
-        w = font(20).getlength(shown)
         draw.line((x + 10, y + 21, x + 14 + w, y + 21), fill=ink, width=2)
     # The hand size beside a little card.
     draw.rounded_rectangle((x + 12, y + 36, x + 26, y + 56), 3, fill=INK, outline=WHITE,
@@ -328,16 +327,6 @@ def _draw_backs(img: Image.Image, x: int, y: int, width: int, faces: Sequence[Ca
     if more:
         ImageDraw.Draw(img).text((x + width, y + 27), f"+{more}", font=font(16), fill=WHITE,
                                  anchor="rm")
-
-
-def _fit(text: str, width: int, size: int) -> str:
-    """`text` cut with an ellipsis to fit `width` px."""
-    f = font(size)
-    if f.getlength(text) <= width:
-        return text
-    while text and f.getlength(text + "…") > width:
-        text = text[:-1]
-    return text + "…"
 
 
 @lru_cache(maxsize=8)

@@ -54,3 +54,13 @@ def color_name(letter: str, locale: str) -> str:
 
 def name_of(names: Mapping[str, str], player: str) -> str:
     return escape_name(names.get(player) or player)
+
+
+def shortened(text: str, limit: int) -> str:
+    """`text` cut to `limit` characters at a word's end, with an ellipsis, when it is longer (a
+    select option's description: the whole text is in docs/HOUSE-RULES.md and the Rules)."""
+    if len(text) <= limit:
+        return text
+    cut = text[:limit - 1]
+    space = cut.rfind(" ")
+    return (cut[:space] if space > limit // 2 else cut).rstrip(" ,;:—-") + "…"

@@ -51,7 +51,6 @@ from bot.fake_discord.users import (
     texts_of,
 )
 from bot.i18n import get_translator
-from bot.i18n.translator import KNOWN_LOCALES
 from bot.render.table import render_table
 from bot.services import games as games_module
 from tests.fake_discord import FakeDiscordSession, VirtualUser, fake_discord_session
@@ -93,18 +92,21 @@ def private_markers() -> list[str]:
     server may switch its tables' language): the hand's title, and the private sentences
     (dealt, drew, shown, received, offered)."""
     tr = get_translator()
+    private = ("hand.title", "you.dealt", "you.drew", "you.hand_shown", "you.swap_received",
+               "you.swap_offered")
     templates: list[str] = []
-    for locale in KNOWN_LOCALES:
-        for key in ("hand.title", "you.dealt", "you.drew", "you.hand_shown",
-                    "you.swap_received", "you.swap_offered"):
+    public: list[str] = []  # the texts of the table and the lobby, whose words tell nothing
+    for locale in tr.locales:
+        for key in tr.keys(locale):
+            if key.startswith(("hand.", "you.", "why.", "error.")) and key not in private:
+                continue  # a player's own answers
             message = tr.message(locale, key)
-            if isinstance(message, dict):
-                templates += [str(v) for v in message.values()]
-            elif message is not None:
-                templates.append(str(message))
-    markers = [part for template in templates for part in re.split(r"\{[a-z]+\}", template)
-               if len(part.strip()) > 5]
-    return sorted(set(markers))
+            forms = [message] if isinstance(message, str) else list((message or {}).values())
+            (templates if key in private else public).extend(str(form) for form in forms)
+    markers = {part for template in templates for part in re.split(r"\{[a-z]+\}", template)
+               if len(part.strip()) > 5}
+    # A part a public text has too (" cartas" of «{count} cartas») is no sign of a hand.
+    return sorted(m for m in markers if not any(m in text for text in public))
 
 
 def _by_id(message: SeenMessage, part: str, *, suffix: bool = False) -> dict[str, Any] | None:

@@ -12,6 +12,7 @@ from bot.engine import RuleSet
 from bot.fake_discord.users import components_of, texts_of
 from bot.i18n import get_translator
 from bot.render.text import card_label
+from tests.catalogue import LOCALES
 from tests.fake_discord import VirtualUser
 
 from .harness import Harness, rig, start_game
@@ -215,13 +216,24 @@ async def test_a_rematch_of_a_match_with_no_record_is_refused(harness: Harness) 
 # -- /uno help
 
 
-@pytest.mark.parametrize("locale", ["en", "uk", "ru", "be"])
+def _strings(value: Any) -> str:
+    """Every text of an embed's payload, one per line."""
+    if isinstance(value, dict):
+        return "\n".join(_strings(v) for v in value.values())
+    if isinstance(value, list):
+        return "\n".join(_strings(v) for v in value)
+    return str(value)
+
+
+@pytest.mark.parametrize("locale", LOCALES)
 async def test_help_is_a_short_guide_in_the_users_language(harness: Harness,
                                                            locale: str) -> None:
     """Ephemeral, in the reader's language (Belarusian by /uno settings: Discord has no
-    Belarusian client), from the keys the table and the commands use; with a game on, the
-    rules in force follow, as the Rules button shows them."""
-    user = harness.user("Olena", locale={"en": "en-US"}.get(locale, locale))
+    Belarusian client; Spanish from Latin America's client, es-419), from the keys the table
+    and the commands use; with a game on, the rules in force follow, as the Rules button shows
+    them."""
+    client = {"en": "en-US", "es": "es-419", "pt": "pt-BR"}.get(locale, locale)
+    user = harness.user("Olena", locale=client)
     if locale == "be":
         await user.slash("uno settings", language="be")
     handle = await user.slash("uno help")
@@ -229,7 +241,7 @@ async def test_help_is_a_short_guide_in_the_users_language(harness: Harness,
     assert answer is not None and answer.ephemeral
     (guide,) = answer.embeds  # no game, no lobby: the guide alone
     assert guide["title"] == tr(locale, "help.title")
-    text = str(guide)
+    text = _strings(guide)  # not str(): its repr escapes the French no-break spaces
     for key in ("button.hand", "button.uno", "button.catch", "button.rules", "button.next_round",
                 "button.rematch", "help.button.hand", "button.watch", "help.button.watch",
                 "button.add_ai", "help.button.add_ai", "command.uno.create.description",
@@ -246,7 +258,7 @@ async def test_help_is_a_short_guide_in_the_users_language(harness: Harness,
     guide, rules = answer.embeds
     assert tr(locale, "help.here") in guide["description"]
     assert rules["title"] == tr(locale, "rules.in_force")
-    assert tr(locale, "preset.cnuno.name") in str(rules)
+    assert tr(locale, "preset.cnuno.name") in _strings(rules)
     assert session.game.rules.preset == "cnuno"
     if locale != "en":
         assert tr(locale, "help.title") != tr("en", "help.title")

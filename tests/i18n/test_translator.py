@@ -54,7 +54,23 @@ def test_cldr_rules_for_the_four_languages() -> None:
         assert got == ["one", "few", "many", "many", "many", "one", "few", "many", "many"]
     assert plural_category("uk", 1.5) == "other"
     assert plural_category("be", 21.0) == "one"  # Belarusian counts n, not the digits shown
-    assert plural_category("de", 1) == "other"  # no rule: the one form every message has
+    assert plural_category("xx", 1) == "other"  # no rule: the one form every message has
+
+
+@pytest.mark.parametrize(("language", "one", "many", "other"), [
+    ("de", 1, None, 2), ("tr", 1, None, 0), ("es", 1, 1_000_000, 2), ("fr", 0, 1_000_000, 2),
+    ("pt", 0, 1_000_000, 2), ("it", 1, 1_000_000, 2), ("pl", 1, 5, 1.5), ("ja", None, None, 1),
+])
+def test_cldr_rules_of_the_new_languages(language: str, one: int | None, many: int | None,
+                                         other: float) -> None:
+    """Babel's CLDR: French and Brazilian Portuguese count 0 as `one`, Romance `many` is for
+    millions, Polish `many` for 5-21, Japanese has no forms but `other`."""
+    if one is not None:
+        assert plural_category(language, one) == "one"
+    if many is not None:
+        assert plural_category(language, many) == "many"
+    assert plural_category(language, other) == "other"
+    assert plural_category("pl", 22) == "few" and plural_category("pl", 12) == "many"
 
 
 def test_event_sentences_in_both_languages(tr: Translator) -> None:
@@ -130,7 +146,8 @@ def test_broken_locale_files_are_refused_at_load(tmp_path: Path) -> None:
 
 @pytest.mark.parametrize(("value", "expected"), [
     ("en-US", "en"), ("en-GB", "en"), ("uk", "uk"), ("ru", "ru"), ("be", "be"),
-    ("be-BY", "be"), ("ru_RU", "ru"), ("UK", "uk"), ("de", None), ("pt-BR", None),
+    ("be-BY", "be"), ("ru_RU", "ru"), ("UK", "uk"), ("de", "de"), ("pt-BR", "pt"),
+    ("es-ES", "es"), ("es-419", "es"), ("ja", "ja"), ("sv-SE", None), ("zh-CN", None),
     ("", None), (None, None),
 ])
 def test_normalize_locale(value: str | None, expected: str | None) -> None:
@@ -146,7 +163,7 @@ def test_discord_locale_enum_is_understood() -> None:
 def test_resolve_serves_only_loaded_locales(tr: Translator, tmp_path: Path) -> None:
     assert tr.resolve("uk") == "uk"
     assert tr.resolve("en-GB") == "en"
-    assert tr.resolve("fr") == "en"
+    assert tr.resolve("sv-SE") == "en"
     if "ru" not in tr.locales:
         assert tr.resolve("ru") == "en"
     four = Translator(write_locales(tmp_path, en={"a": "A"}, uk={"a": "А"}, ru={"a": "А"},

@@ -113,6 +113,13 @@ async def test_settings_go_through_the_bots_command(page: Page) -> None:
     await page.post("/api/settings", ann, channel, language="uk")
     await page.wait(ann, channel, lambda s: len(s["messages"]) == 2)
     assert ann.locale == "uk" and bot.settings.user(ann.id).locale is None
+    # Spanish is Discord's too (es-ES; es-419 reads the same file), and the menu lists every
+    # language of the bot by its own name.
+    await page.post("/api/settings", ann, channel, language="es")
+    assert ann.locale == "es-ES" and bot.settings.user(ann.id).locale is None
+    languages = (await page.state(ann, channel))["languages"]
+    assert [lang["code"] for lang in languages][:4] == ["en", "uk", "ru", "be"]
+    assert {lang["code"]: lang["name"] for lang in languages}["es"] == "Español"
 
 
 async def test_what_discord_would_refuse_is_shown(page: Page) -> None:

@@ -15,11 +15,14 @@ from typing import Any
 import pytest
 
 from bot.fake_discord.emoji import AppEmojiStore
+from bot.i18n import KNOWN_LOCALES
 from bot.playground.browser import chromium, find_chromium
-from bot.playground.preview import KINDS, Moment, page, shown_emoji
+from bot.playground.preview import KINDS, SCREENSHOTS, Moment, page, shown_emoji
+from tests.catalogue import LOCALES, tr
 
 ROOT = Path(__file__).resolve().parents[2]
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
+LOCALES_IN_ORDER = [code for code in KNOWN_LOCALES if code in LOCALES]
 
 
 def preview_data(html: str) -> dict[str, Any]:
@@ -61,7 +64,7 @@ def built(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path | None]:
     command = [sys.executable, "-m", "bot.playground.preview", "--out", str(out), "--no-emoji"]
     if images is not None:
         command += ["--screenshots", "--images", str(images)]
-    done = subprocess.run(command, cwd=ROOT, capture_output=True, text=True, timeout=120)
+    done = subprocess.run(command, cwd=ROOT, capture_output=True, text=True, timeout=300)
     assert done.returncode == 0, done.stderr
     return out / "preview.html", images
 
@@ -72,7 +75,8 @@ def test_the_page_holds_every_kind_of_message_from_the_real_bot(
     # Self-contained: nothing is loaded from the offline Discord (gone once the script ends)
     # or from anywhere else.
     assert "127.0.0.1" not in html and "<link" not in html and "<script src" not in html
-    moments = {m["kind"]: m for m in preview_data(html)["moments"]}
+    data = preview_data(html)
+    moments = {m["kind"]: m for m in data["moments"] if m["language"] == "en"}
     assert list(moments) == list(KINDS)
     lobby, = moments["lobby"]["messages"]
     assert ["uno", "l", "join"] in [i[:3] for i in custom_ids(lobby)]
@@ -91,6 +95,27 @@ def test_the_page_holds_every_kind_of_message_from_the_real_bot(
         assert pictures and all(p.startswith(PNG_SIGNATURE) for p in pictures)
 
 
+def test_every_language_shows_every_kind_in_its_own_words(
+        built: tuple[Path, Path | None]) -> None:
+    """Help, lobby, table, hand and round end in each of the twelve languages, each in that
+    language: its lobby's Join button, its help's title, its table's buttons."""
+    data = preview_data(built[0].read_text(encoding="utf-8"))
+    assert list(data["languages"]) == list(LOCALES_IN_ORDER)
+    shown = [(m["language"], m["kind"]) for m in data["moments"]]
+    assert shown == [(code, kind) for code in LOCALES_IN_ORDER for kind in KINDS]
+    for moment in data["moments"]:
+        code, (message,) = moment["language"], moment["messages"]
+        text = json.dumps(message, ensure_ascii=False)
+        expected = {"help": "help.title", "lobby": "button.join", "table": "button.hand",
+                    "hand": "hand.pick_color", "round-end": "button.next_round"}[moment["kind"]]
+        words = tr(code, expected, card="")
+        assert words.split(" ")[0].strip(":") in text, (code, moment["kind"], words)
+    # The names in ten scripts: a picture of its own.
+    (names,) = data["pictures"]
+    assert base64.b64decode(names["src"].removeprefix("data:image/png;base64,")).startswith(
+        PNG_SIGNATURE)
+
+
 @pytest.mark.skipif(find_chromium() is None, reason="Chromium is not installed "
                     "(apt-get install chromium; .ci/run installs it)")
 async def test_the_page_draws_each_kind_and_its_screenshot_is_saved(
@@ -103,11 +128,14 @@ async def test_the_page_draws_each_kind_and_its_screenshot_is_saved(
             .map(s => [s.dataset.kind, s.querySelectorAll('article.message').length,
                        s.querySelectorAll('.body img:not(.emoji)').length,
                        s.querySelectorAll('.body button').length])""")
-    # Each kind: one message with buttons; the lobby without a picture, the others with theirs.
-    assert [d[:2] for d in drawn] == [["lobby", 1], ["table", 1], ["hand", 1], ["round-end", 1]]
-    assert [d[2] > 0 for d in drawn] == [False, True, True, True]
-    assert all(d[3] > 0 for d in drawn)
-    for kind in KINDS:
+    # Each kind in each language: one message; the lobby and the help without a picture, the
+    # others with theirs; buttons on all but the help. The names' picture comes first.
+    assert drawn[0] == ["names", 0, 0, 0]
+    assert [d[:2] for d in drawn[1:]] == [[kind, 1] for _ in LOCALES_IN_ORDER for kind in KINDS]
+    assert [d[2] > 0 for d in drawn[1:]] == [kind not in ("help", "lobby")
+                                             for _ in LOCALES_IN_ORDER for kind in KINDS]
+    assert all(d[3] > 0 for d in drawn[1:] if d[0] != "help")
+    for kind in SCREENSHOTS:
         png = (images / f"preview-{kind}.png").read_bytes()
         assert png.startswith(PNG_SIGNATURE) and len(png) > 10_000
 

@@ -28,10 +28,9 @@ from bot.engine import (
 )
 from bot.i18n import Translator
 from bot.render.events import describe, describe_all, escape_name
-from tests.catalogue import card_name, card_names, colour, en
+from tests.catalogue import LOCALES, card_name, card_names, colour, en
 from tests.engine.support import Habits, random_action
 
-LOCALES = ("en", "uk", "ru", "be")
 PLAYERS = ("1", "2", "3", "4", "5")
 NAMES = {"1": "Ann", "2": "Bob", "3": "Cid", "4": "Dee"}  # "5" has no name: shown as its id
 GAMES_PER_RULE_SET = 20

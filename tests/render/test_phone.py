@@ -15,11 +15,11 @@ from bot.render.table import render_table
 from bot.render.text import card_label, card_short, color_name, tr
 from bot.services.session import Session
 from bot.ui.views import hand_view
+from tests.catalogue import LOCALES
 
 PHONE_WIDTH = 1000  # px: wider pictures are shrunk until their cards are hard to read
 NAME_MAX = 20  # characters of a card's name on a button
 LABEL_MAX = 28  # a card button's whole label: its number, name, copies, or its UNO! call
-LOCALES = ("en", "uk", "ru", "be")
 CARDS = [*all_cards(), Card.parse("W")]
 # Every face as if uploaded, so the labels are checked in their emoji form too.
 EVERY_FACE = {spec.key: (f"uno_{spec.key}_00000000", 10**17 + i)

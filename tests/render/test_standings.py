@@ -8,6 +8,7 @@ import pytest
 from bot.i18n import get_translator
 from bot.render.standings import render_leaderboard
 from bot.storage import AI_BOARD_ROWS, LeaderboardEntry, LeaderboardPage
+from tests.catalogue import LOCALES
 
 
 def _page(board: str, *user_ids: int) -> LeaderboardPage:
@@ -17,7 +18,7 @@ def _page(board: str, *user_ids: int) -> LeaderboardPage:
     return LeaderboardPage(1, board, "all", "any", 0, 1, len(entries), entries)
 
 
-@pytest.mark.parametrize("locale", ["en", "uk", "ru", "be"])
+@pytest.mark.parametrize("locale", LOCALES)
 @pytest.mark.parametrize("board", ["wins", "points"])
 def test_each_ai_level_has_a_marked_row_and_the_note(locale: str, board: str) -> None:
     tr = get_translator()

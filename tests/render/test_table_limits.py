@@ -15,6 +15,7 @@ from bot.render.faces import Faces, all_faces
 from bot.render.table import render_table
 from bot.services.session import Session
 from bot.ui.layout import COMPONENTS_MAX, TEXT_MAX, layout
+from tests.catalogue import LOCALES
 
 # Every card face as if uploaded: each card in the text then costs a 38-character emoji more.
 EVERY_FACE = Faces({spec.key: (f"uno_{spec.key}_00000000", 10**18 + i)
@@ -41,7 +42,7 @@ def _round_end(locale: str, cards: int) -> Session:
 
 
 @pytest.mark.parametrize("faces", [Faces(), EVERY_FACE], ids=["text", "emoji"])
-@pytest.mark.parametrize("locale", ["en", "ru"])
+@pytest.mark.parametrize("locale", LOCALES)
 def test_a_round_end_of_ten_full_hands_fits_one_v2_message(locale: str, faces: Faces) -> None:
     text = render_table(_round_end(locale, 10), faces=faces)
     embed = text.embed

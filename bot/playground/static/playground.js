@@ -6,7 +6,6 @@
 
 const { el, avatar, messageNode } = DiscordMessages;
 
-const LANGUAGE_NAMES = { en: "English", uk: "Українська", ru: "Русский", be: "Беларуская" };
 const view = { as: localStorage.getItem("as"), channel: localStorage.getItem("channel") };
 let state = null;
 let loading = false;
@@ -70,6 +69,20 @@ function renderServers() {
   $("channel-name").textContent = channel.name;
 }
 
+// The bot's languages, each by its own name, as the server lists them (its locale files).
+function languageName(code) {
+  const language = state.languages.find((l) => l.code === code);
+  return language ? language.name : code;
+}
+
+function renderLanguages() {
+  const menu = $("language");
+  const codes = state.languages.map((l) => l.code).join(" ");
+  if (menu.dataset.codes === codes) return;
+  menu.dataset.codes = codes;
+  menu.replaceChildren(...state.languages.map((l) => el("option", { value: l.code }, l.name)));
+}
+
 function renderPeople() {
   $("people").replaceChildren(...state.people.map((person) => el("li", {
     class: person.id === view.as ? "person active" : "person", "data-user-id": person.id,
@@ -77,10 +90,11 @@ function renderPeople() {
   }, avatar(person.id, person.name, false),
   el("div", {}, el("span", { class: "person-name" }, person.name), " ",
     person.moderator && el("span", { class: "crown", title: "Manage Server" }, "♛"),
-    el("small", {}, LANGUAGE_NAMES[person.language] || person.language,
+    el("small", {}, languageName(person.language),
       person.colorblind ? " · colour-blind faces" : "")))));
   const me = state.people.find((p) => p.id === view.as);
   $("settings-name").textContent = me.name;
+  renderLanguages();
   $("language").value = me.language;
   $("colorblind").checked = me.colorblind;
   $("me").replaceChildren(avatar(me.id, me.name, false),
