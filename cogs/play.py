@@ -24,7 +24,7 @@ from bot.render.why import explain
 from bot.services.errors import Refusal
 from bot.services.games import Outcome, current
 from bot.services.session import Session
-from bot.ui.answers import Expired, Sent, send, update
+from bot.ui.answers import Expired, Sent, acknowledge, send, update
 from bot.ui.handlers import Builder
 from bot.ui.items import DYNAMIC_ITEMS, on_a_hand
 from bot.ui.layout import notice, v2, without_controls
@@ -338,6 +338,9 @@ class Play(commands.Cog):
         a merged edit); what only the clicker may see follows privately."""
         session = outcome.session  # clicked on its table: `_on_its_table` checked it
         try:
+            if self.bot.tables.moves.due(session):  # an old table is posted anew, not edited
+                await acknowledge(interaction)  # (bot/ui/table_moves.py): the refresh moves it
+                return
             # The new text and buttons at once (an answer is exempt from the channel's rate
             # limit), keeping the picture the table has.
             version = session.version

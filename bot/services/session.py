@@ -50,6 +50,9 @@ class Session:
     pictured_moment: tuple[object, ...] = ()
     pictured_at: float = 0.0
     started_at: float = 0.0  # the match's start on the bot's clock (0: its first action's time)
+    # When the table message was posted, on the bot's clock (0: not known, so taken as old): a
+    # table is moved before Discord counts it as older than an hour (bot/ui/table_moves.py).
+    table_posted_at: float = 0.0
     tally: Tally = field(default_factory=Tally)  # what the match's record needs
     # Issue 19: people whose seat an AI plays for now (player -> level), until they reclaim it.
     stand_ins: dict[str, str] = field(default_factory=dict)
@@ -130,7 +133,11 @@ class Session:
                 "round_points": self.round_points,
                 "last_action_at": self.last_action_at,
                 "started_at": self.started_at, "tally": self.tally.to_dict(),
-                "stand_ins": self.stand_ins}
+                "stand_ins": self.stand_ins,
+                # With the message it belongs to: a table posted after this save (whose id the
+                # database has already) is not given an older table's time.
+                # (The id as text: a snowflake is past what a JSON number holds exactly.)
+                "table": {"id": str(self.message_id), "posted_at": self.table_posted_at}}
 
     @classmethod
     def from_record(cls, record: GameRecord) -> Session:
@@ -149,7 +156,15 @@ class Session:
             started_at=float(meta.get("started_at", 0.0)),
             tally=Tally.from_dict(meta.get("tally", {})),
             stand_ins={str(k): str(v) for k, v in meta.get("stand_ins", {}).items()},
+            table_posted_at=_posted_at(meta.get("table"), record.message_id),
         )
+
+
+def _posted_at(saved: object, message_id: int | None) -> float:
+    """When the saved table message was posted, if the save knows it (0: not known)."""
+    if isinstance(saved, dict) and message_id is not None and saved.get("id") == str(message_id):
+        return float(saved.get("posted_at") or 0.0)
+    return 0.0
 
 
 def decision_context(game: Game, player: str) -> tuple[object, ...]:

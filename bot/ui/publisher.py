@@ -35,6 +35,7 @@ from bot.storage import LobbyRecord
 from .answers import Expired, send
 from .budget import Priority
 from .layout import v2
+from .table_moves import TableMoves, too_old
 from .views import table_view
 
 if TYPE_CHECKING:
@@ -154,6 +155,7 @@ class TablePublisher:
     def __init__(self, bot: UnoBot, under_way: UnderWay) -> None:
         self._bot = bot
         self._under_way = under_way
+        self.moves = TableMoves(bot)  # tables older than an hour move (issue 36)
 
     async def show(self, session: Session, *, ended_by: str | None = None,
                    abandoned: bool = False) -> float | None:
@@ -187,7 +189,7 @@ class TablePublisher:
         if picture is not None:
             session.pictured, session.pictured_at, session.pictured_moment = data, now, moment
         if posted is not None:
-            await self._bot.games.set_message(session, posted.id)
+            await self._bot.games.set_message(session, posted.id, posted_at=now)
         self.prepare_hands(session)
         self._bot.pings.shown(session)
         self._bot.watchers.shown(session)
@@ -212,6 +214,12 @@ class TablePublisher:
         channel = self._bot.get_partial_messageable(session.channel_id,
                                                     guild_id=session.guild_id)
         refused = None  # a table Discord would not convert to the V2 layout
+        # A table near an hour old is posted anew, not edited (bot/ui/table_moves.py); an
+        # ended game's last edit is one edit, and stays where the game was played.
+        final = ended_by is not None or abandoned
+        moved, answered_30046 = None, False
+        if not final and self.moves.due(session):
+            moved, session.message_id = session.message_id, None
         try:
             if session.message_id is not None:
                 try:
@@ -224,13 +232,16 @@ class TablePublisher:
                              session.game_id)
                     session.message_id = None
                 except discord.HTTPException as exc:
-                    if exc.status != HTTPStatus.BAD_REQUEST:
+                    if too_old(exc):  # Discord counts it as over an hour old: it moves now
+                        moved, session.message_id = session.message_id, None
+                        answered_30046 = True
+                    elif exc.status != HTTPStatus.BAD_REQUEST:
                         raise  # rate limits, outages: tried again later
-                    # The edit itself is refused: a table posted before the V2 layout that
-                    # Discord will not convert. It is posted anew (and the old one deleted).
-                    log.warning("table message of game %s not converted (%s); posting a new "
-                                "one", session.game_id, exc)
-                    refused, session.message_id = session.message_id, None
+                    else:  # the edit itself is refused: a table posted before the V2 layout
+                        # that Discord will not convert, posted anew (and the old one deleted)
+                        log.warning("table message of game %s not converted (%s); posting a "
+                                    "new one", session.game_id, exc)
+                        refused, session.message_id = session.message_id, None
             if session.message_id is None:
                 if picture is None:  # a new message has no picture yet: it needs one now
                     picture = await self._bot.painter.table(data)
@@ -239,12 +250,14 @@ class TablePublisher:
                 try:
                     posted = await channel.send(**payload)
                 except BaseException:
-                    if refused is not None:  # still the table, until a new one is posted
-                        session.message_id = refused
+                    if refused is not None or moved is not None:  # still the table, until a
+                        session.message_id = refused or moved  # new one is posted
                     raise
                 if refused is not None:
                     with contextlib.suppress(discord.HTTPException):
                         await channel.get_partial_message(refused).delete()
+                if moved is not None:
+                    self.moves.moved(session, moved, posted.id, refused=answered_30046)
                 return posted, picture
         except (discord.NotFound, discord.Forbidden) as exc:
             if exc.code in CHANNEL_GONE:
@@ -267,6 +280,9 @@ class TablePublisher:
             log.debug("table %s shown without its new picture: %r", session.game_id, exc)
             return None
 
+    async def close(self) -> None:
+        await self.moves.close()
+
     def prepare_hands(self, session: Session) -> None:
         """Draw each player's hand picture now, in the background, so that it is ready when
         they open or use their hand (only new hands cost anything)."""
@@ -283,6 +299,7 @@ class TablePublisher:
     async def post_first(self, interaction: Interaction, session: Session) -> None:
         """The first table of a game, as the answer to the click or command that started it."""
         # Answered at once; the first merged edit brings the picture.
+        posted_at = self._bot.clock.now()  # Discord counts the table's age from about now
         try:
             faces = self._bot.card_emoji.for_interaction(interaction)
             sent = await send(interaction, **table_message(session, faces=faces))
@@ -294,7 +311,7 @@ class TablePublisher:
                         session.game_id, exc)
             self._bot.games.refresh(session)
             return
-        await self._bot.games.set_message(session, message.id)
+        await self._bot.games.set_message(session, message.id, posted_at=posted_at)
         self._bot.games.refresh(session)
 
 
