@@ -340,15 +340,15 @@ class Play(commands.Cog):
         try:
             if self.bot.tables.moves.due(session):  # an old table is posted anew, not edited
                 await acknowledge(interaction)  # (bot/ui/table_moves.py): the refresh moves it
-                return
-            # The new text and buttons at once (an answer is exempt from the channel's rate
-            # limit), keeping the picture the table has.
-            version = session.version
-            payload = table_message(session,
-                                    faces=self.bot.card_emoji.for_interaction(interaction))
-            payload.pop("allowed_mentions")
-            await update(interaction, **payload)
-            session.rendered_version = version  # only once Discord took it
+            else:
+                # The new text and buttons at once (an answer is exempt from the channel's rate
+                # limit), keeping the picture the table has.
+                version = session.version
+                payload = table_message(session,
+                                        faces=self.bot.card_emoji.for_interaction(interaction))
+                payload.pop("allowed_mentions")
+                await update(interaction, **payload)
+                session.rendered_version = version  # only once Discord took it
         finally:  # whether or not the answer got through, the table catches up
             self.games.refresh(session)
         private = [line for event in outcome.events if event.type == "hand_shown"

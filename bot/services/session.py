@@ -142,7 +142,7 @@ class Session:
     @classmethod
     def from_record(cls, record: GameRecord) -> Session:
         meta = record.meta_data()
-        return cls(
+        session = cls(
             game_id=record.game_id, guild_id=record.guild_id, channel_id=record.channel_id,
             game=load(record.data()), names=dict(meta.get("names", {})),
             locale=str(meta.get("locale", "en")), turn_timer=int(meta.get("turn_timer", 0)),
@@ -156,15 +156,22 @@ class Session:
             started_at=float(meta.get("started_at", 0.0)),
             tally=Tally.from_dict(meta.get("tally", {})),
             stand_ins={str(k): str(v) for k, v in meta.get("stand_ins", {}).items()},
-            table_posted_at=_posted_at(meta.get("table"), record.message_id),
         )
+        session.table_posted_at = _posted_at(meta.get("table"), record.message_id, session)
+        return session
 
 
-def _posted_at(saved: object, message_id: int | None) -> float:
-    """When the saved table message was posted, if the save knows it (0: not known)."""
-    if isinstance(saved, dict) and message_id is not None and saved.get("id") == str(message_id):
+def _posted_at(saved: object, message_id: int | None, session: Session) -> float:
+    """When the saved table message was posted, or a time before it (the table then moves a
+    little early, never late). A table's id is saved at once and its time with the game's next
+    save: a table whose id the save does not name was posted after that save, so after its
+    last action. A save made before the time was kept has the match's start as the bound (a
+    table it underestimates meets a 30046 at worst, and moves then)."""
+    if not isinstance(saved, dict):
+        return session.started_at
+    if saved.get("id") == str(message_id):
         return float(saved.get("posted_at") or 0.0)
-    return 0.0
+    return session.last_action_at
 
 
 def decision_context(game: Game, player: str) -> tuple[object, ...]:
@@ -175,7 +182,9 @@ def decision_context(game: Game, player: str) -> tuple[object, ...]:
 
 
 # What `Session.from_record` reads back; the lock and what the table shows now are this
-# process's own, and the ids never change.
+# process's own, and the ids never change. So is when the table was posted: this process
+# knows it (the save may hold only a bound, `_posted_at`), and the table a failed save leaves
+# is the one it posted (its id is saved at once).
 _SAVED_FIELDS = tuple(f.name for f in fields(Session) if f.name not in {
     "game_id", "guild_id", "channel_id", "lock", "showing", "rendered_version", "pictured",
-    "pictured_moment", "pictured_at"})
+    "pictured_moment", "pictured_at", "table_posted_at"})

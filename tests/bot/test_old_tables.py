@@ -8,11 +8,12 @@ from __future__ import annotations
 from typing import Any
 
 from bot.fake_discord import old_messages
+from bot.fake_discord.server import DEFERRED_UPDATE
 from bot.ui.table_moves import MOVE_AFTER
 from tests.catalogue import en, label
 from tests.fake_discord import VirtualUser
 
-from .harness import Driver, Harness, red_seven_for_ann, start_game
+from .harness import Driver, Harness, red_seven_for_ann, rig, start_game
 from .screen import title_of
 
 MOVED_LINE = en("table.moved", link="\0").split("\0")[0]
@@ -166,3 +167,27 @@ async def test_a_30046_anyway_moves_the_table_at_once(harness: Harness) -> None:
     assert_moved(harness, bob, session.message_id)
     assert harness.fake.old_edits.refused == 1
     assert not [m for m in ann.ephemerals() + bob.ephemerals() if m.content]
+
+
+async def test_a_table_button_on_a_table_due_to_move_acts_and_the_table_moves(
+        harness: Harness) -> None:
+    """A click on a table button answers by editing the table (UPDATE_MESSAGE); on a table due
+    to move it is acknowledged without an edit instead, and the move shows what it did."""
+    ann, bob = harness.user("Ann"), harness.user("Bob")
+    session = await start_game(harness, [ann, bob], turn_timer=0)
+    await rig(harness, session, {ann: ["R7", "G3"]}, "R5", dealer=bob)
+    seat = session.game.players.index(str(ann.id))
+    session.game.hands[seat][:] = session.game.hands[seat][:2]  # her next-to-last card
+    hand = (await ann.click(ann.message(session.message_id), en("button.hand"))).response
+    assert hand is not None
+    await ann.click(hand, label("R7"))
+    await harness.settle()
+    table = ann.message(session.message_id)
+    session.table_posted_at -= MOVE_AFTER  # as if it had been posted 55 minutes earlier
+    called = await ann.click(table, en("button.uno"))
+    assert called.record.ack_type == DEFERRED_UPDATE  # no edit of the table that moves
+    await harness.settle()
+    await pointers_landed(harness, bob)
+    assert_moved(harness, bob, session.message_id)
+    assert en("event.uno_called", player="Ann") in bob.message(session.message_id).text
+    assert harness.fake.old_edits.allowed == 0
