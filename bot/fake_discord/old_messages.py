@@ -38,6 +38,11 @@ class OldMessageEdits:
     def posted(self, message_id: int) -> None:
         self._posted[message_id] = self._now()
 
+    def backdate(self, message_id: int, seconds: float) -> None:
+        """Make a message `seconds` older than it is, on this limit's reckoning alone (a test's
+        table that Discord counts as old while the bot's clock does not)."""
+        self._posted[message_id] -= seconds
+
     def age(self, message_id: int) -> float | None:
         """Seconds since the message was posted (None: not posted through the fake)."""
         posted = self._posted.get(message_id)

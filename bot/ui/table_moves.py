@@ -66,14 +66,25 @@ class TableMoves:
     def __init__(self, bot: UnoBot) -> None:
         self._bot = bot
         self._pointing: set[asyncio.Task[None]] = set()
+        self._refused: set[str] = set()  # games whose table Discord has just found old
 
     def due(self, session: Session) -> bool:
         return due(session, self._bot.clock.now())
+
+    def found_old(self, session: Session) -> None:
+        """Discord refused an edit of the table as one of a message over an hour old (its clock
+        and the bot's disagree): the table's next showing moves it, and its pointer waits for
+        the channel's window."""
+        session.table_posted_at = 0.0
+        self._refused.add(session.game_id)
 
     def moved(self, session: Session, old_id: int, new_id: int, *, refused: bool) -> None:
         """The table moved from `old_id` to `new_id`: the old message points to the new one
         (in the background: the new table is what players wait for). `refused`: Discord has just
         answered 30046 in this channel, so the pointer waits for its window to pass."""
+        if session.game_id in self._refused:
+            self._refused.discard(session.game_id)
+            refused = True
         task = asyncio.create_task(self._point(session, old_id, new_id, refused=refused),
                                    name=f"table pointer {session.game_id}")
         self._pointing.add(task)

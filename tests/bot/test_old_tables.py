@@ -29,6 +29,16 @@ def link_to(h: Harness, message_id: int) -> str:
     return f"https://discord.com/channels/{h.fake.guild_id}/{h.fake.channel.id}/{message_id}"
 
 
+async def settled(h: Harness, session: Any, *, moved_from: int | None = None) -> None:
+    """`Harness.settle`, for edits that may move the table: a move draws the new message's
+    picture first, which waits behind the hands' pictures on a busy machine. With `moved_from`,
+    until the table has moved from there."""
+    assert h.bot is not None
+    games = h.bot.games
+    await h.fake.wait_for(lambda: session.message_id not in (None, moved_from)
+                          and not games.edits_pending(), timeout=15)
+
+
 async def pointers_landed(h: Harness, user: VirtualUser) -> None:
     """Wait until every table but the current one points below (the pointer is a background
     edit)."""
@@ -71,7 +81,7 @@ async def test_a_match_across_more_than_an_hour_never_edits_an_old_table(
         hour = old_messages.OLD_AFTER
         harness.clock.advance(1.0 if hour - 30 <= elapsed <= hour + 120 else 30.0)
         assert await driver.step(), "the match ended before an hour of play"
-        await harness.settle()
+        await settled(harness, session)
         assert session.rendered_version == session.version  # the table is current
         assert users[0].message(session.message_id).labels()  # and offers its buttons
     assert harness.fake.old_edits.refused == 0
@@ -92,12 +102,11 @@ async def test_a_table_over_an_hour_old_moves_at_its_next_showing_and_the_new_id
     ann, bob, session = await red_seven_for_ann(harness)
     first = session.message_id
     harness.clock.advance(2 * 3600)
-    await harness.settle()
-    await harness.fake.wait_for(lambda: session.message_id is not None, timeout=3)
+    await settled(harness, session)  # a picture still due may have moved it already
     hand = (await ann.click(ann.message(session.message_id), en("button.hand"))).response
     assert hand is not None
     await ann.click(hand, label("R7"))
-    await harness.settle()
+    await settled(harness, session, moved_from=first)
     await pointers_landed(harness, bob)
     [old, new] = assert_moved(harness, bob, session.message_id)
     assert old == first and harness.fake.old_edits.allowed == 1
@@ -131,7 +140,7 @@ async def test_a_click_on_the_old_table_before_its_buttons_go_is_answered(
     harness.clock.advance(MOVE_AFTER)
     assert harness.bot is not None
     harness.bot.games.refresh(session)  # the table's next showing moves it
-    await harness.fake.wait_for(lambda: session.message_id not in (None, old.id), timeout=3)
+    await settled(harness, session, moved_from=old.id)
     version = session.version
     answer = (await bob.click(old, en("button.hand"))).response
     assert answer is not None and answer.ephemeral
@@ -186,8 +195,42 @@ async def test_a_table_button_on_a_table_due_to_move_acts_and_the_table_moves(
     session.table_posted_at -= MOVE_AFTER  # as if it had been posted 55 minutes earlier
     called = await ann.click(table, en("button.uno"))
     assert called.record.ack_type == DEFERRED_UPDATE  # no edit of the table that moves
-    await harness.settle()
+    await settled(harness, session, moved_from=table.id)
     await pointers_landed(harness, bob)
     assert_moved(harness, bob, session.message_id)
     assert en("event.uno_called", player="Ann") in bob.message(session.message_id).text
     assert harness.fake.old_edits.allowed == 0
+
+
+async def test_a_click_whose_answer_meets_a_30046_is_acknowledged_and_the_table_moves(
+        harness: Harness) -> None:
+    """A table button's answer edits the table; when Discord refuses that edit with 30046 (it
+    counts the table as old although the bot does not), the click is still acknowledged, with
+    no apology, and the table moves."""
+    ann, bob = harness.user("Ann"), harness.user("Bob")
+    session = await start_game(harness, [ann, bob], turn_timer=0)
+    await rig(harness, session, {ann: ["R7", "G3"]}, "R5", dealer=bob)
+    seat = session.game.players.index(str(ann.id))
+    session.game.hands[seat][:] = session.game.hands[seat][:2]  # her next-to-last card
+    hand = (await ann.click(ann.message(session.message_id), en("button.hand"))).response
+    assert hand is not None
+    await ann.click(hand, label("R7"))
+    await harness.settle()
+    first = session.message_id
+    assert first is not None and harness.bot is not None
+    harness.fake.old_edits.backdate(first, old_messages.OLD_AFTER)  # old, as Discord counts
+    for _ in range(old_messages.EDITS_PER_WINDOW):  # the channel's 3 for 6 s, spent elsewhere
+        assert harness.fake.old_edits.allow(first, harness.fake.channel.id)
+    called = await ann.click(ann.message(first), en("button.uno"))
+    # (The fake hands the click back at the refused answer; the acknowledgement follows.)
+    await harness.fake.wait_for(lambda: called.record.acknowledged, timeout=3)
+    assert called.record.ack_type == DEFERRED_UPDATE and not called.followups
+    await settled(harness, session, moved_from=first)
+    # The click's answer was refused, and the table's own edit after the move may have been
+    # too (both while the channel's window was spent): 30046 every time, nothing else.
+    refused = [v.code for v in harness.session.take_violations()]
+    assert refused and set(refused) == {old_messages.CODE}
+    assert en("event.uno_called", player="Ann") in bob.message(session.message_id).text
+    harness.clock.advance(old_messages.WINDOW)
+    await pointers_landed(harness, bob)
+    assert_moved(harness, bob, session.message_id)
