@@ -9,13 +9,19 @@ below, and the old message keeps one line pointing to the new one, with no butto
 running table is never old, a move costs one post and one edit an hour, and that one edit of
 the old table is made while it is still younger than an hour (or, after a 30046, once the
 channel's 6 seconds have passed). An idle table is not moved by a timer (an abandoned game
-would post a table an hour); it moves at its next change.
+would post a table an hour); it moves at its next showing. An ended game's last edit is made
+in place: one edit, within the limit.
+
+If Discord answers 30046 anyway (its clock and the bot's disagree), the edit becomes a move at
+once (the publisher), and a click whose answer was refused is acknowledged without one and
+the table moves (cogs/play.py): nothing is lost and no error is shown.
 
 The table's message id changes: `GameManager.set_message` saves it at once (the posting time
-goes with the game's next save; a table whose time is unknown counts as old). What follows the
-id reads `Session.message_id` (the table buttons' check in cogs/play.py, the busy channel's link
-in cogs/lobby.py); hands, watchers and pings live in messages of their own. A click on the old
-table before its buttons go is answered like any stale control.
+goes with the game's next save; until then a reload takes an earlier time, `Session`'s
+`_posted_at`). What follows the id reads `Session.message_id` (the table buttons' check in
+cogs/play.py, the busy channel's link in cogs/lobby.py); hands, watchers and pings live in
+messages of their own and name no table. A click on the old table before its buttons go is
+answered like any stale control.
 """
 
 from __future__ import annotations
