@@ -178,10 +178,9 @@ async def test_a_30046_anyway_moves_the_table_at_once(harness: Harness) -> None:
     assert not [m for m in ann.ephemerals() + bob.ephemerals() if m.content]
 
 
-async def test_a_table_button_on_a_table_due_to_move_acts_and_the_table_moves(
-        harness: Harness) -> None:
-    """A click on a table button answers by editing the table (UPDATE_MESSAGE); on a table due
-    to move it is acknowledged without an edit instead, and the move shows what it did."""
+async def ann_may_call_uno(harness: Harness) -> tuple[VirtualUser, VirtualUser, Any]:
+    """Ann and Bob; Ann has just played her next-to-last card, so UNO! on the table is hers
+    to press (C-5.1)."""
     ann, bob = harness.user("Ann"), harness.user("Bob")
     session = await start_game(harness, [ann, bob], turn_timer=0)
     await rig(harness, session, {ann: ["R7", "G3"]}, "R5", dealer=bob)
@@ -191,6 +190,14 @@ async def test_a_table_button_on_a_table_due_to_move_acts_and_the_table_moves(
     assert hand is not None
     await ann.click(hand, label("R7"))
     await harness.settle()
+    return ann, bob, session
+
+
+async def test_a_table_button_on_a_table_due_to_move_acts_and_the_table_moves(
+        harness: Harness) -> None:
+    """A click on a table button answers by editing the table (UPDATE_MESSAGE); on a table due
+    to move it is acknowledged without an edit instead, and the move shows what it did."""
+    ann, bob, session = await ann_may_call_uno(harness)
     table = ann.message(session.message_id)
     session.table_posted_at -= MOVE_AFTER  # as if it had been posted 55 minutes earlier
     called = await ann.click(table, en("button.uno"))
@@ -207,15 +214,7 @@ async def test_a_click_whose_answer_meets_a_30046_is_acknowledged_and_the_table_
     """A table button's answer edits the table; when Discord refuses that edit with 30046 (it
     counts the table as old although the bot does not), the click is still acknowledged, with
     no apology, and the table moves."""
-    ann, bob = harness.user("Ann"), harness.user("Bob")
-    session = await start_game(harness, [ann, bob], turn_timer=0)
-    await rig(harness, session, {ann: ["R7", "G3"]}, "R5", dealer=bob)
-    seat = session.game.players.index(str(ann.id))
-    session.game.hands[seat][:] = session.game.hands[seat][:2]  # her next-to-last card
-    hand = (await ann.click(ann.message(session.message_id), en("button.hand"))).response
-    assert hand is not None
-    await ann.click(hand, label("R7"))
-    await harness.settle()
+    ann, bob, session = await ann_may_call_uno(harness)
     first = session.message_id
     assert first is not None and harness.bot is not None
     harness.fake.old_edits.backdate(first, old_messages.OLD_AFTER)  # old, as Discord counts
