@@ -214,6 +214,7 @@ class UnoBot(commands.AutoShardedBot):
             await self.autoplay.close()
             await self.hands.close()
             await self.games.close()
+            await self.tables.close()
             await self.timers.close()
             await self.db.close()
             self.painter.close()

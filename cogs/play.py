@@ -24,13 +24,14 @@ from bot.render.why import explain
 from bot.services.errors import Refusal
 from bot.services.games import Outcome, current
 from bot.services.session import Session
-from bot.ui.answers import Expired, Sent, send, update
+from bot.ui.answers import Expired, Sent, acknowledge, send, update
 from bot.ui.handlers import Builder
 from bot.ui.items import DYNAMIC_ITEMS, on_a_hand
 from bot.ui.layout import notice, v2, without_controls
 from bot.ui.live_hands import cards_of
 from bot.ui.publisher import table_message
 from bot.ui.replies import refuse, say, tell, user_locale
+from bot.ui.table_moves import too_old
 from bot.ui.views import hand_view
 from bot.ui.watchers import watch_embed
 
@@ -356,14 +357,7 @@ class Play(commands.Cog):
                                                                                 session):
             return
         try:
-            # The new text and buttons at once (an answer is exempt from the channel's rate
-            # limit), keeping the picture the table has.
-            version = session.version
-            payload = table_message(session,
-                                    faces=self.bot.card_emoji.for_interaction(interaction))
-            payload.pop("allowed_mentions")
-            await update(interaction, **payload)
-            session.rendered_version = version  # only once Discord took it
+            await self._table_answer(interaction, session)
         finally:  # whether or not the answer got through, the table catches up
             self.games.refresh(session)
         private = [line for event in outcome.events if event.type == "hand_shown"
@@ -371,6 +365,26 @@ class Play(commands.Cog):
                                          locale=user_locale(interaction))) is not None]
         if private:
             await send(interaction, content="\n".join(private), ephemeral=True)
+
+    async def _table_answer(self, interaction: Interaction, session: Session) -> None:
+        """The new text and buttons at once (an answer is exempt from the channel's rate
+        limit), keeping the picture the table has. A table that moves (bot/ui/table_moves.py)
+        is not edited, the click only acknowledged: the refresh moves it. So too when Discord
+        refuses the edit as one of a message over an hour old."""
+        if not self.bot.tables.moves.due(session):
+            version = session.version
+            payload = table_message(session,
+                                    faces=self.bot.card_emoji.for_interaction(interaction))
+            payload.pop("allowed_mentions")
+            try:
+                await update(interaction, **payload)
+                session.rendered_version = version  # only once Discord took it
+                return
+            except discord.HTTPException as exc:
+                if not too_old(exc):
+                    raise
+                self.bot.tables.moves.found_old(session)
+        await acknowledge(interaction)
 
 
     async def _new_round(self, interaction: Interaction, session: Session) -> bool:

@@ -21,11 +21,13 @@ from typing import Any
 
 from aiohttp import web
 
+from . import old_messages
 from .clock import FakeClock
 from .command_limits import check_commands
 from .emoji import AppEmojiStore, EmojiError
 from .gateway import Gateway, GatewaySession
 from .limits import FLAG_EPHEMERAL, FLAG_LOADING, check_message
+from .old_messages import OldMessageEdits
 from .rates import GLOBAL_LIMIT, RequestCounter
 from .world import (
     ALL_PERMISSIONS,
@@ -139,6 +141,8 @@ class FakeDiscord:
         self.rate_limited: list[RequestRecord] = []
         # Bot-token requests per second and per route, against Discord's global limit.
         self.bot_requests = RequestCounter(request_limit)
+        # Edits of messages older than an hour: 3 per 6 s per channel, then 30046.
+        self.old_edits = OldMessageEdits(lambda: self.clock.now())
         self._injected: list[Injected429] = []
         self._failing: list[InjectedError] = []
         self.channel_deleted = False  # set by a test: the channel answers Unknown Channel
@@ -679,6 +683,7 @@ class FakeDiscord:
                 visible_to = record.user.id
         message = StoredMessage(payload, visible_to, record.id if record else None)
         self.messages[message.id] = message
+        self.old_edits.posted(message.id)
         return message
 
     def _attachments(self, body: dict[str, Any], request: web.Request,
@@ -746,6 +751,14 @@ class FakeDiscord:
             raise DiscordError(400, 50035, "Invalid Form Body", errors=problems,
                                interaction=record)
 
+    def _check_old_edit(self, message: StoredMessage,
+                        record: InteractionRecord | None = None) -> None:
+        """Discord's limit on edits of messages older than an hour (bot/fake_discord/
+        old_messages.py)."""
+        if not self.old_edits.allow(message.id, message.channel_id):
+            raise DiscordError(old_messages.STATUS, old_messages.CODE, old_messages.MESSAGE,
+                               interaction=record)
+
     async def _callback(self, request: web.Request) -> web.Response:
         record = self.interactions.get(int(request.match_info["interaction_id"]))
         if record is None or record.token != request.match_info["token"]:
@@ -782,6 +795,7 @@ class FakeDiscord:
             message = self.messages.get(record.source_message_id or 0)
             if message is None or message.deleted:
                 raise DiscordError(404, 10008, "Unknown Message", interaction=record)
+            self._check_old_edit(message, record)
             message.edit(data)
             message.payload["attachments"] = self._attachments(
                 data, request, message.payload["attachments"])
@@ -860,6 +874,7 @@ class FakeDiscord:
             return web.Response(status=204)
         body = request[_BODY] or {}
         self._check_limits(body, edited=message)
+        self._check_old_edit(message, record)
         record.answered = True
         if message.id == record.original_message_id and record.loading:
             body = {**body, "flags": (int(body.get("flags") or 0) | message.payload["flags"])
@@ -951,6 +966,7 @@ class FakeDiscord:
             return web.Response(status=204)
         body = request[_BODY] or {}
         self._check_limits(body, edited=message)
+        self._check_old_edit(message)
         message.edit(body)
         message.payload["attachments"] = self._attachments(body, request,
                                                            message.payload["attachments"])

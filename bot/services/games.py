@@ -137,8 +137,12 @@ class GameManager:
             restored.append(session)
         return restored
 
-    async def set_message(self, session: Session, message_id: int) -> None:
+    async def set_message(self, session: Session, message_id: int, *,
+                          posted_at: float | None = None) -> None:
+        """The game's table is now `message_id`, posted at `posted_at` on the bot's clock (at
+        the latest: now). The id is saved at once; the time goes with the next save."""
         session.message_id = message_id
+        session.table_posted_at = self._clock.now() if posted_at is None else posted_at
         await self._repo.set_message(session.game_id, message_id)
 
     async def end(self, session: Session) -> None:

@@ -50,6 +50,9 @@ class Session:
     pictured_moment: tuple[object, ...] = ()
     pictured_at: float = 0.0
     started_at: float = 0.0  # the match's start on the bot's clock (0: its first action's time)
+    # When the table message was posted, on the bot's clock (0: not known, so taken as old): a
+    # table is moved before Discord counts it as older than an hour (bot/ui/table_moves.py).
+    table_posted_at: float = 0.0
     tally: Tally = field(default_factory=Tally)  # what the match's record needs
     # Issue 19: people whose seat an AI plays for now (player -> level), until they reclaim it.
     stand_ins: dict[str, str] = field(default_factory=dict)
@@ -130,12 +133,16 @@ class Session:
                 "round_points": self.round_points,
                 "last_action_at": self.last_action_at,
                 "started_at": self.started_at, "tally": self.tally.to_dict(),
-                "stand_ins": self.stand_ins}
+                "stand_ins": self.stand_ins,
+                # With the message it belongs to: a table posted after this save (whose id the
+                # database has already) is not given an older table's time.
+                # (The id as text: a snowflake is past what a JSON number holds exactly.)
+                "table": {"id": str(self.message_id), "posted_at": self.table_posted_at}}
 
     @classmethod
     def from_record(cls, record: GameRecord) -> Session:
         meta = record.meta_data()
-        return cls(
+        session = cls(
             game_id=record.game_id, guild_id=record.guild_id, channel_id=record.channel_id,
             game=load(record.data()), names=dict(meta.get("names", {})),
             locale=str(meta.get("locale", "en")), turn_timer=int(meta.get("turn_timer", 0)),
@@ -150,6 +157,21 @@ class Session:
             tally=Tally.from_dict(meta.get("tally", {})),
             stand_ins={str(k): str(v) for k, v in meta.get("stand_ins", {}).items()},
         )
+        session.table_posted_at = _posted_at(meta.get("table"), record.message_id, session)
+        return session
+
+
+def _posted_at(saved: object, message_id: int | None, session: Session) -> float:
+    """When the saved table message was posted, or a time before it (the table then moves a
+    little early, never late). A table's id is saved at once and its time with the game's next
+    save: a table whose id the save does not name was posted after that save, so after its
+    last action. A save made before the time was kept has the match's start as the bound (a
+    table it underestimates meets a 30046 at worst, and moves then)."""
+    if not isinstance(saved, dict):
+        return session.started_at
+    if saved.get("id") == str(message_id):
+        return float(saved.get("posted_at") or 0.0)
+    return session.last_action_at
 
 
 def decision_context(game: Game, player: str) -> tuple[object, ...]:
@@ -160,7 +182,9 @@ def decision_context(game: Game, player: str) -> tuple[object, ...]:
 
 
 # What `Session.from_record` reads back; the lock and what the table shows now are this
-# process's own, and the ids never change.
+# process's own, and the ids never change. So is when the table was posted: this process
+# knows it (the save may hold only a bound, `_posted_at`), and the table a failed save leaves
+# is the one it posted (its id is saved at once).
 _SAVED_FIELDS = tuple(f.name for f in fields(Session) if f.name not in {
     "game_id", "guild_id", "channel_id", "lock", "showing", "rendered_version", "pictured",
-    "pictured_moment", "pictured_at"})
+    "pictured_moment", "pictured_at", "table_posted_at"})

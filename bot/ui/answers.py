@@ -141,6 +141,15 @@ async def send(interaction: Interaction, **fields: Any) -> Sent:
         return Sent(interaction, message)
 
 
+async def acknowledge(interaction: Interaction) -> None:
+    """Acknowledge a click without editing its message: what it changed shows another way (a
+    table that moves is posted anew rather than edited: bot/ui/table_moves.py)."""
+    async with _lock(interaction):
+        _usable(interaction)
+        if not interaction.response.is_done():
+            await interaction.response.defer()
+
+
 async def update(interaction: Interaction, **fields: Any) -> None:
     """Edit the message whose control was clicked, as the answer."""
     async with _lock(interaction):

@@ -35,6 +35,7 @@ from bot.storage import LobbyRecord
 from .answers import Expired, send
 from .budget import Priority
 from .layout import v2
+from .table_moves import TableMoves, too_old
 from .views import table_view
 
 if TYPE_CHECKING:
@@ -158,6 +159,7 @@ class TablePublisher:
         # points) keeps it, and the next round gets a message of its own: game id -> (that
         # message, its round).
         self._reveals: dict[str, tuple[int, int]] = {}
+        self.moves = TableMoves(bot)  # tables older than an hour move (issue 36)
 
     async def show(self, session: Session, *, ended_by: str | None = None,
                    abandoned: bool = False) -> float | None:
@@ -191,7 +193,7 @@ class TablePublisher:
         if picture is not None:
             session.pictured, session.pictured_at, session.pictured_moment = data, now, moment
         if posted is not None:
-            await self._bot.games.set_message(session, posted.id)
+            await self._bot.games.set_message(session, posted.id, posted_at=now)
         self.prepare_hands(session)
         self._bot.pings.shown(session)
         self._bot.watchers.shown(session)
@@ -225,6 +227,12 @@ class TablePublisher:
             del self._reveals[session.game_id]
             if reveal[0] == session.message_id:  # it keeps the round's end: a new message
                 session.message_id = None
+        # A table near an hour old is posted anew, not edited (bot/ui/table_moves.py); an
+        # ended game's last edit is one edit, and stays where the game was played.
+        final = ended_by is not None or abandoned
+        moved, answered_30046 = None, False
+        if not final and self.moves.due(session):
+            moved, session.message_id = session.message_id, None
         try:
             if session.message_id is not None:
                 try:
@@ -237,13 +245,16 @@ class TablePublisher:
                              session.game_id)
                     session.message_id = None
                 except discord.HTTPException as exc:
-                    if exc.status != HTTPStatus.BAD_REQUEST:
+                    if too_old(exc):  # Discord counts it as over an hour old: it moves now
+                        moved, session.message_id = session.message_id, None
+                        answered_30046 = True
+                    elif exc.status != HTTPStatus.BAD_REQUEST:
                         raise  # rate limits, outages: tried again later
-                    # The edit itself is refused: a table posted before the V2 layout that
-                    # Discord will not convert. It is posted anew (and the old one deleted).
-                    log.warning("table message of game %s not converted (%s); posting a new "
-                                "one", session.game_id, exc)
-                    refused, session.message_id = session.message_id, None
+                    else:  # the edit itself is refused: a table posted before the V2 layout
+                        # that Discord will not convert, posted anew (and the old one deleted)
+                        log.warning("table message of game %s not converted (%s); posting a "
+                                    "new one", session.game_id, exc)
+                        refused, session.message_id = session.message_id, None
             if session.message_id is None:
                 if picture is None:  # a new message has no picture yet: it needs one now
                     picture = await self._bot.painter.table(data)
@@ -252,13 +263,15 @@ class TablePublisher:
                 try:
                     posted = await channel.send(**payload)
                 except BaseException:
-                    if refused is not None:  # still the table, until a new one is posted
-                        session.message_id = refused
+                    if refused is not None or moved is not None:  # still the table, until a
+                        session.message_id = refused or moved  # new one is posted
                     raise
                 if refused is not None:
                     with contextlib.suppress(discord.HTTPException):
                         await channel.get_partial_message(refused).delete()
                 self._revealing(session, posted.id, shown)
+                if moved is not None:
+                    self.moves.moved(session, moved, posted.id, refused=answered_30046)
                 return posted, picture
         except (discord.NotFound, discord.Forbidden) as exc:
             if exc.code in CHANNEL_GONE:
@@ -289,6 +302,9 @@ class TablePublisher:
             log.debug("table %s shown without its new picture: %r", session.game_id, exc)
             return None
 
+    async def close(self) -> None:
+        await self.moves.close()
+
     def prepare_hands(self, session: Session) -> None:
         """Draw each player's hand picture now, in the background, so that it is ready when
         they open or use their hand (only new hands cost anything)."""
@@ -305,6 +321,7 @@ class TablePublisher:
     async def post_first(self, interaction: Interaction, session: Session) -> None:
         """The first table of a game, as the answer to the click or command that started it."""
         # Answered at once; the first merged edit brings the picture.
+        posted_at = self._bot.clock.now()  # Discord counts the table's age from about now
         try:
             faces = self._bot.card_emoji.for_interaction(interaction)
             sent = await send(interaction, **table_message(session, faces=faces))
@@ -316,7 +333,7 @@ class TablePublisher:
                         session.game_id, exc)
             self._bot.games.refresh(session)
             return
-        await self._bot.games.set_message(session, message.id)
+        await self._bot.games.set_message(session, message.id, posted_at=posted_at)
         self._bot.games.refresh(session)
 
 
