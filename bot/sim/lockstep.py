@@ -12,51 +12,14 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from bot.engine import Action, ActionType, Card, Game, PendingKind, RuleSet, classic_deck
+from bot.engine import Action, Game, PendingKind, RuleSet
 
-from .cards import (
-    ACCEPT,
-    CHALLENGE,
-    COLOR_BASE,
-    DRAW,
-    NEXT_ROUND,
-    PASS,
-    PLAY_WILD,
-    PLAY_WILD_FOUR,
-    UNO,
-    WILD,
-    classic_deck_ids,
-)
+from .bridge import CARD_ID, action_id, color_id, ids
 from .table import NO_PENDING, PENDING_CHALLENGE, PENDING_COLOR, Table
-
-CARD_ID: dict[Card, int] = dict(zip(classic_deck(), classic_deck_ids(), strict=True))
-_LETTERS = "RYGB"
-_SIMPLE = {ActionType.DRAW: DRAW, ActionType.PASS: PASS, ActionType.CHALLENGE: CHALLENGE,
-           ActionType.ACCEPT: ACCEPT, ActionType.NEXT_ROUND: NEXT_ROUND}
 
 
 class Diverged(AssertionError):
     """The core and the engine disagree (the message says where and how)."""
-
-
-def action_id(action: Action) -> int:
-    """The core's integer for an engine action (a play, draw, pass, colour or challenge)."""
-    kind = action.type
-    if kind in _SIMPLE:
-        return _SIMPLE[kind]
-    if kind is ActionType.COLOR:
-        return COLOR_BASE + _LETTERS.index(action.color or "")
-    if kind is not ActionType.PLAY or action.card is None or action.target is not None:
-        raise ValueError(f"the classic core has no action like {action}")
-    card = CARD_ID[action.card]
-    if card >= WILD:
-        base = PLAY_WILD if card == WILD else PLAY_WILD_FOUR
-        card = base + _LETTERS.index(action.color or "")
-    return card | (UNO if action.uno else 0)
-
-
-def _ids(cards: list[Card]) -> list[int]:
-    return [CARD_ID[c] for c in cards]
 
 
 def engine_state(game: Game) -> dict[str, object]:
@@ -69,9 +32,10 @@ def engine_state(game: Game) -> dict[str, object]:
         by, guilty = pending.by, pending.guilty and kind == PENDING_CHALLENGE
         victim = -1 if pending.victim is None else pending.victim
     return {
-        "hands": [_ids(h) for h in game.hands], "pile": _ids(game.draw_pile),
-        "discard": _ids(game.discard), "color": -1 if game.color is None else _LETTERS.index(
-            game.color.value), "direction": game.direction,
+        "hands": [ids(h) for h in game.hands], "pile": ids(game.draw_pile),
+        "discard": ids(game.discard),
+        "color": color_id(None if game.color is None else game.color.value),
+        "direction": game.direction,
         "turn": -1 if game.turn is None else game.turn, "pending": (kind, by, victim, guilty),
         "drawn": -1 if game.drawn is None else CARD_ID[game.drawn], "over": game.round_over,
         "winner": -1 if game.round_winner is None else game.round_winner,

@@ -89,6 +89,19 @@ class Table:
         self.round = 0
         self.match_winner = -1
 
+    def clone(self, rng: random.Random) -> Table:
+        """A copy to play on (a search's simulation), with its own random source."""
+        table = Table.__new__(Table)
+        table.n, table.rng = self.n, rng
+        table.hands = [hand[:] for hand in self.hands]
+        table.pile, table.discard = self.pile[:], self.discard[:]
+        table.color, table.direction, table.turn = self.color, self.direction, self.turn
+        table.pending, table.p_by, table.p_victim = self.pending, self.p_by, self.p_victim
+        table.p_guilty, table.drawn, table.over = self.p_guilty, self.drawn, self.over
+        table.winner, table.scores, table.dealer = self.winner, self.scores[:], self.dealer
+        table.round, table.match_winner = self.round, self.match_winner
+        return table
+
     # ------------------------------------------------------------------ dealing (C-3)
 
     @classmethod
@@ -187,7 +200,7 @@ class Table:
             if drawn >= 0:
                 return (_PLAYS_UNO if len(hand) == 2 else _PLAYS)[drawn] + _PASS
             ok = _MATCH[self.color * 15 + RANK[self.discard[-1]] + 15]
-            cards = [c for c in hand if ok[c]]
+            cards = [c for c in hand if ok[c]]  # as `matching`, without the call
             if not cards:
                 return _DRAW
             if len(hand) != 2 and max(cards) < WILD:  # the common case: coloured cards
@@ -202,6 +215,12 @@ class Table:
         if seat >= 0 and seat != decider:
             return ()
         return _CHALLENGE_OR_ACCEPT if pending == PENDING_CHALLENGE else _COLOR_ACTIONS
+
+    def matching(self) -> list[int]:
+        """The cards of the hand at turn that match the top card (C-4.1-3), in hand order with
+        repeats: what a quick simulated player picks from (`legal` lists them once each)."""
+        ok = _MATCH[self.color * 15 + RANK[self.discard[-1]] + 15]
+        return [c for c in self.hands[self.turn] if ok[c]]
 
     def matches(self, card: int) -> bool:
         """C-4.1-3: colour, number or symbol; wild cards always."""
