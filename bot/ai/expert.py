@@ -34,6 +34,7 @@ class ExpertPolicy(HardPolicy):
     def __init__(self, budget: int = BUDGET) -> None:
         super().__init__()
         self.budget = budget  # simulated rounds per decision
+        self.heuristic = HardPolicy(worlds=0)  # the default the search overrules on evidence
 
     def decide(self, obs: Observation, rng: random.Random) -> Action | None:
         if not obs.my_turn or not core_plays(obs):
@@ -51,9 +52,11 @@ class ExpertPolicy(HardPolicy):
         candidates = [a for a in by_id if a != DRAW] or list(by_id)
         if len(candidates) == 1:
             return by_id[candidates[0]]
+        default = self.heuristic.decide(obs, rng)
         try:
             worlds = Worlds(obs, remember(obs))
-            chosen = search(candidates, lambda: worlds.deal(rng), obs.seat, rng, self.budget)
+            chosen = search(candidates, lambda: worlds.deal(rng), obs.seat, rng, self.budget,
+                            None if default is None else action_id(default))
         except Inconsistent:
             return super().decide(obs, rng)
         return by_id[chosen]

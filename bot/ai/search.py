@@ -1,11 +1,18 @@
 """The expert's search: determinized Monte Carlo on the simulation core, spent by halving.
 
-Each candidate action is played on the same imagined tables (`worlds.world`: common random
+Each candidate action is played on the same imagined tables (`worlds.Worlds`: common random
 numbers, so the comparison measures the actions, not the deals), and each table is then played
 to the end of the round by `playout.playout` for every seat, with the same random draws for
 every candidate. A round won scores 1. The budget (simulations per decision) is spent by
 sequential halving: every candidate gets the same share, the worse half is dropped, and the
 survivors share the next round's budget, so the close calls get the most simulations.
+
+The search has a default (the hard level's heuristic choice) and overrules it only on evidence:
+the best candidate must win more often than the default on the tables both were played on, by
+`MARGIN` and by `Z` standard errors of the paired differences. Most choices between coloured
+cards make no difference the simulations can see, and there the heuristics know better than
+noise; where the simulations see a difference (a colour the next player lacks, a Draw Two
+before someone goes out, a challenge), the search decides.
 """
 
 from __future__ import annotations
@@ -18,17 +25,19 @@ from bot.sim import Table
 
 from .playout import playout
 
-BUDGET = 400  # simulations per decision (each a whole round on the core)
+BUDGET = 300  # simulations per decision (each a whole round on the core)
+MARGIN = 0.02  # how much more often (rounds won per simulation) the best must win
+Z = 1.0  # and by how many standard errors of the paired differences
 
 
 def search(candidates: Sequence[int], make_world: Callable[[], Table], me: int,
-           rng: random.Random, budget: int = BUDGET) -> int:
-    """The candidate that won the most simulated rounds for seat `me`."""
+           rng: random.Random, budget: int = BUDGET, default: int | None = None) -> int:
+    """The candidate that won the most simulated rounds for seat `me` (or `default`, unless
+    the winner beat it clearly: see the module)."""
     if len(candidates) == 1:
         return candidates[0]
     survivors = list(candidates)
-    wins = dict.fromkeys(survivors, 0)
-    played = dict.fromkeys(survivors, 0)
+    results: dict[int, list[bool]] = {a: [] for a in survivors}  # by world, in world order
     rounds = max(1, math.ceil(math.log2(len(survivors))))
     worlds: list[tuple[Table, int]] = []
     used = 0
@@ -37,14 +46,28 @@ def search(candidates: Sequence[int], make_world: Callable[[], Table], me: int,
         while len(worlds) < used + share:
             worlds.append((make_world(), rng.getrandbits(32)))
         for action in survivors:
+            won = results[action]
             for table, seed in worlds[used:used + share]:
                 game = table.clone(random.Random(seed))
                 game.apply(action)
-                wins[action] += playout(game, game.rng) == me
-            played[action] += share
+                won.append(playout(game, game.rng) == me)
         used += share
-        survivors.sort(key=lambda a: wins[a] / played[a], reverse=True)  # stable: ties keep order
+        survivors.sort(key=lambda a: sum(results[a]) / len(results[a]), reverse=True)
         survivors = survivors[:(len(survivors) + 1) // 2]
         if len(survivors) == 1:
             break
-    return survivors[0]
+    best = survivors[0]
+    if default is None or default == best or default not in results:
+        return best
+    return best if _clearly_better(results[best], results[default]) else default
+
+
+def _clearly_better(best: list[bool], default: list[bool]) -> bool:
+    """Paired on the worlds both were played on (a prefix: the default's)."""
+    n = len(default)
+    if n < 2:
+        return True
+    gains = [int(a) - int(b) for a, b in zip(best, default, strict=False)]
+    gain = sum(gains) / n
+    spread = math.sqrt(sum((g - gain) ** 2 for g in gains) / (n - 1) / n)
+    return gain >= MARGIN and gain >= Z * spread
