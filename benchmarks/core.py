@@ -25,7 +25,7 @@ What is measured
     simulator runs before and after each core run and the core's ratio is taken against the
     better (faster) of the two (as issue #33 asks); medians and ranges over REPEATS.
 
-The check (`--verify`, default 60 matches): `bot.sim.lockstep.check` plays whole matches with
+The check (`--verify`, default 120 matches): `bot.sim.lockstep.check` plays whole matches with
 the engine and the core side by side from the same seeds and stops at the first difference in
 legal actions or state; it prints the actions compared (issue #33: at least 100,000).
 
@@ -211,15 +211,16 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--games", type=int, default=2_000)
     parser.add_argument("--seed", type=int, default=33_000)
-    parser.add_argument("--verify", type=int, default=60, help="lockstep matches (0: none)")
+    parser.add_argument("--verify", type=int, default=120, help="lockstep matches (0: none)")
     args = parser.parse_args(argv)
     missed = 0
     if args.verify:
         start = time.perf_counter()
-        done = check(args.verify, args.seed)
+        done = check(args.verify, args.seed, max_actions=3_000)
         verdict = "met" if done.actions >= 100_000 else "below 100,000"
-        print(f"lockstep classic: {done.matches} matches, {done.rounds} rounds, {done.actions:,} "
-              f"actions, no difference ({verdict}; {time.perf_counter() - start:.0f} s)")
+        print(f"lockstep classic: {done.matches} matches ({done.won} played to their winner), "
+              f"{done.rounds} rounds, {done.actions:,} actions, no difference ({verdict}; "
+              f"{time.perf_counter() - start:.0f} s)")
     rates: dict[str, list[float]] = {"bare": [], "rollout": [], "legal": [], "engine": []}
     ratios: dict[str, list[float]] = {"rollout": [], "legal": []}
     runs: dict[str, Run] = {"rollout": rollout_games, "legal": core_games}

@@ -12,7 +12,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from bot.engine import Action, Game, PendingKind, RuleSet
+from bot.engine import Action, ActionType, Game, PendingKind, RuleSet
 
 from .bridge import CARD_ID, action_id, color_id, ids
 from .table import NO_PENDING, PENDING_CHALLENGE, PENDING_COLOR, Table
@@ -63,6 +63,7 @@ class Checked:
     matches: int = 0
     actions: int = 0
     rounds: int = 0
+    won: int = 0  # matches played to their winner (C-8.3)
 
 
 def compare(game: Game, table: Table, where: str) -> list[list[Action]]:
@@ -84,7 +85,9 @@ def compare(game: Game, table: Table, where: str) -> list[list[Action]]:
 def check(matches: int, seed: int = 0, *, max_actions: int = 2_000,
           players: int = 4) -> Checked:
     """Play `matches` matches (seeds `seed`...) in lockstep, each until its match is won or
-    `max_actions` actions; choices are uniform among the legal actions of the seat waiting."""
+    `max_actions` actions. The seat waiting chooses uniformly among all its legal actions a
+    third of the time (drawing while it could play: long rounds, big hands, reshuffles, dry
+    piles), otherwise among its plays if it has any (rounds that end: scores, matches won)."""
     names = tuple(f"P{i}" for i in range(players))
     done = Checked()
     rules = RuleSet.classic()
@@ -97,10 +100,15 @@ def check(matches: int, seed: int = 0, *, max_actions: int = 2_000,
             seat = game.waiting_for
             if seat is None:
                 if game.match_winner is not None:
+                    done.won += 1
                     break
                 seat, done.rounds = 0, done.rounds + 1
             actions = legal[seat]
-            i = chooser.randrange(len(actions))
+            plays = [i for i, a in enumerate(actions) if a.type is ActionType.PLAY]
+            if plays and chooser.random() >= 1 / 3:
+                i = chooser.choice(plays)
+            else:
+                i = chooser.randrange(len(actions))
             game.apply(actions[i])
             table.apply(action_id(actions[i]))
             done.actions += 1
