@@ -20,13 +20,14 @@ from bot.sim.table import NO_PENDING, PENDING_CHALLENGE
 MAX_STEPS = 2_000  # a guard: an endless round is a bug, not a result
 
 
-def playout(table: Table, rng: random.Random) -> int:
-    """Play `table` to the end of its round; the winner's seat (-1 past `MAX_STEPS`)."""
+def playout(table: Table, rng: random.Random) -> tuple[int, int]:
+    """Play `table` to the end of its round: the winner's seat (-1 past `MAX_STEPS`) and the
+    steps it took (what the search's budget counts)."""
     rnd = rng.random
     apply, matching, hands = table.apply, table.matching, table.hands
-    for _ in range(MAX_STEPS):
+    for step in range(MAX_STEPS):
         if table.over:
-            return table.winner
+            return table.winner, step
         pending = table.pending
         if pending != NO_PENDING:
             if pending == PENDING_CHALLENGE:
@@ -47,7 +48,7 @@ def playout(table: Table, rng: random.Random) -> int:
             apply(coloured[int(rnd() * len(coloured))])
         else:
             apply(_wild_play(cards[0], hands[table.turn]))
-    return -1
+    return -1, MAX_STEPS
 
 
 def _wild_play(card: int, hand: list[int]) -> int:

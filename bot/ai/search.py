@@ -26,6 +26,10 @@ from bot.sim import Table
 from .playout import playout
 
 BUDGET = 300  # simulations per decision (each a whole round on the core)
+# Core steps per decision at most, whatever the simulations: long rounds (big hands, many
+# candidates) would otherwise take several times the usual think time. A count, not a clock,
+# so that a seeded decision stays the same on any machine.
+STEPS = 12_000
 MARGIN = 0.02  # how much more often (rounds won per simulation) the best must win
 Z = 1.0  # and by how many standard errors of the paired differences
 
@@ -36,21 +40,28 @@ def search(candidates: Sequence[int], make_world: Callable[[], Table], me: int,
     the winner beat it clearly: see the module)."""
     if len(candidates) == 1:
         return candidates[0]
+    # `results[a][i]`: whether candidate a won on world i (worlds shared: common numbers).
     survivors = list(candidates)
-    results: dict[int, list[bool]] = {a: [] for a in survivors}  # by world, in world order
+    results: dict[int, list[bool]] = {a: [] for a in survivors}
     rounds = max(1, math.ceil(math.log2(len(survivors))))
     worlds: list[tuple[Table, int]] = []
-    used = 0
+    used = steps = 0
     for _ in range(rounds):
+        if steps >= STEPS:
+            break
         share = max(1, budget // rounds // len(survivors))
-        while len(worlds) < used + share:
-            worlds.append((make_world(), rng.getrandbits(32)))
-        for action in survivors:
-            won = results[action]
-            for table, seed in worlds[used:used + share]:
+        for i in range(used, used + share):  # world by world: the candidates stay paired
+            if steps >= STEPS:
+                break
+            if i == len(worlds):  # dealt when first needed, always in the same order
+                worlds.append((make_world(), rng.getrandbits(32)))
+            table, seed = worlds[i]
+            for action in survivors:
                 game = table.clone(random.Random(seed))
                 game.apply(action)
-                won.append(playout(game, game.rng) == me)
+                winner, took = playout(game, game.rng)
+                results[action].append(winner == me)
+                steps += took
         used += share
         survivors.sort(key=lambda a: sum(results[a]) / len(results[a]), reverse=True)
         survivors = survivors[:(len(survivors) + 1) // 2]
@@ -64,10 +75,10 @@ def search(candidates: Sequence[int], make_world: Callable[[], Table], me: int,
 
 def _clearly_better(best: list[bool], default: list[bool]) -> bool:
     """Paired on the worlds both were played on (a prefix: the default's)."""
-    n = len(default)
+    n = min(len(best), len(default))
     if n < 2:
         return True
-    gains = [int(a) - int(b) for a, b in zip(best, default, strict=False)]
+    gains = [int(a) - int(b) for a, b in zip(best[:n], default[:n], strict=True)]
     gain = sum(gains) / n
     spread = math.sqrt(sum((g - gain) ** 2 for g in gains) / (n - 1) / n)
     return gain >= MARGIN and gain >= Z * spread
