@@ -32,13 +32,14 @@ legal actions or state; it prints the actions compared (issue #33: at least 100,
 Target (issue #33): the core at least 0.8 times the bare simulator's games per second (checked
 on the rollout runner, the core as the AI uses it; the legal-list runner's ratio is printed too).
 
-Last measured (defaults, load average 5.3): lockstep 120 matches, all played to their winner,
-1,028 rounds, 112,529 actions, no difference. Games/s median [range]: bare 16,670 [15,834-16,709],
-rollout 12,215 [11,421-12,356], legal 8,416 [8,020-8,583], engine 2,395 [2,364-2,479]; core/bare
-0.73x [0.72-0.74] on the rollout path and 0.51x [0.49-0.51] through legal lists (both MISSED);
-engine/bare 0.14x. The bare simulator here is about twice as fast against the engine as the
-one issue 33 measured (0.25x then): each game of the core also seeds its own generator, draws
-for the dealer and lets the drawn card be kept, as the engine does.
+Last measured (defaults, load average 5.0): lockstep 120 matches, all played to their winner,
+1,028 rounds, 112,529 actions, no difference. Games/s median [range]: bare 16,522
+[14,556-16,686], rollout 11,592 [7,869-12,231], legal 8,539 [5,570-8,730], engine 2,353
+[2,315-2,477]; core/bare 0.70x [0.54-0.73] on the rollout path (0.73x and 0.75x in two other
+runs that hour) and 0.52x [0.34-0.52] through legal lists (both MISSED); engine/bare 0.14x. The
+bare simulator here is about twice as fast against the engine as the one issue 33 measured
+(0.25x then): the core, like the engine, also seeds a generator per game, draws for the dealer,
+offers the drawn card's play or pass and the Wild Draw Four's challenge, and keeps scores.
 """
 
 from __future__ import annotations

@@ -232,7 +232,10 @@ class Table:
         """Apply a legal action of the seat the table waits for (not validated: see module).
         A play is handled here rather than in a method of its own: it is most steps."""
         if action >= DRAW:
-            self._apply_other(action)
+            if action == DRAW and self.pending == NO_PENDING:
+                self._turn_draw()  # the next most common step, one call shallower
+            else:
+                self._apply_other(action)
             return
         seat = self.turn
         card = _PLAYED[action]
