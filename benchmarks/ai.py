@@ -47,7 +47,10 @@ decision; 2 workers, load average about 5, one other run beside it): expert vs n
 48.8% [44.4, 53.2] (500 rounds each, `--scale 0.25`: the expert plays as hard there, the core
 playing classic only; all MISSED). Expert decisions p50/p99: 17.6/132.6 ms (met). Without the
 step cap (300 rounds a decision, load 10-15): 54.4% [52.2, 56.6] and vs hard 51.2% [48.1,
-54.3], p99 340 ms.
+54.3], p99 340 ms. Also tried, not kept: the search alone, without hard's choice as its
+default (400 rounds a decision: 54.2% over 600 rounds), and simulated players that attack a
+next player close to going out and stay in their colour (55.2% [51.2, 59.1] over 600, seed
+40,000): the simulations' noise at this budget hides most differences between moves.
 """
 
 from __future__ import annotations
