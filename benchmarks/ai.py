@@ -2,7 +2,7 @@
 
 Usage, from the repository root::
 
-    python benchmarks/ai.py [--scale F] [--workers N] [--seed S] [--only 'hard vs']
+    python benchmarks/ai.py [--scale F] [--workers N] [--seed S] [--only 'hard vs'] [--exact]
 
 What is measured
     A game is one round of 4 players (by default classic rules), played by `bot.ai.play_round`:
@@ -15,8 +15,10 @@ What is measured
     Lines (rounds as issue 19 asks, times `--scale`): easy vs random, normal vs easy (10,000
     each), hard vs normal (2,000), normal and hard against `rule-v1`, a baseline that plays like
     RLCard's rule agent `uno-rule-v1` (bot/ai/simple.py), and hard vs normal once under a
-    house-rule preset (HOUSE below), once under UNO Flip and once under No Mercy (1,000 each).
-    `--only` runs the lines whose label contains the text (`--only "hard vs"`: the hard lines).
+    house-rule preset (HOUSE below), once under UNO Flip and once under No Mercy (1,000 each);
+    then (issue 33) expert vs normal in classic, under HOUSE, Flip and No Mercy, and expert vs
+    hard (2,000 each). `--only` runs the lines whose label contains the text (`--only "hard
+    vs"`: the hard lines); with `--exact`, the one line of that label.
 
     Think time: for every decision a timed seat made while the table waited for it (its turn or
     a decision of its own, not a glance at someone else's turn), `time.perf_counter()` around
@@ -25,7 +27,9 @@ What is measured
     with both cores busy, the way a shared machine runs them.
 
 Targets (issue 19), printed beside the figures as met or MISSED: each level beats the one below
-with the interval above 50%; hard beats the baseline; hard decides within 50 ms at p99.
+with the interval above 50%; hard beats the baseline; hard decides within 50 ms at p99. Issue
+33's: expert vs normal at least 62% in classic and 58% elsewhere, every such interval's lower
+bound above 55%; the expert decides within 150 ms at p99.
 
 Last measured (`--only "hard vs"`, default seed, 2 workers; the hard level before and after its
 sharper heuristics and short look ahead, both runs side by side on the shared 2-core machine,
@@ -35,6 +39,18 @@ rule-v1 56.9% [54.7, 59.1] -> 58.2% [56.0, 60.3]; house rules 47.2% [44.1, 50.3]
 [46.3, 52.5]. Hard's decision time p50/p99: 0.03/136.3 ms -> 0.02/47.9 ms (met,
 narrowly; the before run took longer and shared the cores with the after run and tests for
 all of it, so its p99 is inflated by the load).
+
+Issue 33 (default seed; the expert searching at most 300 rounds or 12,000 core steps a
+decision; 2 workers, load average about 5, one other run beside it): expert vs normal 55.2%
+[53.0, 57.4] over 2,000 rounds (MISSED: 62% asked), expert vs hard 50.4% [47.3, 53.5] over
+1,000 (`--scale 0.5`); house rules 48.4% [44.0, 52.8], Flip 54.8% [50.4, 59.1], No Mercy
+48.8% [44.4, 53.2] (500 rounds each, `--scale 0.25`: the expert plays as hard there, the core
+playing classic only; all MISSED). Expert decisions p50/p99: 17.6/132.6 ms (met). Without the
+step cap (300 rounds a decision, load 10-15): 54.4% [52.2, 56.6] and vs hard 51.2% [48.1,
+54.3], p99 340 ms. Also tried, not kept: the search alone, without hard's choice as its
+default (400 rounds a decision: 54.2% over 600 rounds), and simulated players that attack a
+next player close to going out and stay in their colour (55.2% [51.2, 59.1] over 600, seed
+40,000): the simulations' noise at this budget hides most differences between moves.
 """
 
 from __future__ import annotations
@@ -54,6 +70,7 @@ if str(ROOT) not in sys.path:
 
 from bot.ai import (  # noqa: E402
     EasyPolicy,
+    ExpertPolicy,
     HardPolicy,
     NormalPolicy,
     Policy,
@@ -65,14 +82,14 @@ from bot.engine import RuleSet  # noqa: E402
 
 LEVELS: dict[str, Callable[[], Policy]] = {
     "random": RandomPolicy, "easy": EasyPolicy, "normal": NormalPolicy, "hard": HardPolicy,
-    "rule-v1": RuleV1Policy,
+    "expert": ExpertPolicy, "rule-v1": RuleV1Policy,
 }
 ARRANGEMENTS = ("AABB", "ABAB", "ABBA", "BAAB", "BABA", "BBAA")
 HOUSE = {"jump_in": True, "seven_zero": True, "stacking": True, "uno_slap": True,
          "silence": "twos", "swap_on_five": True}
 DEFAULT_SEED = 19_000
 CHUNK = 50  # rounds per task handed to a worker
-THINK_TARGET = 0.050  # seconds: hard decides within 50 ms at p99
+THINK_TARGETS = {"hard": 0.050, "expert": 0.150}  # seconds at p99 (issues 19 and 33)
 
 
 @dataclass(frozen=True)
@@ -83,6 +100,7 @@ class Line:
     preset: str = "classic"
     options: dict[str, object] = field(default_factory=dict)
     must_win: bool = True  # a target line (A's interval above 50%)
+    target: float | None = None  # issue 33: A's win rate at least this, its interval above 55%
 
     @property
     def label(self) -> str:
@@ -100,7 +118,13 @@ LINES = (
     Line("hard", "normal", 1_000, options=HOUSE, must_win=False),
     Line("hard", "normal", 1_000, preset="flip", must_win=False),
     Line("hard", "normal", 1_000, preset="no_mercy", must_win=False),
+    Line("expert", "normal", 2_000, target=0.62),
+    Line("expert", "hard", 2_000, must_win=False),
+    Line("expert", "normal", 2_000, options=HOUSE, target=0.58),
+    Line("expert", "normal", 2_000, preset="flip", target=0.58),
+    Line("expert", "normal", 2_000, preset="no_mercy", target=0.58),
 )
+EXPERT_FLOOR = 0.55  # issue 33: the interval's lower bound above this on every expert line
 
 
 def play_chunk(task: tuple[Line, int, int]) -> tuple[int, int, list[float]]:
@@ -144,12 +168,16 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=DEFAULT_SEED)
     parser.add_argument("--only", default="",
                         help="run only the lines whose label contains this (e.g. 'hard vs')")
+    parser.add_argument("--exact", action="store_true",
+                        help="--only names one line's whole label (e.g. 'expert vs normal')")
     args = parser.parse_args(argv)
     think: dict[str, list[float]] = {}
     missed = 0
     print(f"{'line':34} {'rounds':>7} {'A wins':>8} {'95% interval':>17}  target")
     with Pool(args.workers) as pool:
-        for line in (x for x in LINES if args.only in x.label):
+        chosen = [x for x in LINES if (x.label == args.only if args.exact else
+                                        args.only in x.label)]
+        for line in chosen:
             rounds = max(CHUNK, int(line.rounds * args.scale))
             tasks = [(line, args.seed + s, min(CHUNK, rounds - (s - 0)))
                      for s in range(0, rounds, CHUNK)]
@@ -160,7 +188,11 @@ def main(argv: list[str] | None = None) -> int:
                 think.setdefault(line.a, []).extend(times)
             low, high = wilson(wins, n)
             verdict = "-"
-            if line.must_win:
+            if line.target is not None:
+                met = wins / n >= line.target and low > EXPERT_FLOOR
+                verdict = f"{'met' if met else 'MISSED'} (>= {line.target:.0%}, low > 55%)"
+                missed += not met
+            elif line.must_win:
                 verdict = "met" if low > 0.5 else "MISSED"
                 missed += verdict == "MISSED"
             print(f"{line.label:34} {n:7d} {wins / n:8.1%}   [{low:6.1%}, {high:6.1%}]  "
@@ -170,9 +202,11 @@ def main(argv: list[str] | None = None) -> int:
     for level, times in think.items():
         p99 = percentile(times, 0.99)
         target = ""
-        if level == "hard":
-            target = "  target p99 <= 50 ms: " + ("met" if p99 <= THINK_TARGET else "MISSED")
-            missed += p99 > THINK_TARGET
+        limit = THINK_TARGETS.get(level)
+        if limit is not None:
+            target = f"  target p99 <= {limit * 1000:.0f} ms: " + (
+                "met" if p99 <= limit else "MISSED")
+            missed += p99 > limit
         print(f"{level:8} {len(times):10d} {percentile(times, 0.5) * 1000:8.2f} "
               f"{p99 * 1000:8.2f}{target}")
     return 0 if not missed else 1

@@ -101,11 +101,11 @@ def unseen_faces(obs: Observation, memory: Memory) -> list[Card]:
     """The active faces this seat has not seen: the deck less its hand and the known discards
     (what the other hands and the draw pile are made of, and, with a partial log, more)."""
     left = Counter(deck_faces(obs))
-    for card in (*obs.hand, *memory.discard, obs.top):
+    top_known = bool(memory.discard) and memory.discard[-1].face is obs.top.face
+    # The top once: it ends the known discards, or (with a partial log) stands alone.
+    for card in (*obs.hand, *memory.discard, *(() if top_known else (obs.top,))):
         if left[card.face] > 0:
             left[card.face] -= 1
-    if memory.discard and memory.discard[-1].face is obs.top.face:
-        left[obs.top.face] += 1  # the top was counted twice
     return list(left.elements())
 
 

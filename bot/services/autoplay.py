@@ -1,24 +1,28 @@
-"""AI players at the bot's tables (issue #19): when an AI seat has something to do, it acts
-after a human-like pause, through the same path as a click (`GameManager.act`).
+"""AI players at the bot's tables (issue #19): when an AI seat has something to do, it acts after a
+human-like pause, through the same path as a click (`GameManager.act`).
 
-After every applied action (and at a game's start or restore) `poke` looks at the table; if an
-AI seat may act, a task waits `delay` seconds, copies that seat's `Observation` (a value with no
+After every applied action (and at a game's start or restore) `poke` looks at the table; if an AI
+seat may act, a task waits `delay` seconds, copies that seat's `Observation` (a value with no
 reference to the game), lets the policy decide in a worker thread (the engine only: the hard
-level's search never runs on the event loop) and asks the manager to apply the action for the
-game version it looked at. No game lock is held while it waits or thinks: a human who acted
-meanwhile makes the version stale, the manager refuses the old move, and the new action's own
-`poke` decides again. Out-of-turn moves (slaps, catches, late UNO calls, jump-ins) are weighed
-before the move of the seat the table waits for, as at the AI-only tables of `bot.ai.arena`.
+level's search never runs on the event loop; the expert's longer search runs in a process of its
+own, `SEARCHING_LEVELS`, where it cannot hold the GIL against the loop) and asks the manager to
+apply the action for the game version it looked at. No game lock is held while it waits or thinks:
+a human who acted meanwhile makes the version stale, the manager refuses the old move, and the new
+action's own `poke` decides again. Out-of-turn moves (slaps, catches, late UNO calls, jump-ins) are
+weighed before the move of the seat the table waits for, as at the AI-only tables of
+`bot.ai.arena`.
 """
 
 from __future__ import annotations
 
 import asyncio
 import logging
-import random
+import multiprocessing
 from collections.abc import Callable
+from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 
-from bot.ai import observe, policy_for
+from bot.ai import SEARCHING_LEVELS, decide, observe
 from bot.engine import Action, ActionType
 
 from .errors import Refusal
@@ -41,6 +45,7 @@ class AutoPlayer:
         self._delay = delay
         self._takes_over = takes_over
         self._tasks: set[asyncio.Task[None]] = set()
+        self._searcher: ProcessPoolExecutor | None = None  # started at the first search
 
     # -- taking over a seat and giving it back (the game's lock is held: GameManager.change_seats)
 
@@ -81,6 +86,9 @@ class AutoPlayer:
         for task in list(self._tasks):
             task.cancel()
         await asyncio.gather(*self._tasks, return_exceptions=True)
+        if self._searcher is not None:
+            self._searcher.shutdown(wait=False, cancel_futures=True)
+            self._searcher = None
 
     def _candidates(self, session: Session) -> list[str]:
         """The AI seats that may act now, the one the table waits for last. None while no
@@ -117,15 +125,29 @@ class AutoPlayer:
         except Exception:
             log.exception("an AI player of game %s failed to move", session.game_id)
 
-    @staticmethod
-    async def _decide(session: Session, player: str) -> Action | None:
-        # Copied now, in one synchronous step: the worker thread sees only the copy.
+    async def _decide(self, session: Session, player: str) -> Action | None:
+        # Copied now, in one synchronous step: the worker sees only the copy.
         obs = observe(session.view(player), session.recent_events())
-        rng = random.Random(f"{session.game_id}:{player}:{session.version}")
+        seed = f"{session.game_id}:{player}:{session.version}"
         level = level_of(player) if is_ai(player) else session.stand_ins.get(player,
                                                                               STAND_IN_LEVEL)
-        policy = policy_for(level)
-        return await asyncio.to_thread(policy.decide, obs, rng)
+        if level not in SEARCHING_LEVELS:
+            return await asyncio.to_thread(decide, level, obs, seed)
+        try:
+            return await asyncio.get_running_loop().run_in_executor(
+                self._search_process(), decide, level, obs, seed)
+        except BrokenProcessPool:  # the process died (killed?): a new one next time
+            log.warning("the AI search process stopped; starting a new one")
+            self._searcher = None
+            return await asyncio.to_thread(decide, level, obs, seed)
+
+    def _search_process(self) -> ProcessPoolExecutor:
+        """One process for every table's searches (the machine's other core stays the bot's);
+        started by a fork server, not forked from the bot with its threads and sockets."""
+        if self._searcher is None:
+            self._searcher = ProcessPoolExecutor(
+                max_workers=1, mp_context=multiprocessing.get_context("forkserver"))
+        return self._searcher
 
 
 def _building(action: Action) -> Callable[[Session, str], Action]:

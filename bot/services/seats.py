@@ -1,11 +1,12 @@
 """Who sits in a seat: a Discord user or an AI player (issue #19).
 
 The engine names a user's seat by their Discord id as a string; an AI player's seat is named
-`ai:<number><level digit>` (`ai:13`: the first AI of the table, hard), which has a letter in it and
-so can never be a Discord id. Where storage needs an integer (lobby seats, records), an AI is the
-negative of that number (-13): negative ids are never Discord users, and those from -1 to -10
-stay the anonymous seats of forget-me, so an AI id is always -11 or below. On the leaderboards
-an AI's results go to its level's row (-20, -30, -40: ending in 0, no table's AI id).
+`ai:<number><level digit>` (`ai:13`: the first AI of the table, hard; 4 is expert), which has a
+letter in it and so can never be a Discord id. Where storage needs an integer (lobby seats,
+records), an AI is the negative of that number (-13): negative ids are never Discord users, and
+those from -1 to -10 stay the anonymous seats of forget-me, so an AI id is always -11 or below. On
+the leaderboards an AI's results go to its level's row (-20, -30, -40, -50: ending in 0, no table's
+AI id).
 """
 
 from __future__ import annotations
@@ -49,10 +50,10 @@ def record_id(player: str) -> int:
 
 
 def level_of(player: str) -> str:
-    """easy, normal or hard, for an AI player's engine name."""
+    """easy, normal, hard or expert, for an AI player's engine name."""
     return _LEVELS[int(player[len(AI_PREFIX):]) % 10]
 
 
 def ai_display_name(number: int, level: str) -> str:
-    """🤖, a name, and one to three stars for easy, normal, hard."""
+    """🤖, a name, and one to four stars for easy, normal, hard, expert."""
     return f"🤖 {AI_NAMES[(number - 1) % len(AI_NAMES)]} {'★' * LEVEL_DIGITS[level]}"

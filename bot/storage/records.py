@@ -137,12 +137,12 @@ ANY_PRESET = "any"  # every rule preset together
 PER_PAGE = 10  # a board page's default length
 
 # AI players on the boards (issue #19). A table records its AI seats as -(number*10 + level
-# digit), easy 1, normal 2, hard 3 (`bot.services.seats`): that id is per table, not an
+# digit), easy 1, normal 2, hard 3, expert 4 (`bot.services.seats`): that id is per table, not an
 # identity, so the wins and points boards add an AI's results to one row per level instead.
 # A level's row id ends in 0, which is no level's digit, so no table's AI ever has it, and it is
 # below -10, so it is never one of forget-me's anonymous seats (-1 - seat: -1 to -10). AIs are
 # not rated (people are rated only against people): no rating, no /uno stats, no colours.
-AI_LEVELS = ("easy", "normal", "hard")  # by level digit, from 1
+AI_LEVELS = ("easy", "normal", "hard", "expert")  # by level digit, from 1
 AI_BOARD_ROWS = {level: -10 * (digit + 1) for digit, level in enumerate(AI_LEVELS, start=1)}
 AI_ROW_LEVELS = {row: level for level, row in AI_BOARD_ROWS.items()}
 

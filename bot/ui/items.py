@@ -141,7 +141,7 @@ Button = discord.ui.Button[Any]
 
 
 class LobbyButton(UnoItem[Button], template=r"uno:l:(?P<what>join|leave|start|add_ai|"
-                                            r"ai_easy|ai_normal|ai_hard|remove_ai|"
+                                            r"ai_easy|ai_normal|ai_hard|ai_expert|remove_ai|"
                                             r"unseat_[0-9]{2,3}):"
                                             r"(?P<channel>[0-9]{1,20})"):
     def __init__(self, what: str, channel_id: int, *, label: str = "",

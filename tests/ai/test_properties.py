@@ -10,7 +10,15 @@ from typing import Any
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
-from bot.ai import EasyPolicy, HardPolicy, NormalPolicy, Policy, RandomPolicy, play_round
+from bot.ai import (
+    EasyPolicy,
+    ExpertPolicy,
+    HardPolicy,
+    NormalPolicy,
+    Policy,
+    RandomPolicy,
+    play_round,
+)
 from bot.engine import (
     OPTION_NAMES,
     REFUSED_IN_FLIP,
@@ -46,10 +54,13 @@ def rule_sets(draw: st.DrawFn) -> RuleSet:
             continue
 
 
+LEVEL_NAMES = ["random", "easy", "normal", "hard", "expert"]
+
+
 def _levels() -> dict[str, Policy]:
-    # The hard level with a small budget: the search, not its size, is what is under test.
+    # Hard and expert with small budgets: the search, not its size, is what is under test.
     return {"random": RandomPolicy(), "easy": EasyPolicy(), "normal": NormalPolicy(),
-            "hard": HardPolicy(worlds=4)}
+            "hard": HardPolicy(worlds=4), "expert": ExpertPolicy(budget=8)}
 
 
 def _allowed(game: Game, action: Action) -> bool:
@@ -60,8 +71,8 @@ def _allowed(game: Game, action: Action) -> bool:
 
 
 @SETTINGS
-@given(rules=rule_sets(), seats=st.lists(st.sampled_from(["random", "easy", "normal", "hard"]),
-                                         min_size=2, max_size=6), seed=st.integers(0, 2**32 - 1))
+@given(rules=rule_sets(), seats=st.lists(st.sampled_from(LEVEL_NAMES), min_size=2, max_size=6),
+       seed=st.integers(0, 2**32 - 1))
 def test_ai_rounds_finish_with_legal_actions_only(rules: RuleSet, seats: list[str],
                                                   seed: int) -> None:
     # The random level draws even when it could play: two of them left alone in a round played

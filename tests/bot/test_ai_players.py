@@ -33,7 +33,7 @@ async def _add_ai(h: Harness, host: VirtualUser, level: str) -> None:
     picker = (await host.click(h.lobby(host), en("button.add_ai"))).response
     assert picker is not None and picker.ephemeral
     assert picker.labels() == [en("button.ai_easy"), en("button.ai_normal"),
-                               en("button.ai_hard")]
+                               en("button.ai_hard"), en("button.ai_expert")]
     await host.click(picker, en(f"button.ai_{level}"))
 
 
@@ -58,6 +58,22 @@ async def test_host_adds_ais_and_a_person_plays_a_round_with_them(harness: Harne
     assert any(is_ai(str(e.get("by", ""))) for e in session.recent)
     text = await table_after(harness, ann, session)
     assert en_part("event.round_won") in text
+
+
+async def test_an_expert_plays_a_round_thinking_in_a_process_of_its_own(
+        harness: Harness) -> None:
+    """Issue 33: the expert's search never runs on the event loop, nor in one of its threads."""
+    ann = harness.user("Ann")
+    await ann.slash("uno create")
+    await _add_ai(harness, ann, "expert")
+    assert last_ephemeral(ann) == en("lobby.ai_added", player="🤖 Ada ★★★★")
+    await ann.click(harness.lobby(ann), en("button.start"))
+    assert harness.bot is not None
+    session = harness.bot.games.in_channel(harness.fake.channel.id)
+    assert session is not None and session.game.players == (str(ann.id), "ai:14")
+    await _play_until(harness, session, [ann], lambda: session.game.round_over, seed=5)
+    assert any(e.get("by") == "ai:14" for e in session.recent)
+    assert harness.bot.autoplay._searcher is not None  # the search process was used
 
 
 async def test_the_table_names_an_ai_without_pinging_it(harness: Harness) -> None:
@@ -194,7 +210,8 @@ async def test_an_ai_thinks_without_holding_the_game(harness: Harness,
             release.wait(10)
             return super().decide(obs, rng)
 
-    monkeypatch.setattr(autoplay, "policy_for", lambda level: Slow())
+    monkeypatch.setattr(autoplay, "decide", lambda level, obs, seed: Slow().decide(
+        obs, random.Random(seed)))
     ann = harness.user("Ann")
     await ann.slash("uno create")
     await _add_ai(harness, ann, "hard")

@@ -1,0 +1,116 @@
+"""The core checked against the engine: the same seeds, the same legal actions, the same state.
+
+`check(matches, seed)` deals `Game.start` and `Table.start` from the same seeds, and at every
+step compares every seat's legal actions (translated to the core's integers, in order) and the
+whole table (hands in order, both piles, colour, direction, turn, what is pending, the drawn
+card, scores and winners), then applies the same randomly chosen action to both. A rule changed
+in one and not the other fails here (the suite runs a sample; `benchmarks/core.py` runs more).
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+from bot.engine import Action, ActionType, Game, PendingKind, RuleSet
+
+from .bridge import CARD_ID, action_id, color_id, ids
+from .table import NO_PENDING, PENDING_CHALLENGE, PENDING_COLOR, Table
+
+
+class Diverged(AssertionError):
+    """The core and the engine disagree (the message says where and how)."""
+
+
+def engine_state(game: Game) -> dict[str, object]:
+    """The engine's table in the core's terms."""
+    pending = game.pending
+    kind, by, victim, guilty = NO_PENDING, -1, -1, False
+    if pending is not None:
+        kind = {PendingKind.COLOR: PENDING_COLOR, PendingKind.CHALLENGE: PENDING_CHALLENGE}[
+            pending.kind]
+        by, guilty = pending.by, pending.guilty and kind == PENDING_CHALLENGE
+        victim = -1 if pending.victim is None else pending.victim
+    return {
+        "hands": [ids(h) for h in game.hands], "pile": ids(game.draw_pile),
+        "discard": ids(game.discard),
+        "color": color_id(None if game.color is None else game.color.value),
+        "direction": game.direction,
+        "turn": -1 if game.turn is None else game.turn, "pending": (kind, by, victim, guilty),
+        "drawn": -1 if game.drawn is None else CARD_ID[game.drawn], "over": game.round_over,
+        "winner": -1 if game.round_winner is None else game.round_winner,
+        "scores": list(game.scores), "dealer": game.dealer, "round": game.round,
+        "match_winner": -1 if game.match_winner is None else game.match_winner,
+    }
+
+
+def core_state(table: Table) -> dict[str, object]:
+    pending = table.pending
+    return {
+        "hands": [list(h) for h in table.hands], "pile": list(table.pile),
+        "discard": list(table.discard), "color": table.color, "direction": table.direction,
+        "turn": table.turn, "pending": (pending, table.p_by if pending else -1,
+                                        table.p_victim if pending else -1,
+                                        table.p_guilty and pending == PENDING_CHALLENGE),
+        "drawn": table.drawn, "over": table.over, "winner": table.winner,
+        "scores": list(table.scores), "dealer": table.dealer, "round": table.round,
+        "match_winner": table.match_winner,
+    }
+
+
+@dataclass
+class Checked:
+    matches: int = 0
+    actions: int = 0
+    rounds: int = 0
+    won: int = 0  # matches played to their winner (C-8.3)
+
+
+def compare(game: Game, table: Table, where: str) -> list[list[Action]]:
+    """Raise `Diverged` unless both tables agree; return the engine's legal actions by seat."""
+    mine, theirs = core_state(table), engine_state(game)
+    for key, value in theirs.items():
+        if mine[key] != value:
+            raise Diverged(f"{where}: {key} differs: engine {value!r}, core {mine[key]!r}")
+    legal = [game.legal_actions(name) for name in game.players]
+    for seat, actions in enumerate(legal):
+        expected = [action_id(a) for a in actions]
+        got = list(table.legal(seat))
+        if got != expected:
+            raise Diverged(f"{where}: seat {seat}'s legal actions differ: engine {expected}, "
+                           f"core {got}")
+    return legal
+
+
+def check(matches: int, seed: int = 0, *, max_actions: int = 2_000,
+          players: int = 4) -> Checked:
+    """Play `matches` matches (seeds `seed`...) in lockstep, each until its match is won or
+    `max_actions` actions. The seat waiting chooses uniformly among all its legal actions a
+    third of the time (drawing while it could play: long rounds, big hands, reshuffles, dry
+    piles), otherwise among its plays if it has any (rounds that end: scores, matches won)."""
+    names = tuple(f"P{i}" for i in range(players))
+    done = Checked()
+    rules = RuleSet.classic()
+    for m in range(seed, seed + matches):
+        game, _ = Game.start(names, rules, seed=m)
+        table = Table.start(players, m)
+        chooser = random.Random(m)
+        for step in range(max_actions):
+            legal = compare(game, table, f"match seed {m}, step {step}")
+            seat = game.waiting_for
+            if seat is None:
+                if game.match_winner is not None:
+                    done.won += 1
+                    break
+                seat, done.rounds = 0, done.rounds + 1
+            actions = legal[seat]
+            plays = [i for i, a in enumerate(actions) if a.type is ActionType.PLAY]
+            if plays and chooser.random() >= 1 / 3:
+                i = chooser.choice(plays)
+            else:
+                i = chooser.randrange(len(actions))
+            game.apply(actions[i])
+            table.apply(action_id(actions[i]))
+            done.actions += 1
+        done.matches += 1
+    return done

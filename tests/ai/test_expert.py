@@ -1,0 +1,91 @@
+"""The expert level (issue #33): its imagined tables agree with the seat's view, its search is
+reproducible from its seed, forced moves are instant, and it plays as hard where the core does
+not play the rules yet."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+import pytest
+
+from bot.ai import ExpertPolicy, HardPolicy, NormalPolicy, Observation, observe
+from bot.ai.memory import remember
+from bot.ai.worlds import Worlds, core_plays
+from bot.engine import Action, ActionType, Game, RuleSet, card, player_view
+from bot.sim.bridge import action_id
+from bot.sim.cards import classic_deck_ids
+
+from .test_policies import obs_of, table
+
+
+def _own_decisions(seed: int, players: int = 4) -> list[Observation]:
+    """What the seat waited for saw at each step of a normal-level round."""
+    game, log = Game.start([f"p{i}" for i in range(players)], seed=seed)
+    policy, rng = NormalPolicy(), random.Random(seed)
+    found = []
+    while not game.round_over:
+        obs = observe(player_view(game, game.players[game.waiting_for or 0]), log)
+        found.append(obs)
+        action = policy.decide(obs, rng)
+        assert action is not None
+        log += game.apply(action)
+    return found
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_an_imagined_table_offers_what_the_seat_is_offered(seed: int) -> None:
+    """Every card once (C-1), each hand its size, and the seat's own legal actions, in order."""
+    checked = 0
+    for obs in _own_decisions(seed, players=3 + seed % 3):
+        worlds = Worlds(obs, remember(obs))
+        for w in range(3):
+            imagined = worlds.deal(random.Random(w))
+            cards = [c for h in imagined.hands for c in h] + imagined.pile + imagined.discard
+            assert Counter(cards) == Counter(classic_deck_ids())
+            assert [len(h) for h in imagined.hands] == list(obs.hand_sizes)
+            assert len(imagined.pile) == obs.draw_pile
+            offered = [action_id(a) for a in obs.legal_actions
+                       if a.type not in (ActionType.UNO, ActionType.CATCH)]
+            assert list(imagined.legal(obs.seat)) == offered
+            checked += 1
+    assert checked > 30
+
+
+def test_expert_searches_and_is_reproducible_from_its_seed() -> None:
+    game = table({"a": ["R1", "R9", "G3", "B3", "W"], "b": ["Y1", "Y2"]}, "R3")
+    obs = obs_of(game, "a")
+    expert = ExpertPolicy(budget=120)
+    first = expert.decide(obs, random.Random(7))
+    assert first == expert.decide(obs, random.Random(7))
+    assert first in obs.legal_actions
+
+
+def test_expert_keeps_its_wild_to_go_out() -> None:
+    """A wild always plays (C-4): with a wild and a red card on a red top, and an opponent on
+    UNO, the red card now and the wild next turn is the way out the search finds."""
+    game = table({"a": ["W", "R5"], "c": ["Y1"]}, "R3")
+    choice = ExpertPolicy().decide(obs_of(game, "a"), random.Random(3))
+    assert choice == Action.play("a", card("R5"), uno=True)
+
+
+def test_a_forced_move_is_instant(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Nothing plays: drawing is the only answer, and no table is imagined for it."""
+    monkeypatch.setattr("bot.ai.expert.search", _no_search)
+    game = table({"a": ["G1", "B2"]}, "R3")
+    assert ExpertPolicy().decide(obs_of(game, "a"), random.Random(1)) == Action(
+        "a", ActionType.DRAW)
+
+
+def _no_search(*args: object, **kwargs: object) -> int:
+    raise AssertionError("searched a forced move")
+
+
+@pytest.mark.parametrize("preset", ["flip", "no_mercy"])
+def test_expert_plays_as_hard_where_the_core_does_not_play_the_rules(preset: str) -> None:
+    game, log = Game.start(["a", "b", "c"], RuleSet.build(preset), seed=4)
+    name = game.players[game.waiting_for or 0]
+    obs = observe(player_view(game, name), log)
+    assert not core_plays(obs)
+    assert ExpertPolicy().decide(obs, random.Random(2)) == HardPolicy().decide(
+        obs, random.Random(2))
