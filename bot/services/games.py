@@ -80,6 +80,8 @@ class GameManager:
         self.after_apply: Callable[[Session], None] | None = None
         # Asked before a player is removed for idling (C-11): True if an AI plays on for them.
         self.stand_in: Callable[[Session, str], bool] | None = None
+        # Told when a game ends, won (`session.finished`) or not (tournaments, issue 31).
+        self.ended: Callable[[Session], None] | None = None
         # Where a new game's seed comes from: secret, so nobody can foresee a deal; a test sets
         # it to deal the same cards every run.
         self.new_seed: Callable[[], int] = lambda: secrets.randbits(32)
@@ -98,8 +100,10 @@ class GameManager:
 
     # -- starting, restoring, ending
 
-    async def start(self, lobby: LobbyRecord, *, locale: str, seed: int | None = None) -> Session:
-        """Deal the first round for a lobby's players; the save replaces the lobby row."""
+    async def start(self, lobby: LobbyRecord, *, locale: str, seed: int | None = None,
+                    tournament: str = "", ai_fill: bool = False,
+                    stand_ins: dict[str, str] | None = None) -> Session:
+        """Deal the first round for a lobby's players (a tournament's table: issue 31)."""
         players = [player_name(user_id) for user_id in lobby.player_ids]
         rules = RuleSet.build(lobby.preset, lobby.options)
         game, events = Game.start(players, rules,
@@ -109,7 +113,8 @@ class GameManager:
             game=game, names={player_name(u): lobby.names.get(u) or str(u)
                               for u in lobby.player_ids},
             locale=locale, turn_timer=lobby.turn_timer, host=str(lobby.host_id),
-            last_action_at=self._clock.now())
+            last_action_at=self._clock.now(), tournament=tournament, ai_fill=ai_fill,
+            stand_ins=dict(stand_ins or {}))
         session.remember(events)
         self._deadline(session)
         try:
@@ -473,6 +478,8 @@ class GameManager:
         save that ended it already recorded it and removed the game row."""
         self._timers.cancel(("game", session.game_id))
         self._untrack(session)
+        if self.ended is not None:
+            self.ended(session)
 
     async def _forget(self, session: Session) -> None:
         self._timers.cancel(("game", session.game_id))
@@ -482,6 +489,8 @@ class GameManager:
             task.cancel()
         await self._repo.delete(session.game_id)
         self._untrack(session)
+        if self.ended is not None:
+            self.ended(session)
 
     def _untrack(self, session: Session) -> None:
         self._timer_failures.pop(session.game_id, None)

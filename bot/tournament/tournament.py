@@ -63,6 +63,17 @@ class Tournament:
             raise TournamentError("not_entered")
         self.dropped.add(player)
 
+    def enter(self, player: int) -> None:
+        """A late entry: seated from the next round with no points yet (Swiss only once it
+        runs: an elimination's field is fixed by its first round)."""
+        if player in self.seeds and player not in self.dropped:
+            raise TournamentError("duplicate_player")
+        if self.plan.format is Format.ELIMINATION and self.rounds:
+            raise TournamentError("late_in_elimination")
+        self.dropped.discard(player)
+        if player not in self.seeds:
+            self.seeds.append(player)
+
     def next_round(self) -> Round:
         last = self.current
         if last is not None and not last.complete:
