@@ -220,6 +220,8 @@ class UnoBot(commands.AutoShardedBot):
             watchdog.cancel()
         if hasattr(self, "card_emoji"):  # before the HTTP session closes under its uploads
             await self.card_emoji.close()
+        if hasattr(self, "tournaments"):  # no new round is seated while the process stops
+            await self.tournaments.close()
         if hasattr(self, "under_way") and not self.is_closed():
             # A clean stop lets the table and lobby edits under way land (an ended game's last
             # table is saved nowhere else), for a few seconds at most.

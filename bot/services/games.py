@@ -80,8 +80,7 @@ class GameManager:
         self.after_apply: Callable[[Session], None] | None = None
         # Asked before a player is removed for idling (C-11): True if an AI plays on for them.
         self.stand_in: Callable[[Session, str], bool] | None = None
-        # Told when a game ends, won (`session.finished`) or not (tournaments, issue 31).
-        self.ended: Callable[[Session], None] | None = None
+        self.ended: Callable[[Session], None] | None = None  # won or not (issue 31)
         # Where a new game's seed comes from: secret, so nobody can foresee a deal; a test sets
         # it to deal the same cards every run.
         self.new_seed: Callable[[], int] = lambda: secrets.randbits(32)
@@ -101,7 +100,7 @@ class GameManager:
     # -- starting, restoring, ending
 
     async def start(self, lobby: LobbyRecord, *, locale: str, seed: int | None = None,
-                    tournament: str = "", ai_fill: bool = False,
+                    tournament: str = "", ai_fill: bool = False, game_id: str = "",
                     stand_ins: dict[str, str] | None = None) -> Session:
         """Deal the first round for a lobby's players (a tournament's table: issue 31)."""
         players = [player_name(user_id) for user_id in lobby.player_ids]
@@ -109,7 +108,7 @@ class GameManager:
         game, events = Game.start(players, rules,
                                   seed=self.new_seed() if seed is None else seed)
         session = Session(
-            game_id=secrets.token_hex(4), guild_id=lobby.guild_id, channel_id=lobby.channel_id,
+            game_id=game_id or secrets.token_hex(4), guild_id=lobby.guild_id, channel_id=lobby.channel_id,
             game=game, names={player_name(u): lobby.names.get(u) or str(u)
                               for u in lobby.player_ids},
             locale=locale, turn_timer=lobby.turn_timer, host=str(lobby.host_id),
@@ -144,7 +143,8 @@ class GameManager:
 
     async def set_message(self, session: Session, message_id: int) -> None:
         session.message_id = message_id
-        await self._repo.set_message(session.game_id, message_id)
+        if self._sessions.get(session.game_id) is session:  # an ended game's row is gone
+            await self._repo.set_message(session.game_id, message_id)
 
     async def end(self, session: Session) -> None:
         """Stop a game now (an admin's /uno end, or abandoned): forget it everywhere."""

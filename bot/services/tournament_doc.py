@@ -13,7 +13,9 @@ from bot.tournament import Plan, Tournament
 @dataclass(slots=True)
 class Table:
     """Where a table of a round plays: its thread (or the tournament's channel, when threads
-    are not allowed there: those tables play one after another), and its game once dealt."""
+    are not allowed there: those tables play one after another), and its game: its id is
+    fixed when the round is seated (`game_id_of`), so a restart finds the game, or its match's
+    record, whether or not the save that followed the deal happened."""
 
     round: int
     table: int
@@ -21,6 +23,7 @@ class Table:
     game_id: str = ""
     thread: bool = True
     done: bool = False
+    dealt: bool = False
 
     @property
     def key(self) -> str:
@@ -28,14 +31,21 @@ class Table:
 
     def to_json(self) -> dict[str, Any]:
         return {"round": self.round, "table": self.table, "channel_id": self.channel_id,
-                "game_id": self.game_id, "thread": self.thread, "done": self.done}
+                "game_id": self.game_id, "thread": self.thread, "done": self.done,
+                "dealt": self.dealt}
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> Table:
         channel = data.get("channel_id")
         return cls(int(data["round"]), int(data["table"]),
                    None if channel is None else int(channel), str(data.get("game_id", "")),
-                   bool(data.get("thread", True)), bool(data.get("done", False)))
+                   bool(data.get("thread", True)), bool(data.get("done", False)),
+                   bool(data.get("dealt", False)))
+
+
+def game_id_of(tournament_id: str, round_: int, table: int) -> str:
+    """A table's game id: hex like every game's, unique per tournament, round and table."""
+    return f"{tournament_id}{round_:02x}{table:02x}"
 
 
 @dataclass(slots=True)

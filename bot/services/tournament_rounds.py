@@ -32,7 +32,7 @@ from .games import GameManager
 from .outlets import TournamentOutlet
 from .results import match_to_record
 from .session import Session
-from .tournament_doc import Table, TournamentDoc
+from .tournament_doc import Table, TournamentDoc, game_id_of
 
 log = logging.getLogger(__name__)
 
@@ -74,6 +74,7 @@ class TournamentRounds:
         self._clock = clock
         self._live: dict[str, Live] = {}
         self._tasks: set[asyncio.Task[None]] = set()
+        self._closing = False
 
     def live(self, tournament_id: str) -> Live | None:
         return self._live.get(tournament_id)
@@ -81,6 +82,14 @@ class TournamentRounds:
     def busy(self) -> bool:
         """Whether a table's end is still being recorded (tests wait for none)."""
         return bool(self._tasks)
+
+    async def close(self) -> None:
+        """The process stops: a table's end not recorded yet is read back from its match's
+        record at the next start (`resume`)."""
+        self._closing = True
+        for task in list(self._tasks):
+            task.cancel()
+        await asyncio.gather(*self._tasks, return_exceptions=True)
 
     async def _save(self, live: Live, status: str | None = None,
                     results: tuple[TournamentEntry, ...] = ()) -> None:
@@ -94,7 +103,7 @@ class TournamentRounds:
 
     def game_ended(self, session: Session) -> None:
         """`GameManager.ended`: record the table in the background (the game's lock is held)."""
-        if not session.tournament or session.tournament not in self._live:
+        if self._closing or not session.tournament or session.tournament not in self._live:
             return
         match = match_to_record(session, self._clock.now()) if session.finished else None
         task = asyncio.create_task(self._table_over(session, match),
@@ -147,15 +156,20 @@ class TournamentRounds:
         assert tournament is not None
         # Pure and quick for a server's night, but a search: off the event loop.
         round_ = await asyncio.to_thread(tournament.next_round)
-        tables = [Table(round_.number, i) for i in range(len(round_.tables))]
+        tables = [Table(round_.number, i, game_id=game_id_of(live.id, round_.number, i))
+                  for i in range(len(round_.tables))]
         doc.tables.extend(tables)
         await self._save(live)
-        for table in tables:
+        for table in tables:  # the threads first, then every game at once
             await self._open(live, table)
+        dealt = [table for table in tables if table.channel_id is not None
+                 and await self._deal(live, table, announce=False)]
         await self._deal_waiting(live)
+        await self._save(live)
+        for table in dealt:
+            await self._announce(live, table)
         await self._show(self._outlet.pairings(doc, round_.number))
         await self._show(self._outlet.standings(doc, live.status))
-        await self._save(live)
 
     def _players(self, doc: TournamentDoc, table: Table) -> list[int]:
         assert doc.tournament is not None
@@ -172,7 +186,6 @@ class TournamentRounds:
             table.thread = False  # it plays in the tournament's channel when that is free
             return
         table.channel_id = thread
-        await self._deal(live, table)
 
     async def _deal_waiting(self, live: Live) -> None:
         """Tables without a thread play in the tournament's channel, one after another."""
@@ -180,13 +193,14 @@ class TournamentRounds:
         if self._games.in_channel(channel) is not None:
             return
         waiting = next((t for t in live.doc.tables if not t.thread and not t.done
-                        and not t.game_id), None)
+                        and not t.dealt), None)
         if waiting is not None:
             waiting.channel_id = channel
             await self._deal(live, waiting)
 
-    async def _deal(self, live: Live, table: Table) -> None:
-        """The table's game, as a lobby's Start deals it: the lobby skipped, seats assigned."""
+    async def _deal(self, live: Live, table: Table, *, announce: bool = True) -> bool:
+        """The table's game, as a lobby's Start deals it: the lobby skipped, seats assigned;
+        `announce`: its table and players' ping now (else the caller does, `_announce`)."""
         doc, now = live.doc, self._clock.now()
         players = self._players(doc, table)
         assert table.channel_id is not None
@@ -197,15 +211,23 @@ class TournamentRounds:
             created_at=now, expires_at=now, message_id=None)
         stand_ins = {str(p): STAND_IN_LEVEL for p in players if p in doc.stand_ins}
         try:
-            session = await self._games.start(seating, locale=doc.locale, tournament=live.id,
-                                              ai_fill=doc.ai_fill, stand_ins=stand_ins)
+            await self._games.start(seating, locale=doc.locale, tournament=live.id,
+                                    ai_fill=doc.ai_fill, stand_ins=stand_ins,
+                                    game_id=table.game_id)
         except Refusal as refusal:
             log.warning("tournament %s table %s not dealt: %s", live.id, table.key, refusal.key)
-            return
-        table.game_id = session.game_id
-        await self._save(live)
-        self._games.refresh(session)
-        await self._show(self._outlet.seated(doc, table, players))
+            return False
+        table.dealt = True
+        if announce:
+            await self._save(live)
+            await self._announce(live, table)
+        return True
+
+    async def _announce(self, live: Live, table: Table) -> None:
+        session = self._games.get(table.game_id)
+        if session is not None:
+            self._games.refresh(session)
+        await self._show(self._outlet.seated(live.doc, table, self._players(live.doc, table)))
 
     # -- the end
 
@@ -235,14 +257,20 @@ class TournamentRounds:
         the match's record, tables not dealt yet are dealt."""
         doc = live.doc
         for table in [t for t in doc.tables if not t.done]:
-            if table.game_id and self._games.get(table.game_id) is None:
-                match = await self._stats.match(table.game_id)
-                players = self._players(doc, table)
-                placings = ([Placing(s.user_id, s.place, s.points) for s in match.seats]
-                            if match is not None
-                            else [Placing(p, len(players)) for p in players])
-                await self._record(live, table, placings)
-            elif not table.game_id and table.thread:
-                await (self._deal(live, table) if table.channel_id is not None
-                       else self._open(live, table))
+            if self._games.get(table.game_id) is not None:
+                table.dealt = True  # it plays on
+                continue
+            match = await self._stats.match(table.game_id)
+            if match is not None:
+                await self._record(live, table, [Placing(s.user_id, s.place, s.points)
+                                                 for s in match.seats])
+                continue
+            table.dealt = False  # never dealt (or lost with the process): dealt now
+            if not table.thread:
+                table.channel_id = None  # its turn in the channel comes again
+                continue
+            if table.channel_id is None:
+                await self._open(live, table)
+            if table.channel_id is not None:
+                await self._deal(live, table)
         await self._next(live)
