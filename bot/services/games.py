@@ -105,11 +105,10 @@ class GameManager:
         """Deal the first round for a lobby's players (a tournament's table: issue 31)."""
         players = [player_name(user_id) for user_id in lobby.player_ids]
         rules = RuleSet.build(lobby.preset, lobby.options)
-        game, events = Game.start(players, rules,
-                                  seed=self.new_seed() if seed is None else seed)
+        game, events = Game.start(players, rules, seed=self.new_seed() if seed is None else seed)
         session = Session(
-            game_id=game_id or secrets.token_hex(4), guild_id=lobby.guild_id, channel_id=lobby.channel_id,
-            game=game, names={player_name(u): lobby.names.get(u) or str(u)
+            game_id=game_id or secrets.token_hex(4), guild_id=lobby.guild_id,
+            channel_id=lobby.channel_id, game=game, names={player_name(u): lobby.names.get(u) or str(u)
                               for u in lobby.player_ids},
             locale=locale, turn_timer=lobby.turn_timer, host=str(lobby.host_id),
             last_action_at=self._clock.now(), tournament=tournament, ai_fill=ai_fill,
