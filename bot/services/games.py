@@ -108,8 +108,8 @@ class GameManager:
         game, events = Game.start(players, rules, seed=self.new_seed() if seed is None else seed)
         session = Session(
             game_id=game_id or secrets.token_hex(4), guild_id=lobby.guild_id,
-            channel_id=lobby.channel_id, game=game, names={player_name(u): lobby.names.get(u) or str(u)
-                              for u in lobby.player_ids},
+            channel_id=lobby.channel_id, game=game,
+            names={player_name(u): lobby.names.get(u) or str(u) for u in lobby.player_ids},
             locale=locale, turn_timer=lobby.turn_timer, host=str(lobby.host_id),
             last_action_at=self._clock.now(), tournament=tournament, ai_fill=ai_fill,
             stand_ins=dict(stand_ins or {}))
