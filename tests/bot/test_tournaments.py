@@ -193,3 +193,60 @@ async def test_without_threads_the_tables_play_in_the_channel_one_after_another(
     assert all(t.done and t.dealt for t in doc.tables)
     pairings = board(host, "tournament.pairings_title", name="No threads", round=1)
     assert en("tournament.in_channel") in pairings.text
+
+
+@pytest.mark.issue(31)
+async def test_a_paused_tournament_seats_no_new_round_until_resumed(harness: Harness) -> None:
+    h = harness
+    host = h.user("Host", permissions=["manage_guild"])
+    players = [h.user(f"Q{i}") for i in range(4)]
+    tid, signup = await open_tournament(h, host, players, name="Pausing", table_size=2,
+                                        rounds=2, starts_in=30, checkin=1, ai_fill=True)
+    await host.slash("uno tournament start")  # sign-up closes early: check-in opens
+    assert en("button.check_in") in signup.labels()
+    await host.slash("uno tournament start")  # and the host starts without waiting for it
+    paused = (await host.slash("uno tournament pause")).response
+    assert paused is not None and paused.text == en("tournament.done_pause")
+    current = live(h)
+    assert current is not None and current.doc.tournament is not None
+
+    async def round_one_over() -> bool:
+        return all(t.done for t in current.doc.tables) and len(current.doc.tables) == 2
+
+    await play_until(h, round_one_over)
+    await h.pause(0.3)
+    assert len(current.doc.tournament.rounds) == 1  # paused: round 2 waits
+    assert (await stored(h, tid)).status == "paused"
+    resumed = (await host.slash("uno tournament resume")).response
+    assert resumed is not None and resumed.text == en("tournament.done_resume")
+
+    async def over() -> bool:
+        return (await stored(h, tid)).status == "finished"
+
+    await play_until(h, over)
+    assert len(current.doc.tournament.rounds) == 2
+
+
+@pytest.mark.issue(31)
+async def test_sign_up_refusals_and_the_hosts_list(harness: Harness) -> None:
+    h = harness
+    member = h.user("Member")
+    refused = (await member.slash("uno tournament create", name="Mine")).response
+    assert refused is not None and refused.text == en("tournament.manage_guild_only")
+    host = h.user("Host", permissions=["manage_guild"])
+    ann, bob, cid = h.user("Ann"), h.user("Bob"), h.user("Cid")
+    _, signup = await open_tournament(h, host, [ann, bob], name="List", starts_in=30)
+    twice = (await ann.click(signup, en("button.join"))).response
+    assert twice is not None and twice.text == en("tournament.already_in")
+    early = (await ann.click(signup, en("button.start"))).response
+    assert early is not None and early.text == en("tournament.host_only")
+    cannot = (await cid.click(signup, en("button.leave"))).response
+    assert cannot is not None and cannot.text == en("tournament.not_in")
+    added = (await host.slash("uno tournament add", player=cid)).response
+    assert added is not None and added.text == en("tournament.done_add", player="Cid")
+    kicked = (await host.slash("uno tournament kick", player=bob)).response
+    assert kicked is not None and kicked.text == en("tournament.done_kick", player="Bob")
+    await h.fake.wait_for(lambda: en("tournament.players", count=2) in signup.text, timeout=5)
+    assert "Cid" in signup.text and "Bob" not in signup.text
+    status = (await ann.slash("uno tournament status")).response
+    assert status is not None and status.ephemeral and "Cid" in status.text
