@@ -60,6 +60,10 @@ def placings_of(session: Session, match: MatchResult | None) -> list[Placing]:
     if match is None:
         players = [int(p) for p in session.game.players]
         return [Placing(p, len(players)) for p in players]
+    return match_placings(match)
+
+
+def match_placings(match: MatchResult) -> list[Placing]:
     return [Placing(s.user_id, s.place, s.points) for s in match.seats]
 
 
@@ -262,8 +266,7 @@ class TournamentRounds:
                 continue
             match = await self._stats.match(table.game_id)
             if match is not None:
-                await self._record(live, table, [Placing(s.user_id, s.place, s.points)
-                                                 for s in match.seats])
+                await self._record(live, table, match_placings(match))
                 continue
             table.dealt = False  # never dealt (or lost with the process): dealt now
             if not table.thread:

@@ -8,13 +8,20 @@ from collections.abc import Callable
 
 import pytest
 
-from bot.services.tournament_doc import TournamentDoc
 from bot.storage import StatsRepository
 from bot.tournament import rematches
 from tests.catalogue import en
 
 from .harness import Harness
-from .tournament_play import board, boards, live, open_tournament, play_until, stored
+from .tournament_play import (
+    board,
+    boards,
+    live,
+    open_tournament,
+    play_to_the_end,
+    play_until,
+    stored,
+)
 
 
 def _met_in(tables: list[list[int]]) -> Callable[[int, int], bool]:
@@ -63,12 +70,7 @@ async def test_a_swiss_night_of_sixteen_runs_to_its_podium_across_a_restart(
     assert h.bot is not None
     assert any(h.bot.games.get(game_id) is not None for game_id in playing)  # restored
 
-    async def over() -> bool:
-        return (await stored(h, tid)).status == "finished"
-
-    await play_until(h, over)
-    record = await stored(h, tid)
-    doc = TournamentDoc.from_json(dict(record.state))
+    doc = await play_to_the_end(h, tid)
     tournament = doc.tournament
     assert tournament is not None and len(tournament.rounds) == 3
     earlier: list[list[int]] = []
@@ -115,11 +117,7 @@ async def test_a_single_elimination_of_nine_gives_the_top_seed_a_bye(harness: Ha
     await h.fake.wait_for(lambda: en("button.check_in") in signup.labels(), timeout=5)
     h.clock.advance(61)  # nobody checks in: an AI plays every seat
 
-    async def over() -> bool:
-        return (await stored(h, tid)).status == "finished"
-
-    await play_until(h, over)
-    doc = TournamentDoc.from_json(dict((await stored(h, tid)).state))
+    doc = await play_to_the_end(h, tid)
     tournament = doc.tournament
     assert tournament is not None
     first, final = tournament.rounds
@@ -184,11 +182,7 @@ async def test_without_threads_the_tables_play_in_the_channel_one_after_another(
     assert [t.channel_id for t in current.doc.tables if t.dealt] == [h.fake.channel.id]
     assert h.fake.threads.of(h.fake.channel) == []
 
-    async def over() -> bool:
-        return (await stored(h, tid)).status == "finished"
-
-    await play_until(h, over)
-    doc = TournamentDoc.from_json(dict((await stored(h, tid)).state))
+    doc = await play_to_the_end(h, tid)
     assert [t.channel_id for t in doc.tables] == [h.fake.channel.id] * 2
     assert all(t.done and t.dealt for t in doc.tables)
     pairings = board(host, "tournament.pairings_title", name="No threads", round=1)
@@ -200,10 +194,14 @@ async def test_a_paused_tournament_seats_no_new_round_until_resumed(harness: Har
     h = harness
     host = h.user("Host", permissions=["manage_guild"])
     players = [h.user(f"Q{i}") for i in range(4)]
+    # A long turn timer: Q0, who checks in and never moves, holds their table (and so round
+    # 1) until the test moves the clock, so the pause surely comes before round 1 ends.
     tid, signup = await open_tournament(h, host, players, name="Pausing", table_size=2,
-                                        rounds=2, starts_in=30, checkin=1, ai_fill=True)
+                                        rounds=2, starts_in=30, checkin=1, ai_fill=True,
+                                        turn_timer=300)
     await host.slash("uno tournament start")  # sign-up closes early: check-in opens
     assert en("button.check_in") in signup.labels()
+    await players[0].click(signup, en("button.check_in"))
     await host.slash("uno tournament start")  # and the host starts without waiting for it
     paused = (await host.slash("uno tournament pause")).response
     assert paused is not None and paused.text == en("tournament.done_pause")
@@ -211,7 +209,7 @@ async def test_a_paused_tournament_seats_no_new_round_until_resumed(harness: Har
     assert current is not None and current.doc.tournament is not None
 
     async def round_one_over() -> bool:
-        return all(t.done for t in current.doc.tables) and len(current.doc.tables) == 2
+        return all(t.done for t in current.doc.tables if t.round == 1)
 
     await play_until(h, round_one_over)
     await h.pause(0.3)
@@ -220,11 +218,8 @@ async def test_a_paused_tournament_seats_no_new_round_until_resumed(harness: Har
     resumed = (await host.slash("uno tournament resume")).response
     assert resumed is not None and resumed.text == en("tournament.done_resume")
 
-    async def over() -> bool:
-        return (await stored(h, tid)).status == "finished"
-
-    await play_until(h, over)
-    assert len(current.doc.tournament.rounds) == 2
+    doc = await play_to_the_end(h, tid)
+    assert doc.tournament is not None and len(doc.tournament.rounds) == 2
 
 
 @pytest.mark.issue(31)

@@ -9,6 +9,7 @@ from collections.abc import Awaitable, Callable
 from typing import Any
 
 from bot.fake_discord.users import SeenMessage
+from bot.services.tournament_doc import TournamentDoc
 from bot.services.tournament_rounds import Live
 from bot.storage import TournamentRecord, TournamentRepository
 from tests.catalogue import en
@@ -43,11 +44,24 @@ async def stored(h: Harness, tournament_id: str) -> TournamentRecord:
     return record
 
 
+async def saved_doc(h: Harness, tournament_id: str) -> TournamentDoc:
+    return TournamentDoc.from_json(dict((await stored(h, tournament_id)).state))
+
+
+async def play_to_the_end(h: Harness, tournament_id: str) -> TournamentDoc:
+    """Let the tables play until the tournament is finished; its saved document."""
+    async def over() -> bool:
+        return (await stored(h, tournament_id)).status == "finished"
+
+    await play_until(h, over)
+    return await saved_doc(h, tournament_id)
+
+
 async def open_tournament(h: Harness, host: VirtualUser, players: list[VirtualUser],
                           **options: Any) -> tuple[str, SeenMessage]:
     """`/uno tournament create` by `host`, everyone in `players` joins on its board."""
-    handle = await host.slash("uno tournament create", turn_timer=TURN_TIMER, target=50,
-                              **options)
+    handle = await host.slash("uno tournament create", **{"turn_timer": TURN_TIMER, "target": 50,
+                                                          **options})
     assert handle.response is not None and handle.response.ephemeral
     current = live(h)
     assert current is not None
@@ -59,19 +73,20 @@ async def open_tournament(h: Harness, host: VirtualUser, players: list[VirtualUs
     return current.id, signup
 
 
-def tables_waiting_for_people(h: Harness) -> bool:
-    """Whether a table of the tournament waits for a person no AI plays for."""
+def tables_waiting_for_people(h: Harness) -> int:
+    """The turn timer of a table of the tournament that waits for a person no AI plays for
+    (0: none waits)."""
     current = live(h)
     if h.bot is None or current is None:
-        return False
+        return 0
     for table in current.doc.tables:
         session = h.bot.games.get(table.game_id) if table.game_id else None
         if session is None or session.finished or session.turn_deadline is None:
             continue
         seat = session.game.waiting_for
         if seat is not None and session.game.players[seat] not in session.stand_ins:
-            return True
-    return False
+            return session.turn_timer
+    return 0
 
 
 async def play_until(h: Harness, done: Callable[[], Awaitable[bool]],
@@ -82,6 +97,7 @@ async def play_until(h: Harness, done: Callable[[], Awaitable[bool]],
     give_up = loop.time() + timeout
     while not await done():
         assert loop.time() < give_up, "the tournament did not get there in time"
-        if tables_waiting_for_people(h):
-            h.clock.advance(TURN_TIMER + 1)
+        timer = tables_waiting_for_people(h)
+        if timer:
+            h.clock.advance(timer + 1)
         await asyncio.sleep(0.05)
