@@ -226,12 +226,13 @@ class UnoBot(commands.AutoShardedBot):
             # A clean stop lets the table and lobby edits under way land (an ended game's last
             # table is saved nowhere else), for a few seconds at most.
             await self.under_way.drain(DRAIN_SECONDS)
+        if hasattr(self, "timers"):  # no timer fires once the HTTP session is closed (pings)
+            await self.timers.close()
         await super().close()
         if hasattr(self, "games"):  # setup_hook ran
             await self.autoplay.close()
             await self.hands.close()
             await self.games.close()
-            await self.timers.close()
             await self.db.close()
             self.painter.close()
             self.budget.close()
