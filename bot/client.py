@@ -19,17 +19,20 @@ from bot.i18n.commands import CommandTranslator
 from bot.interactions import Interaction
 from bot.render import images
 from bot.render.painter import Painter, default_workers
-from bot.services.autoplay import AutoPlayer
+from bot.services.autoplay import ROUND_BREAK, AutoPlayer
 from bot.services.games import REFRESH_DELAY, GameManager
 from bot.services.lobbies import LobbyService
 from bot.services.settings import SettingsService
 from bot.services.timers import Timers
+from bot.services.tournaments import TournamentService
 from bot.settings import Settings
 from bot.storage import (
     BotStateRepository,
     GameRepository,
     LobbyRepository,
     SqlStore,
+    StatsRepository,
+    TournamentRepository,
     open_database,
 )
 from bot.storage.settings import SettingsRepository
@@ -42,11 +45,13 @@ from bot.ui.handlers import Handlers
 from bot.ui.live_hands import LiveHands
 from bot.ui.pings import TurnPings
 from bot.ui.publisher import LobbyBoard, TablePublisher, UnderWay
+from bot.ui.tournament_board import TournamentBoard
 from bot.ui.watchers import Watchers
 
 log = logging.getLogger(__name__)
 
-EXTENSIONS = ("cogs.lobby", "cogs.play", "cogs.scoring")  # scoring adds to /uno: after lobby
+# scoring and tournament add to /uno: after lobby
+EXTENSIONS = ("cogs.lobby", "cogs.play", "cogs.scoring", "cogs.tournament")
 DRAIN_SECONDS = 5.0  # how long a clean stop waits for table edits under way
 
 
@@ -69,6 +74,7 @@ class UnoBot(commands.AutoShardedBot):
     pings: TurnPings
     watchers: Watchers
     card_emoji: CardEmoji
+    tournaments: TournamentService
 
     def __init__(self, settings: Settings, *, clock: Clock | None = None,
                  refresh_delay: float = REFRESH_DELAY, ai_delay: float | None = None,
@@ -118,9 +124,16 @@ class UnoBot(commands.AutoShardedBot):
             GameRepository(self.db, clock=self.clock.now, shards=self.owned), self.clock,
             self.timers, self.tables, refresh_delay=self.refresh_delay)
         self.autoplay = AutoPlayer(self.games, delay=self.ai_delay,
-                                   takes_over=lambda guild: self.settings.guild(guild).ai_takeover)
+                                   takes_over=lambda guild: self.settings.guild(guild).ai_takeover,
+                                   # tests move at once (no AI delay): their breaks too
+                                   round_break=ROUND_BREAK if self.ai_delay else 0.0)
         self.games.after_apply = self.autoplay.poke
         self.games.stand_in = self.autoplay.take_over
+        self.tournaments = TournamentService(
+            TournamentRepository(self.db, clock=self.clock.now, shards=self.owned), self.games,
+            self.autoplay, StatsRepository(self.db, clock=self.clock.now),
+            TournamentBoard(self), self.clock, self.timers)
+        self.games.ended = self.tournaments.game_ended
         self.lobbies = LobbyService(
             LobbyRepository(self.db, clock=self.clock.now, shards=self.owned), self.clock,
             self.timers, self.lobby_board)
@@ -152,6 +165,8 @@ class UnoBot(commands.AutoShardedBot):
         for session in await self.games.restore():
             self.games.refresh(session)
             self.autoplay.poke(session)
+        # Tournaments after their tables' games: a table that ended meanwhile is recorded.
+        await self.tournaments.restore()
         # Everything loaded so far lives as long as the process: keep it out of the garbage
         # collector's full passes, which otherwise pause the event loop for tens of ms.
         gc.freeze()
@@ -205,17 +220,20 @@ class UnoBot(commands.AutoShardedBot):
             watchdog.cancel()
         if hasattr(self, "card_emoji"):  # before the HTTP session closes under its uploads
             await self.card_emoji.close()
+        if hasattr(self, "tournaments"):  # no new round is seated while the process stops
+            await self.tournaments.close()
         if hasattr(self, "under_way") and not self.is_closed():
             # A clean stop lets the table and lobby edits under way land (an ended game's last
             # table is saved nowhere else), for a few seconds at most.
             await self.under_way.drain(DRAIN_SECONDS)
+        if hasattr(self, "timers"):  # no timer fires once the HTTP session is closed (pings)
+            await self.timers.close()
         await super().close()
         if hasattr(self, "games"):  # setup_hook ran
             await self.autoplay.close()
             await self.hands.close()
             await self.games.close()
             await self.tables.close()
-            await self.timers.close()
             await self.db.close()
             self.painter.close()
             self.budget.close()

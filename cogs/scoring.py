@@ -22,7 +22,7 @@ from bot.interactions import Interaction
 from bot.render.standings import render_leaderboard, render_stats
 from bot.services.errors import Refusal
 from bot.services.standings import Standings
-from bot.storage import ALL_TIME, ANY_PRESET, StatsRepository
+from bot.storage import ALL_TIME, ANY_PRESET, StatsRepository, TournamentRepository
 from bot.ui.answers import send, update
 from bot.ui.replies import guild_locale, refuse, say, user_locale
 from bot.ui.standings import SCORING_ITEMS, forget_view, leaderboard_view
@@ -50,6 +50,7 @@ class Scoring(commands.Cog):
     def __init__(self, bot: UnoBot) -> None:
         self.bot = bot
         self.standings = Standings(StatsRepository(bot.db, clock=bot.clock.now), bot.clock)
+        self.tournaments = TournamentRepository(bot.db)  # each player's history (issue 31)
         self._commands: list[app_commands.Command[Any, ..., Any]] = []
 
     async def cog_load(self) -> None:
@@ -127,8 +128,10 @@ class Scoring(commands.Cog):
         if stats is None:
             await refuse(interaction, Refusal("stats.nothing", player=name))
             return
+        history = await self.tournaments.history(interaction.guild_id or 0, target.id)
         await send(interaction, embed=render_stats(stats, name, user_locale(interaction),
-                                                   preset=preset_key), ephemeral=True)
+                                                   preset=preset_key, tournaments=history),
+                   ephemeral=True)
 
     # -- /uno forget-me
 
@@ -142,6 +145,7 @@ class Scoring(commands.Cog):
             await refuse(interaction, Refusal("forget.not_yours"))
             return
         forgotten = await self.standings.forget(user_id)
+        await self.tournaments.forget_user(user_id)
         log.info("user %s asked to be forgotten: %d match and %d round records anonymised",
                  user_id, forgotten.matches, forgotten.rounds)
         key = "forget.done" if forgotten.matches or forgotten.rounds else "forget.nothing"

@@ -29,6 +29,11 @@ from .gateway import Gateway, GatewaySession
 from .limits import FLAG_EPHEMERAL, FLAG_LOADING, check_message
 from .old_messages import OldMessageEdits
 from .rates import GLOBAL_LIMIT, RequestCounter
+from .replies import BODY as _BODY
+from .replies import UPLOADS as _UPLOADS
+from .replies import DiscordError as DiscordError
+from .replies import json_response as _json
+from .threads import Threads
 from .world import (
     ALL_PERMISSIONS,
     Channel,
@@ -55,21 +60,7 @@ PONG, MESSAGE, DEFERRED_MESSAGE, DEFERRED_UPDATE, UPDATE_MESSAGE = 1, 4, 5, 6, 7
 AUTOCOMPLETE_RESULT, MODAL = 8, 9
 APPLICATION_COMMAND, COMPONENT, AUTOCOMPLETE, MODAL_SUBMIT = 2, 3, 4, 5
 
-# Typed request-storage keys where aiohttp has them (3.12+); plain strings before.
-_BODY: Any = web.RequestKey("body", object) if hasattr(web, "RequestKey") else "body"
-_UPLOADS: Any = web.RequestKey("uploads", dict) if hasattr(web, "RequestKey") else "uploads"
-
 Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
-
-
-class DiscordError(Exception):
-    """Raised inside a handler to answer the way Discord refuses a call."""
-
-    def __init__(self, status: int, code: int, message: str, *, record: bool = True,
-                 errors: list[str] | None = None, interaction: InteractionRecord | None = None):
-        super().__init__(message)
-        self.status, self.code, self.message = status, code, message
-        self.record, self.errors, self.interaction = record, errors or [], interaction
 
 
 @dataclass
@@ -99,13 +90,6 @@ class RequestRecord:
     status: int
     body: Any
     agent: str = ""   # the User-Agent: which of several bot processes sent it, if they say
-
-
-def _json(data: Any, status: int = 200, headers: dict[str, str] | None = None) -> web.Response:
-    # Trap 1: the content type must be exactly application/json (no charset), or discord.py
-    # reads the body as text; `body=` bytes keeps aiohttp from appending "; charset=utf-8".
-    return web.Response(body=json.dumps(data).encode(), status=status,
-                        content_type="application/json", headers=headers)
 
 
 class FakeDiscord:
@@ -157,6 +141,7 @@ class FakeDiscord:
         self._changed = asyncio.Event()
 
         self.gateway = Gateway(lambda: self.token, self._ready_events, self._member_payloads)
+        self.threads = Threads(self)  # the channels' threads (threads.py)
         self.port = 0
         self._runner: web.AppRunner | None = None
 
@@ -296,7 +281,8 @@ class FakeDiscord:
             "id": str(guild.id), "name": guild.name, "icon": None,
             "owner_id": str(self.application_id), "preferred_locale": guild.locale,
             "features": [], "roles": [r.payload() for r in guild.roles], "emojis": [],
-            "stickers": [], "channels": [c.payload() for c in guild.channels], "threads": [],
+            "stickers": [], "channels": [c.payload() for c in guild.channels],
+            "threads": [t.payload() for t in guild.threads],
             "members": self._member_payloads(guild.id), "member_count": len(guild.members) + 1,
             "voice_states": [], "presences": [], "stage_instances": [],
             "guild_scheduled_events": [], "soundboard_sounds": [], "large": False,
@@ -470,6 +456,7 @@ class FakeDiscord:
         r.add_get(API + "/guilds/{guild_id}/members/{user_id}", self._get_member)
         r.add_get("/attachments/{attachment_id}/{filename}", self._get_attachment)
         r.add_get("/emojis/{emoji_file}", self._get_emoji_image)  # Discord's CDN path
+        self.threads.add_routes(r, API)
 
     @web.middleware
     async def _middleware(self, request: web.Request, handler: Handler) -> web.StreamResponse:

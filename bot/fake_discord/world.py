@@ -97,16 +97,42 @@ class Member:
         return data
 
 
+TEXT_CHANNEL, PUBLIC_THREAD = 0, 11
+
+
 @dataclass
 class Channel:
+    """A text channel, or a public thread under one (`parent_id`, see threads.py)."""
+
     id: int
     guild_id: int
     name: str
+    parent_id: int | None = None
+    owner_id: int | None = None
+    auto_archive_duration: int = 1440
+
+    @property
+    def is_thread(self) -> bool:
+        return self.parent_id is not None
 
     def payload(self) -> dict[str, Any]:
-        return {"id": str(self.id), "guild_id": str(self.guild_id), "type": 0, "name": self.name,
-                "position": 0, "permission_overwrites": [], "nsfw": False, "parent_id": None,
-                "topic": None, "last_message_id": None, "rate_limit_per_user": 0, "flags": 0}
+        if self.is_thread:
+            return self._thread_payload()
+        return {"id": str(self.id), "guild_id": str(self.guild_id), "type": TEXT_CHANNEL,
+                "name": self.name, "position": 0, "permission_overwrites": [], "nsfw": False,
+                "parent_id": None, "topic": None, "last_message_id": None,
+                "rate_limit_per_user": 0, "flags": 0}
+
+    def _thread_payload(self) -> dict[str, Any]:
+        return {"id": str(self.id), "guild_id": str(self.guild_id), "type": PUBLIC_THREAD,
+                "name": self.name, "parent_id": str(self.parent_id),
+                "owner_id": str(self.owner_id), "last_message_id": None,
+                "rate_limit_per_user": 0, "flags": 0, "message_count": 0, "member_count": 1,
+                "total_message_sent": 0,
+                "thread_metadata": {"archived": False, "locked": False,
+                                    "auto_archive_duration": self.auto_archive_duration,
+                                    "archive_timestamp": iso_now(),
+                                    "create_timestamp": iso_now()}}
 
 
 @dataclass
@@ -121,6 +147,7 @@ class Guild:
     channels: list[Channel]
     roles: list[Role] = field(default_factory=list)
     members: dict[int, Member] = field(default_factory=dict)
+    threads: list[Channel] = field(default_factory=list)  # active threads, sent apart
 
     @classmethod
     def new(cls, guild_id: int, name: str, locale: str, channel_names: tuple[str, ...] = ("uno",)

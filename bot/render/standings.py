@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import discord
 
 from bot.rating import MIN_RATED_MATCHES
@@ -12,6 +14,7 @@ from bot.storage import (
     LeaderboardEntry,
     LeaderboardPage,
     PlayerStats,
+    TournamentEntry,
 )
 
 from .events import escape_name
@@ -78,7 +81,8 @@ def render_leaderboard(page: LeaderboardPage, locale: str) -> discord.Embed:
 
 
 def render_stats(stats: PlayerStats, name: str, locale: str, *,
-                 preset: str = ANY_PRESET) -> discord.Embed:
+                 preset: str = ANY_PRESET,
+                 tournaments: Sequence[TournamentEntry] = ()) -> discord.Embed:
     """`name`: the member's current name (the stored one is the last they played under);
     `preset`: the rule set whose matches the counters count (named under the title)."""
     dash = tr(locale, "stats.none_yet")
@@ -114,5 +118,9 @@ def render_stats(stats: PlayerStats, name: str, locale: str, *,
     penalty = stats.average_penalty
     if penalty is not None:
         field("average_penalty", decimal(penalty, locale))
+    if tournaments:  # issue 31: their finished tournaments here, newest first
+        embed.add_field(name=tr(locale, "stats.tournaments"), inline=False, value="\n".join(
+            tr(locale, "stats.tournament_line", place=t.place, players=t.players,
+               name=escape_name(t.name), points=t.points) for t in tournaments))
     embed.set_footer(text=tr(locale, "stats.footer"))
     return embed

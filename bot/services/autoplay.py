@@ -34,15 +34,19 @@ log = logging.getLogger(__name__)
 
 AI_DELAY = 1.5  # seconds an AI player "thinks" before it acts, as a person would
 STAND_IN_LEVEL = "normal"  # who plays on for a person: a fair player, not a shark
+ROUND_BREAK = 20.0  # seconds a tournament's table shows a round's end before the next deal
 
 
 class AutoPlayer:
     def __init__(self, games: GameManager, *, delay: float = AI_DELAY,
-                 takes_over: Callable[[int], bool] = lambda guild_id: False) -> None:
+                 takes_over: Callable[[int], bool] = lambda guild_id: False,
+                 round_break: float = ROUND_BREAK) -> None:
         """`takes_over(guild_id)`: the server's setting, whether an AI plays on for a person
-        who leaves (C-10) or idles out (C-11)."""
+        who leaves (C-10) or idles out (C-11); `round_break`: seconds a tournament's table shows
+        a round's end before it deals the next."""
         self._games = games
         self._delay = delay
+        self._round_break = round_break
         self._takes_over = takes_over
         self._tasks: set[asyncio.Task[None]] = set()
         self._searcher: ProcessPoolExecutor | None = None  # started at the first search
@@ -52,8 +56,8 @@ class AutoPlayer:
     def take_over(self, session: Session, player: str) -> bool:
         """With the server's setting on, an AI plays `player`'s seat from now on (the hand, the
         score and the seat stay theirs: no C-10 leave). False: the setting is off."""
-        if is_ai(player) or player in session.stand_ins or not self._takes_over(
-                session.guild_id):
+        if is_ai(player) or player in session.stand_ins or not (
+                session.ai_fill or self._takes_over(session.guild_id)):
             return False
         session.stand_ins[player] = STAND_IN_LEVEL
         session.recent.append({"type": "ai_took_over", "by": player})
@@ -92,13 +96,16 @@ class AutoPlayer:
 
     def _candidates(self, session: Session) -> list[str]:
         """The AI seats that may act now, the one the table waits for last. None while no
-        human still plays (a table of AIs alone would play on for nobody)."""
+        human still plays (a table of AIs alone would play on for nobody), except at a
+        tournament's table, whose result the tournament waits for: there the next round is
+        also dealt, after a break, for the first seat (issue 31)."""
         game = session.game
-        if session.finished or game.round_over:
-            return []
         seated = [p for p, on in zip(game.players, game.active, strict=True) if on]
-        if all(self.controlled(session, p) for p in seated):
+        alone = all(self.controlled(session, p) for p in seated)
+        if session.finished or (alone and not session.tournament):
             return []
+        if game.round_over:
+            return seated[:1] if session.tournament else []
         waiting = game.waiting_for
         waiting_name = game.players[waiting] if waiting is not None else None
         others = [p for p in seated if self.controlled(session, p) and p != waiting_name and any(
@@ -109,8 +116,9 @@ class AutoPlayer:
 
     async def _move(self, session: Session, version: int) -> None:
         try:
-            if self._delay:
-                await asyncio.sleep(self._delay)
+            pause = self._round_break if session.game.round_over else self._delay
+            if pause:
+                await asyncio.sleep(pause)
             for player in self._candidates(session):
                 if session.version != version:
                     return  # someone acted meanwhile; that action's poke decides again
@@ -126,6 +134,8 @@ class AutoPlayer:
             log.exception("an AI player of game %s failed to move", session.game_id)
 
     async def _decide(self, session: Session, player: str) -> Action | None:
+        if session.game.round_over:
+            return Action(player, ActionType.NEXT_ROUND)
         # Copied now, in one synchronous step: the worker sees only the copy.
         obs = observe(session.view(player), session.recent_events())
         seed = f"{session.game_id}:{player}:{session.version}"

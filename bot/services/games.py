@@ -80,6 +80,7 @@ class GameManager:
         self.after_apply: Callable[[Session], None] | None = None
         # Asked before a player is removed for idling (C-11): True if an AI plays on for them.
         self.stand_in: Callable[[Session, str], bool] | None = None
+        self.ended: Callable[[Session], None] | None = None  # won or not (issue 31)
         # Where a new game's seed comes from: secret, so nobody can foresee a deal; a test sets
         # it to deal the same cards every run.
         self.new_seed: Callable[[], int] = lambda: secrets.randbits(32)
@@ -98,18 +99,20 @@ class GameManager:
 
     # -- starting, restoring, ending
 
-    async def start(self, lobby: LobbyRecord, *, locale: str, seed: int | None = None) -> Session:
-        """Deal the first round for a lobby's players; the save replaces the lobby row."""
+    async def start(self, lobby: LobbyRecord, *, locale: str, seed: int | None = None,
+                    tournament: str = "", ai_fill: bool = False, game_id: str = "",
+                    stand_ins: dict[str, str] | None = None) -> Session:
+        """Deal the first round for a lobby's players (a tournament's table: issue 31)."""
         players = [player_name(user_id) for user_id in lobby.player_ids]
         rules = RuleSet.build(lobby.preset, lobby.options)
-        game, events = Game.start(players, rules,
-                                  seed=self.new_seed() if seed is None else seed)
+        game, events = Game.start(players, rules, seed=self.new_seed() if seed is None else seed)
         session = Session(
-            game_id=secrets.token_hex(4), guild_id=lobby.guild_id, channel_id=lobby.channel_id,
-            game=game, names={player_name(u): lobby.names.get(u) or str(u)
-                              for u in lobby.player_ids},
+            game_id=game_id or secrets.token_hex(4), guild_id=lobby.guild_id,
+            channel_id=lobby.channel_id, game=game,
+            names={player_name(u): lobby.names.get(u) or str(u) for u in lobby.player_ids},
             locale=locale, turn_timer=lobby.turn_timer, host=str(lobby.host_id),
-            last_action_at=self._clock.now())
+            last_action_at=self._clock.now(), tournament=tournament, ai_fill=ai_fill,
+            stand_ins=dict(stand_ins or {}))
         session.remember(events)
         self._deadline(session)
         try:
@@ -143,7 +146,8 @@ class GameManager:
         the latest: now). The id is saved at once; the time goes with the next save."""
         session.message_id = message_id
         session.table_posted_at = self._clock.now() if posted_at is None else posted_at
-        await self._repo.set_message(session.game_id, message_id)
+        if self._sessions.get(session.game_id) is session:  # an ended game's row is gone
+            await self._repo.set_message(session.game_id, message_id)
 
     async def end(self, session: Session) -> None:
         """Stop a game now (an admin's /uno end, or abandoned): forget it everywhere."""
@@ -478,6 +482,8 @@ class GameManager:
         save that ended it already recorded it and removed the game row."""
         self._timers.cancel(("game", session.game_id))
         self._untrack(session)
+        if self.ended is not None:
+            self.ended(session)
 
     async def _forget(self, session: Session) -> None:
         self._timers.cancel(("game", session.game_id))
@@ -487,6 +493,8 @@ class GameManager:
             task.cancel()
         await self._repo.delete(session.game_id)
         self._untrack(session)
+        if self.ended is not None:
+            self.ended(session)
 
     def _untrack(self, session: Session) -> None:
         self._timer_failures.pop(session.game_id, None)

@@ -3,11 +3,14 @@ implementations (bot/ui/publisher.py) in `setup_hook` and hands them to the serv
 
 from __future__ import annotations
 
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
 
 from bot.storage import LobbyRecord
 
 from .session import Session
+
+if TYPE_CHECKING:
+    from .tournament_doc import Table, TournamentDoc
 
 
 class TableGone(Exception):
@@ -30,3 +33,27 @@ class TableOutlet(Protocol):
 class LobbyOutlet(Protocol):
     async def expired(self, lobby: LobbyRecord) -> None:
         """The lobby ran out of time: its message says so."""
+
+
+class TournamentOutlet(Protocol):
+    """Where a tournament shows itself (issue 31; bot/ui/tournament_board.py). The boards' ids
+    are kept in `doc.messages`, which the service saves after each call."""
+
+    async def signup(self, tournament_id: str, doc: TournamentDoc, status: str) -> None:
+        """Post or edit the sign-up board (Join, Leave, the list, the countdown)."""
+
+    async def open_table(self, doc: TournamentDoc, table: Table, players: list[int]) -> int | None:
+        """A thread for the table under the tournament's channel, or None where threads are not
+        allowed (the table then plays in the channel itself, after the others)."""
+
+    async def seated(self, doc: TournamentDoc, table: Table, players: list[int]) -> None:
+        """Tell the table's players where they sit."""
+
+    async def standings(self, doc: TournamentDoc, status: str) -> None:
+        """Post or edit the standings board."""
+
+    async def pairings(self, doc: TournamentDoc, round_number: int) -> None:
+        """Post a round's tables."""
+
+    async def podium(self, doc: TournamentDoc) -> None:
+        """Post the final podium, with its picture."""

@@ -62,6 +62,10 @@ class Session:
     # restart (or a reload) every mark starts again at the version then, so a control drawn
     # before is only applied at its own version.
     contexts: dict[str, tuple[tuple[object, ...], int]] = field(default_factory=dict)
+    # Issue 31: the tournament this table belongs to ("": none); `ai_fill`: its host lets AIs
+    # play for no-shows, so an AI takes over an idle seat and a table of stand-ins plays on.
+    tournament: str = ""
+    ai_fill: bool = False
 
     def __post_init__(self) -> None:
         if not self.started_at:
@@ -133,7 +137,8 @@ class Session:
                 "round_points": self.round_points,
                 "last_action_at": self.last_action_at,
                 "started_at": self.started_at, "tally": self.tally.to_dict(),
-                "stand_ins": self.stand_ins,
+                "stand_ins": self.stand_ins, "tournament": self.tournament,
+                "ai_fill": self.ai_fill,
                 # With the message it belongs to: a table posted after this save (whose id the
                 # database has already) is not given an older table's time.
                 # (The id as text: a snowflake is past what a JSON number holds exactly.)
@@ -156,6 +161,7 @@ class Session:
             started_at=float(meta.get("started_at", 0.0)),
             tally=Tally.from_dict(meta.get("tally", {})),
             stand_ins={str(k): str(v) for k, v in meta.get("stand_ins", {}).items()},
+            tournament=str(meta.get("tournament", "")), ai_fill=bool(meta.get("ai_fill", False)),
         )
         session.table_posted_at = _posted_at(meta.get("table"), record.message_id, session)
         return session

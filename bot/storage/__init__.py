@@ -19,6 +19,7 @@ from .errors import (
     NotInLobby,
     StaleVersion,
     StorageError,
+    TournamentBusy,
 )
 from .games import GameRepository
 from .lobbies import LobbyRepository
@@ -31,10 +32,18 @@ from .memory import (
     MemoryStatsRepository,
     MemoryStorage,
 )
+from .memory_tournaments import MemoryTournamentRepository
 from .migrations import MIGRATIONS, Migration
 from .opening import SqlStore, open_database
 from .postgres import PostgresDatabase
-from .protocols import BotStateStore, GameStore, LobbyStore, SettingsStore, StatsStore
+from .protocols import (
+    BotStateStore,
+    GameStore,
+    LobbyStore,
+    SettingsStore,
+    StatsStore,
+    TournamentStore,
+)
 from .records import (
     AI_BOARD_ROWS,
     AI_LEVELS,
@@ -56,11 +65,14 @@ from .records import (
     PlayerStats,
     RoundResult,
     RoundSeat,
+    TournamentEntry,
+    TournamentRecord,
     UserSettings,
     month_of,
 )
 from .settings import SettingsRepository
 from .stats import StatsRepository
+from .tournaments import TournamentRepository
 
 __all__ = [
     "AI_BOARD_ROWS", "AI_LEVELS", "AI_ROW_LEVELS", "ALL_TIME", "ANY_PRESET", "BOARDS", "KEEP",
@@ -74,4 +86,6 @@ __all__ = [
     "NotInLobby", "PlayerStats", "PostgresDatabase", "RoundResult", "RoundSeat",
     "SettingsRepository", "SettingsStore", "SqlStore", "StaleVersion", "StatsRepository",
     "StatsStore", "StorageError", "UserSettings", "month_of", "open_database",
+    "MemoryTournamentRepository", "TournamentBusy", "TournamentEntry", "TournamentRecord",
+    "TournamentRepository", "TournamentStore",
 ]

@@ -21,10 +21,19 @@ if TYPE_CHECKING:
         MemoryStatsRepository,
         MemoryStorage,
     )
+    from .memory_tournaments import MemoryTournamentRepository
     from .postgres import PostgresDatabase
-    from .protocols import BotStateStore, GameStore, LobbyStore, SettingsStore, StatsStore
+    from .protocols import (
+        BotStateStore,
+        GameStore,
+        LobbyStore,
+        SettingsStore,
+        StatsStore,
+        TournamentStore,
+    )
     from .settings import SettingsRepository
     from .stats import StatsRepository
+    from .tournaments import TournamentRepository
 
     def _sqlite(db: Database) -> None:
         games: GameStore = GameRepository(db)
@@ -32,7 +41,8 @@ if TYPE_CHECKING:
         settings: SettingsStore = SettingsRepository(db)
         state: BotStateStore = BotStateRepository(db)
         stats: StatsStore = StatsRepository(db)
-        del games, lobbies, settings, state, stats
+        tournaments: TournamentStore = TournamentRepository(db)
+        del games, lobbies, settings, state, stats, tournaments
 
     def _postgres(db: PostgresDatabase) -> None:
         games: GameStore = GameRepository(db)
@@ -40,7 +50,8 @@ if TYPE_CHECKING:
         settings: SettingsStore = SettingsRepository(db)
         state: BotStateStore = BotStateRepository(db)
         stats: StatsStore = StatsRepository(db)
-        del games, lobbies, settings, state, stats
+        tournaments: TournamentStore = TournamentRepository(db)
+        del games, lobbies, settings, state, stats, tournaments
 
     def _memory(db: MemoryDatabase) -> None:
         games: GameStore = MemoryGameRepository(db)
@@ -48,7 +59,8 @@ if TYPE_CHECKING:
         settings: SettingsStore = MemorySettingsRepository(db)
         state: BotStateStore = MemoryBotStateRepository(db)
         stats: StatsStore = MemoryStatsRepository(db)
-        del games, lobbies, settings, state, stats
+        tournaments: TournamentStore = MemoryTournamentRepository(db)
+        del games, lobbies, settings, state, stats, tournaments
 
     def _bundle(storage: MemoryStorage) -> tuple[GameStore, LobbyStore, SettingsStore,
                                                   BotStateStore, StatsStore]:

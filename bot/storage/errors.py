@@ -71,3 +71,12 @@ class StaleVersion(StorageError):
         self.game_id = game_id
         self.stored = stored
         self.attempted = attempted
+
+
+class TournamentBusy(StorageError):
+    """A server runs one tournament at a time: `tournament_id` is the one not over yet."""
+
+    def __init__(self, guild_id: int, tournament_id: str) -> None:
+        super().__init__(f"guild {guild_id} already has tournament {tournament_id}")
+        self.guild_id = guild_id
+        self.tournament_id = tournament_id

@@ -27,6 +27,7 @@ from bot.rating import MIN_RATED_MATCHES, NEW_PLAYER, Skill
 
 from ._json import decode, encode, pack
 from .errors import AlreadyInLobby, ChannelBusy, LobbyFull, NotFound, NotInLobby, StaleVersion
+from .memory_tournaments import MemoryTournamentRepository
 from .records import (
     ALL_TIME,
     ANY_PRESET,
@@ -44,6 +45,8 @@ from .records import (
     PlayerStats,
     RoundResult,
     RoundSeat,
+    TournamentEntry,
+    TournamentRecord,
     UserSettings,
     _Keep,
 )
@@ -160,6 +163,8 @@ class MemoryDatabase:
         self.totals: dict[tuple[int, str, str, int], list[int]] = {}
         self.colors: dict[tuple[int, int, str], int] = {}  # (guild, user, colour) -> named
         self.players: dict[tuple[int, int], _GuildPlayer] = {}  # (guild, user)
+        self.tournaments: dict[str, TournamentRecord] = {}  # by id (issue 31)
+        self.tournament_results: dict[tuple[str, int], TournamentEntry] = {}  # (id, user)
 
 
 # -- lobbies
@@ -758,3 +763,4 @@ class MemoryStorage:
         self.settings = MemorySettingsRepository(self.db)
         self.state = MemoryBotStateRepository(self.db)
         self.stats = MemoryStatsRepository(self.db, clock=clock)
+        self.tournaments = MemoryTournamentRepository(self.db, clock=clock, shards=shards)

@@ -260,6 +260,37 @@ ALTER TABLE guild_settings ADD COLUMN turn_ping TEXT;
 ALTER TABLE user_settings ADD COLUMN dm_turns INTEGER NOT NULL DEFAULT 0;
 """
 
+_0008_TOURNAMENTS = """
+-- Issue 31: a server's tournaments. `state` is the bot's JSON document of one tournament (its
+-- sign-ups, rounds, tables and boards), saved whole under `version`; one tournament per server
+-- is not over at a time. `tournament_results` is each player's final line, for /uno stats.
+CREATE TABLE tournaments (
+    tournament_id TEXT    PRIMARY KEY,
+    guild_id      INTEGER NOT NULL,
+    channel_id    INTEGER NOT NULL,
+    host_id       INTEGER NOT NULL,
+    name          TEXT    NOT NULL,
+    status        TEXT    NOT NULL,
+    ended         INTEGER NOT NULL DEFAULT 0,
+    state         TEXT    NOT NULL,
+    version       INTEGER NOT NULL,
+    created_at    REAL    NOT NULL,
+    updated_at    REAL    NOT NULL
+);
+CREATE UNIQUE INDEX tournaments_running ON tournaments (guild_id) WHERE ended = 0;
+CREATE TABLE tournament_results (
+    tournament_id TEXT    NOT NULL REFERENCES tournaments (tournament_id) ON DELETE CASCADE,
+    guild_id      INTEGER NOT NULL,
+    user_id       INTEGER NOT NULL,
+    place         INTEGER NOT NULL,
+    players       INTEGER NOT NULL,
+    points        INTEGER NOT NULL,
+    finished_at   REAL    NOT NULL,
+    PRIMARY KEY (tournament_id, user_id)
+);
+CREATE INDEX tournament_results_player ON tournament_results (guild_id, user_id);
+"""
+
 MIGRATIONS: tuple[Migration, ...] = (
     Migration(1, "initial", _0001_INITIAL),
     Migration(2, "stats", _0002_STATS),
@@ -268,6 +299,7 @@ MIGRATIONS: tuple[Migration, ...] = (
     Migration(5, "settings", _0005_SETTINGS),
     Migration(6, "ai_takeover", _0006_AI_TAKEOVER),
     Migration(7, "turn_pings", _0007_TURN_PINGS),
+    Migration(8, "tournaments", _0008_TOURNAMENTS),
 )
 
 CREATE_LEDGER = """

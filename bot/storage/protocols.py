@@ -26,6 +26,8 @@ from .records import (
     MatchResult,
     PlayerStats,
     RoundResult,
+    TournamentEntry,
+    TournamentRecord,
     UserSettings,
     _Keep,
 )
@@ -199,3 +201,28 @@ class StatsStore(Protocol):
     async def rounds(self, game_id: str) -> list[RoundResult]: ...
 
     async def forget_user(self, user_id: int) -> Forgotten: ...
+
+
+class TournamentStore(Protocol):
+    """Tournaments (issue 31; see `TournamentRepository`)."""
+
+    async def create(self, *, tournament_id: str, guild_id: int, channel_id: int, host_id: int,
+                     name: str, state: Mapping[str, Any]) -> TournamentRecord:
+        """`TournamentBusy` when the server has a tournament that is not over."""
+        ...
+
+    async def get(self, tournament_id: str) -> TournamentRecord | None: ...
+
+    async def current(self, guild_id: int) -> TournamentRecord | None: ...
+
+    async def unfinished(self) -> list[TournamentRecord]: ...
+
+    async def save(self, tournament_id: str, *, status: str, state: Mapping[str, Any],
+                   version: int, results: Sequence[TournamentEntry] = ()) -> TournamentRecord:
+        """`NotFound`; `StaleVersion` unless `version` is the stored one plus one and the
+        tournament is not over."""
+        ...
+
+    async def history(self, guild_id: int, user_id: int) -> list[TournamentEntry]: ...
+
+    async def forget_user(self, user_id: int) -> int: ...

@@ -262,3 +262,42 @@ class UserSettings:
     locale: str | None = None  # None: the server's choice, else Discord's client language
     colorblind: bool = False
     dm_turns: bool = False  # a direct message when the table waits for them, too
+
+
+TOURNAMENT_STATUSES = ("signup", "running", "paused", "finished", "cancelled")
+TOURNAMENT_OVER = ("finished", "cancelled")
+
+
+@dataclass(frozen=True, slots=True)
+class TournamentRecord:
+    """A server's tournament as stored (issue 31): `state` is the bot's JSON document (the sign-up
+    list, the pure `bot.tournament` dump, its tables' threads and boards), guarded by `version`."""
+
+    tournament_id: str
+    guild_id: int
+    channel_id: int
+    host_id: int
+    name: str
+    status: str
+    state: Mapping[str, Any]
+    version: int
+    created_at: float
+    updated_at: float
+
+    @property
+    def over(self) -> bool:
+        return self.status in TOURNAMENT_OVER
+
+
+@dataclass(frozen=True, slots=True)
+class TournamentEntry:
+    """One player's final line of a finished tournament: their history in `/uno stats`."""
+
+    tournament_id: str
+    guild_id: int
+    user_id: int
+    name: str  # the tournament's name
+    place: int
+    players: int
+    points: int
+    finished_at: float

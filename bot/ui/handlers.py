@@ -55,6 +55,11 @@ class ScoringHandler(Protocol):
     async def forget_button(self, interaction: Interaction, user_id: int) -> None: ...
 
 
+class TournamentHandler(Protocol):
+    async def tournament_button(self, interaction: Interaction, what: str,
+                                tournament_id: str) -> None: ...
+
+
 class NotLoaded(RuntimeError):
     """A click arrived for a part of the bot that is not loaded (during start-up or unload)."""
 
@@ -64,6 +69,7 @@ class Handlers:
     lobby_handler: LobbyHandler | None = None
     play_handler: PlayHandler | None = None
     scoring_handler: ScoringHandler | None = None
+    tournament_handler: TournamentHandler | None = None
 
     @property
     def lobby(self) -> LobbyHandler:
@@ -82,3 +88,9 @@ class Handlers:
         if self.scoring_handler is None:
             raise NotLoaded("scoring")
         return self.scoring_handler
+
+    @property
+    def tournament(self) -> TournamentHandler:
+        if self.tournament_handler is None:
+            raise NotLoaded("tournament")
+        return self.tournament_handler

@@ -31,6 +31,8 @@ from bot.storage import (
     SettingsStore,
     StatsRepository,
     StatsStore,
+    TournamentRepository,
+    TournamentStore,
 )
 from bot.storage.postgres import PostgresDatabase
 from bot.storage.shards import Shards
@@ -72,7 +74,7 @@ async def db(db_path: Path) -> AsyncIterator[Database]:
 
 @dataclass
 class Stores:
-    """One implementation's five repositories over one store, sharing the test's clock."""
+    """One implementation's six repositories over one store, sharing the test's clock."""
 
     kind: str  # "sqlite", "postgresql" or "memory"
     games: GameStore
@@ -80,6 +82,7 @@ class Stores:
     settings: SettingsStore
     state: BotStateStore
     stats: StatsStore
+    tournaments: TournamentStore
     db: Database | PostgresDatabase | None = None  # the SQL database (None in memory)
     _backend: _Backend | None = field(default=None, repr=False)
 
@@ -109,7 +112,7 @@ class _Backend:
         if self.kind == "memory":
             bundle = MemoryStorage(self.memory, clock=self.clock)
             return Stores("memory", bundle.games, bundle.lobbies, bundle.settings, bundle.state,
-                          bundle.stats, None, self)
+                          bundle.stats, bundle.tournaments, None, self)
         database: Database | PostgresDatabase = (
             await PostgresDatabase.open(self.url) if self.kind == "postgresql"
             else await Database.open(self.path))
@@ -117,7 +120,7 @@ class _Backend:
         return Stores(self.kind, GameRepository(database, clock=self.clock),
                       LobbyRepository(database, clock=self.clock), SettingsRepository(database),
                       BotStateRepository(database), StatsRepository(database, clock=self.clock),
-                      database, self)
+                      TournamentRepository(database, clock=self.clock), database, self)
 
     async def restart(self) -> Stores:
         for database in self.opened:

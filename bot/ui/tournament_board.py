@@ -1,0 +1,121 @@
+"""A tournament's messages (issue 31): the sign-up board with its buttons, the standings board
+edited as tables finish, each round's tables, the podium, and the thread of each table.
+
+`TournamentBoard` is the `TournamentOutlet` the bot hands the tournament service: the service
+knows no Discord. A board that cannot be edited (deleted) is posted anew; threads that Discord
+refuses (Missing Permissions) make the service play those tables in the channel instead.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import io
+import logging
+from typing import TYPE_CHECKING, Any, Literal
+
+import discord
+
+from bot.i18n import get_translator
+from bot.render.events import escape_name
+from bot.render.tournament import (
+    pairings_embed,
+    podium_embed,
+    podium_picture,
+    signup_embed,
+    standings_embed,
+)
+from bot.services.tournament_doc import Table, TournamentDoc
+
+from .tournament_items import TournamentButton
+
+if TYPE_CHECKING:
+    from bot.client import UnoBot
+
+log = logging.getLogger(__name__)
+
+ARCHIVE_MINUTES: Literal[1440] = 1440  # a table's thread stays listed a day after its last post
+THREAD_NAME_LIMIT = 100
+NO_PINGS = discord.AllowedMentions.none()
+FORBIDDEN = 50013
+
+
+def signup_view(tournament_id: str, doc: TournamentDoc, status: str) -> discord.ui.View | None:
+    if status != "signup":
+        return None
+    tr = get_translator().translate
+    view = discord.ui.View(timeout=None)
+    buttons = [("join", "button.join", discord.ButtonStyle.success),
+               ("leave", "button.leave", discord.ButtonStyle.secondary)]
+    if doc.checkin_ends is not None:
+        buttons.append(("checkin", "button.check_in", discord.ButtonStyle.primary))
+    buttons.append(("start", "button.start", discord.ButtonStyle.primary))
+    for what, key, style in buttons:
+        view.add_item(TournamentButton(what, tournament_id, label=tr(doc.locale, key),
+                                       style=style))
+    return view
+
+
+class TournamentBoard:
+    def __init__(self, bot: UnoBot) -> None:
+        self._bot = bot
+
+    def _channel(self, doc: TournamentDoc) -> discord.PartialMessageable:
+        return self._bot.get_partial_messageable(doc.channel_id, guild_id=doc.guild_id)
+
+    async def _post_or_edit(self, doc: TournamentDoc, board: str, **fields: Any) -> None:
+        channel = self._channel(doc)
+        message_id = doc.messages.get(board)
+        if message_id is not None:
+            try:
+                await channel.get_partial_message(message_id).edit(**fields)
+                return
+            except discord.NotFound:
+                log.info("tournament board %s was deleted; posting it anew", board)
+        fields.setdefault("allowed_mentions", NO_PINGS)
+        posted = await channel.send(**{k: v for k, v in fields.items() if v is not None})
+        doc.messages[board] = posted.id
+
+    async def signup(self, tournament_id: str, doc: TournamentDoc, status: str) -> None:
+        await self._post_or_edit(doc, "signup", embed=signup_embed(doc, status),
+                                 view=signup_view(tournament_id, doc, status))
+
+    async def standings(self, doc: TournamentDoc, status: str) -> None:
+        await self._post_or_edit(doc, "standings", embed=standings_embed(doc, status))
+
+    async def pairings(self, doc: TournamentDoc, round_number: int) -> None:
+        await self._channel(doc).send(embed=pairings_embed(doc, round_number),
+                                      allowed_mentions=NO_PINGS)
+
+    async def podium(self, doc: TournamentDoc) -> None:
+        assert doc.tournament is not None
+        names = [doc.name_of(s.player) for s in doc.tournament.podium()]
+        drawn = await asyncio.to_thread(podium_picture, names)
+        picture = discord.File(io.BytesIO(drawn), filename="podium.png")
+        await self._channel(doc).send(embed=podium_embed(doc), file=picture,
+                                      allowed_mentions=NO_PINGS)
+
+    async def open_table(self, doc: TournamentDoc, table: Table, players: list[int]) -> int | None:
+        name = get_translator().translate(doc.locale, "tournament.thread_name", name=doc.name,
+                                          round=table.round, table=table.table + 1)
+        try:
+            data = await self._bot.http.start_thread_without_message(
+                doc.channel_id, name=name[:THREAD_NAME_LIMIT],
+                auto_archive_duration=ARCHIVE_MINUTES, type=11)  # public: the default is private
+        except discord.Forbidden as refused:
+            if refused.code != FORBIDDEN:
+                raise
+            log.info("no threads allowed in channel %s: its tables play there in turn",
+                     doc.channel_id)
+            return None
+        return int(data["id"])
+
+    async def seated(self, doc: TournamentDoc, table: Table, players: list[int]) -> None:
+        if table.channel_id is None:
+            return
+        text = get_translator().translate(
+            doc.locale, "tournament.seated", players=" ".join(f"<@{p}>" for p in players),
+            round=table.round, table=table.table + 1, name=escape_name(doc.name))
+        channel = self._bot.get_partial_messageable(table.channel_id, guild_id=doc.guild_id)
+        await channel.send(content=text,
+                           allowed_mentions=discord.AllowedMentions(users=True, roles=False,
+                                                                    everyone=False))
