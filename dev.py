@@ -102,6 +102,36 @@ def lock() -> int:
     return 0
 
 
+# `python3 dev.py test --quick`: the inner loop, well under 30 s. The engine (its property tests
+# too, with a smaller example budget), the services, and one game through the offline Discord
+# from the lobby to the round's end. Left out, and always run by `python3 dev.py test` and CI:
+QUICK = ["tests/engine", "tests/services", "tests/bot/test_round_flow.py"]
+QUICK_LEAVES_OUT = ("the storage contract (SQLite, PostgreSQL), the bot's other end-to-end tests "
+                    "(fuzz, kill-and-restart, shards, deployed processes), rendering, i18n, the "
+                    "AI players, the fake Discord's own tests, the playground and its browser "
+                    "test, the docs and code-quality checks")
+# Worker processes of the whole suite: a third of its time is waiting (bots answering through
+# the fake Discord's sockets, restarted processes), so more workers than cores pay.
+WORKERS = "4"
+
+
+def test_arguments(rest: list[str]) -> list[str]:
+    """pytest's arguments for `dev.py test [--quick] [pytest arguments]`: in worker processes
+    (pytest-xdist; tests of one `xdist_group` share a worker) and with the slowest tests listed
+    at the end, unless the arguments choose otherwise (`-n 0` runs in this process)."""
+    arguments = list(rest)
+    if "--quick" in arguments:
+        arguments.remove("--quick")
+        print(f"dev.py test --quick runs {' '.join(QUICK)}; it leaves out {QUICK_LEAVES_OUT}. "
+              "`python3 dev.py test` runs everything.", flush=True)
+        arguments = [*QUICK, "--quick", *arguments]
+    if not any(a == "-n" or a.startswith(("-n", "--numprocesses")) or a == "-p" for a in rest):
+        arguments = ["-n", WORKERS, "--dist", "loadgroup", *arguments]
+    if not any(a.startswith("--durations") for a in rest):
+        arguments.append("--durations=25")
+    return arguments
+
+
 def main(argv: list[str]) -> int:
     command, rest = (argv[0], argv[1:]) if argv else ("", [])
     if command == "run":
@@ -112,11 +142,12 @@ def main(argv: list[str]) -> int:
         return subprocess.call([str(_ensure_venv("")), "-m", "bot.playground.preview", *rest],
                                cwd=ROOT)
     if command == "test":
-        return subprocess.call([str(_ensure_venv("dev")), "-m", "pytest", *rest], cwd=ROOT)
+        return subprocess.call([str(_ensure_venv("dev")), "-m", "pytest", *test_arguments(rest)],
+                               cwd=ROOT)
     if command == "lock" and not rest:
         return lock()
     print("usage: python3 dev.py run | play [--port N] | preview [--screenshots] "
-          "| test [pytest arguments] | lock", file=sys.stderr)
+          "| test [--quick] [pytest arguments] | lock", file=sys.stderr)
     return 2
 
 

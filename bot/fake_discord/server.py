@@ -26,6 +26,7 @@ from .emoji import AppEmojiStore, EmojiError
 from .gateway import Gateway, GatewaySession
 from .limits import FLAG_EPHEMERAL, FLAG_LOADING, check_message
 from .rates import GLOBAL_LIMIT, RequestCounter
+from .spec import discord_api_spec
 from .world import (
     ALL_PERMISSIONS,
     Channel,
@@ -96,6 +97,17 @@ class RequestRecord:
     status: int
     body: Any
     agent: str = ""   # the User-Agent: which of several bot processes sent it, if they say
+
+
+def check_against_spec(method: str, path: str, content_type: str, body: Any) -> None:
+    """Refuse a request that Discord's published API spec does not allow (spec.py)."""
+    spec = discord_api_spec()
+    operation = spec.operation(method, path)
+    if operation is None:
+        raise DiscordError(404, 0, "404: Not Found",
+                           errors=[f"{method} {path}: not an operation of Discord's API spec"])
+    if problems := spec.problems(operation, content_type, body):
+        raise DiscordError(400, 50035, "Invalid Form Body", errors=problems)
 
 
 def _json(data: Any, status: int = 200, headers: dict[str, str] | None = None) -> web.Response:
@@ -500,6 +512,8 @@ class FakeDiscord:
                 # Interaction tokens authenticate themselves; everything else needs the bot token.
                 if request.headers.get("Authorization") != f"Bot {self.token}":
                     raise DiscordError(401, 0, "401: Unauthorized")
+            check_against_spec(request.method, request.path.removeprefix(API),
+                               request.content_type, body)
             response = await handler(request)
         except DiscordError as error:
             response = self._refuse(error, request)
