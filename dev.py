@@ -102,14 +102,18 @@ def lock() -> int:
     return 0
 
 
-# `python3 dev.py test --quick`: the inner loop, well under 30 s. The engine (its property tests
-# too, with a smaller example budget), the services, and one game through the offline Discord
-# from the lobby to the round's end. Left out, and always run by `python3 dev.py test` and CI:
-QUICK = ["tests/engine", "tests/services", "tests/bot/test_round_flow.py"]
-QUICK_LEAVES_OUT = ("the storage contract (SQLite, PostgreSQL), the bot's other end-to-end tests "
-                    "(fuzz, kill-and-restart, shards, deployed processes), rendering, i18n, the "
-                    "AI players, the fake Discord's own tests, the playground and its browser "
-                    "test, the docs and code-quality checks")
+# `python3 dev.py test --quick`: the inner loop, under 30 s. The engine's rules, golden replays
+# and saves, the services, and games through the offline Discord from the lobby to the round's
+# end (test_round_flow.py). Left out, and always run by `python3 dev.py test` and by CI:
+QUICK = ["tests/engine", "tests/services", "tests/bot/test_round_flow.py",
+         *(f"--ignore=tests/engine/{name}.py" for name in (
+             "test_properties", "test_flip_properties", "test_house_properties"))]
+QUICK_LEAVES_OUT = (
+    "the engine's property tests (random games: test_properties, test_flip_properties, "
+    "test_house_properties), the storage contract (SQLite, PostgreSQL), the bot's other "
+    "end-to-end tests (fuzz, kill-and-restart, shards, deployed processes, timers, scoring, ...), "
+    "rendering, i18n, the AI players, the fake Discord's own tests and its API-spec check's tests, "
+    "the playground and its browser test, the docs and code-quality checks")
 # Worker processes of the whole suite: a third of its time is waiting (bots answering through
 # the fake Discord's sockets, restarted processes), so more workers than cores pay.
 WORKERS = "4"
@@ -122,11 +126,12 @@ def test_arguments(rest: list[str]) -> list[str]:
     arguments = list(rest)
     if "--quick" in arguments:
         arguments.remove("--quick")
-        print(f"dev.py test --quick runs {' '.join(QUICK)}; it leaves out {QUICK_LEAVES_OUT}. "
+        print("dev.py test --quick runs tests/engine (but its property tests), tests/services "
+              f"and tests/bot/test_round_flow.py. It leaves out {QUICK_LEAVES_OUT}: "
               "`python3 dev.py test` runs everything.", flush=True)
-        arguments = [*QUICK, "--quick", *arguments]
-    if not any(a == "-n" or a.startswith(("-n", "--numprocesses")) or a == "-p" for a in rest):
-        arguments = ["-n", WORKERS, "--dist", "loadgroup", *arguments]
+        arguments = [*QUICK, *arguments]
+    if not any(a.startswith(("-n", "--numprocesses")) or a.endswith("no:xdist") for a in rest):
+        arguments = ["-n", WORKERS, *arguments]  # --dist loadgroup: pyproject's addopts
     if not any(a.startswith("--durations") for a in rest):
         arguments.append("--durations=25")
     return arguments

@@ -401,7 +401,7 @@ def _gallery(items: int) -> dict[str, Any]:
     ({"components": _box({"type": 9, "components": [_text()]})}, "needs an accessory",
      "components[0].components[0]: 'accessory' is a required property"),
     ({"components": _box(*_box(_text()))}, "cannot be placed there",
-     "components[0].components[0]: {'type': 17"),
+     "components[0].components[0].type: 17 is not one of ["),
     ({"components": _box(_text(""))}, "text display without content",
      "components[0].components[0].content: 0 characters, where the spec allows at least 1"),
     ({"components": []}, "needs components", None),
