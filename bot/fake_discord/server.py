@@ -108,15 +108,17 @@ def load_factor() -> float:
         return 1.0
 
 
-def check_against_spec(method: str, path: str, content_type: str, body: Any) -> None:
-    """Refuse a request that Discord's published API spec does not allow (spec.py)."""
+def spec_refusal(method: str, path: str, content_type: str, body: Any) -> DiscordError | None:
+    """Discord's answer to a request its published API spec does not allow (spec.py), or None
+    when the spec allows it."""
     spec = discord_api_spec()
     operation = spec.operation(method, path)
     if operation is None:
-        raise DiscordError(404, 0, "404: Not Found",
-                           errors=[f"{method} {path}: not an operation of Discord's API spec"])
+        return DiscordError(404, 0, "404: Not Found",
+                            errors=[f"{method} {path}: not an operation of Discord's API spec"])
     if problems := spec.problems(operation, content_type, body):
-        raise DiscordError(400, 50035, "Invalid Form Body", errors=problems)
+        return DiscordError(400, 50035, "Invalid Form Body", errors=problems)
+    return None
 
 
 def _json(data: Any, status: int = 200, headers: dict[str, str] | None = None) -> web.Response:
@@ -506,14 +508,18 @@ class FakeDiscord:
         agent = request.headers.get("User-Agent", "")
         body = await self._body(request)
         request[_BODY] = body
-        injected = self._take_injected(request.method, route)
+        # Held to Discord's API spec first: a request that breaks it fails the test even when a
+        # test arranged a 429 or an error for it.
+        refusal = spec_refusal(request.method, request.path.removeprefix(API),
+                               request.content_type, body)
+        injected = self._take_injected(request.method, route) if refusal is None else None
         if injected is not None:
             record = RequestRecord(request.method, route, request.path, 429, body, agent)
             self.rate_limited.append(record)
             self.requests.append(record)
             return self._rate_limit_response(injected, route)
         failing = next((f for f in self._failing if f.method == request.method
-                        and f.route == route and f.remaining > 0), None)
+                        and f.route == route and f.remaining > 0 and refusal is None), None)
         if failing is not None:
             failing.remaining -= 1
             record = RequestRecord(request.method, route, request.path, failing.status, body,
@@ -521,12 +527,12 @@ class FakeDiscord:
             self.requests.append(record)
             return _json({"code": failing.code, "message": failing.message}, failing.status)
         try:
+            if refusal is not None:
+                raise refusal
             if not route.startswith(("/interactions/", "/webhooks/")):
                 # Interaction tokens authenticate themselves; everything else needs the bot token.
                 if request.headers.get("Authorization") != f"Bot {self.token}":
                     raise DiscordError(401, 0, "401: Unauthorized")
-            check_against_spec(request.method, request.path.removeprefix(API),
-                               request.content_type, body)
             response = await handler(request)
         except DiscordError as error:
             response = self._refuse(error, request)

@@ -11,7 +11,7 @@ import discord
 import pytest
 from discord.http import Route
 
-from bot.fake_discord.server import API, DiscordError, check_against_spec
+from bot.fake_discord.server import API, spec_refusal
 from bot.fake_discord.spec import SPEC_FOLDER, discord_api_spec
 from tests.fake_discord import FakeDiscord, FakeDiscordSession
 
@@ -120,10 +120,9 @@ def test_an_undocumented_route_is_refused() -> None:
     were refused before): a method and path Discord does not document answer 404."""
     for method, path in (("POST", "/users/@me"), ("GET", "/uno/tables"),
                          ("PATCH", "/channels/1/messages/2/everything")):
-        with pytest.raises(DiscordError) as refused:
-            check_against_spec(method, path, "application/json", {})
-        assert refused.value.status == 404
-        assert refused.value.errors == [f"{method} {path}: not an operation of Discord's API spec"]
+        refused = spec_refusal(method, path, "application/json", {})
+        assert refused is not None and refused.status == 404
+        assert refused.errors == [f"{method} {path}: not an operation of Discord's API spec"]
 
 
 def test_snowflakes_are_taken_as_numbers_too() -> None:
@@ -141,3 +140,17 @@ def test_snowflakes_are_taken_as_numbers_too() -> None:
     assert "body.attachments[0].id" in problem
     [problem] = spec.problems(operation, "application/json", {"content": 7})
     assert "body.content: 7 is not of type" in problem
+
+
+async def test_a_request_breaking_the_spec_is_refused_before_an_arranged_429(
+        fake_discord: FakeDiscordSession, client: discord.Client) -> None:
+    """A 429 or an error a test arranges for a route does not hide a body the spec refuses;
+    the arranged answer goes to the next request instead."""
+    fake = fake_discord.fake
+    fake.inject_429("POST", "/channels/{channel_id}/messages")
+    refused = await _post(client, fake_discord, {"content": "x", "components": [_button(9)]})
+    assert (refused.status, refused.code) == (400, 50035)
+    assert len(fake_discord.take_violations()) == 1 and fake.rate_limited == []
+    route = Route("POST", "/channels/{channel_id}/messages", channel_id=fake.channel.id)
+    await client.http.request(route, json={"content": "x", "components": [_button(1)]})
+    assert len(fake.rate_limited) == 1 and len(fake.channel_messages()) == 1
