@@ -121,8 +121,8 @@ WORKERS = "4"
 
 def test_arguments(rest: list[str]) -> list[str]:
     """pytest's arguments for `dev.py test [--quick] [pytest arguments]`: in worker processes
-    (pytest-xdist; tests of one `xdist_group` share a worker) and with the slowest tests listed
-    at the end, unless the arguments choose otherwise (`-n 0` runs in this process)."""
+    (pytest-xdist; each test module in one worker) and with the slowest tests listed at the end,
+    unless the arguments choose otherwise (`-n 0` runs in this process)."""
     arguments = list(rest)
     if "--quick" in arguments:
         arguments.remove("--quick")
@@ -131,7 +131,7 @@ def test_arguments(rest: list[str]) -> list[str]:
               "`python3 dev.py test` runs everything.", flush=True)
         arguments = [*QUICK, *arguments]
     if not any(a.startswith(("-n", "--numprocesses")) or a.endswith("no:xdist") for a in rest):
-        arguments = ["-n", WORKERS, *arguments]  # --dist loadgroup: pyproject's addopts
+        arguments = ["-n", WORKERS, *arguments]  # --dist loadfile: pyproject's addopts
     if not any(a.startswith("--durations") for a in rest):
         arguments.append("--durations=25")
     return arguments

@@ -20,9 +20,6 @@ from bot.playground.preview import KINDS, Moment, page, shown_emoji
 
 ROOT = Path(__file__).resolve().parents[2]
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
-# The preview is built once for the module (about 10 s): its tests share one worker under
-# pytest-xdist instead of each worker building its own.
-pytestmark = pytest.mark.xdist_group("preview")
 
 
 def preview_data(html: str) -> dict[str, Any]:
