@@ -7,8 +7,11 @@ operation of it, or the route is not Discord's and the request is refused like a
 Discord would refuse; the operation's request schema (JSON Schema, Draft 2020-12) then checks the
 JSON body, or a multipart request's `payload_json` part (the files travel beside it).
 
-Each operation's validator is built once per process and kept: the spec's `$ref`s are resolved
-through one `referencing` registry over the whole document, loaded on the first request.
+The spec is loaded once per process, on the first request, into one `referencing` registry over
+the whole document, and each operation's validator is built once and kept. Three rewrites that
+keep every verdict make a check cheap (benchmarks/spec_check.py: a table edit from 21 ms to
+about 0.1 ms): a union of objects told apart by their `type` tries only the member that `type`
+names, a union of named constants is an enum, and a plain `$ref` is the schema it names.
 """
 
 from __future__ import annotations
@@ -211,6 +214,7 @@ class ApiSpec:
 
     def __init__(self, document: dict[str, Any]) -> None:
         document = _inlined(_by_tag(_loosened(document)))
+        _valid.clear()  # remembered by the id of a member of the previous spec's document
         resource = DRAFT202012.create_resource(document)
         registry: Registry[Any] = Registry().with_resource(_URI, resource)
         # Operations' validators are this one moved to their schema: its `$ref`s that are left
