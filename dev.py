@@ -102,6 +102,41 @@ def lock() -> int:
     return 0
 
 
+# `python3 dev.py test --quick`: the inner loop, under 30 s. The engine's rules, golden replays
+# and saves, the services, and games through the offline Discord from the lobby to the round's
+# end (test_round_flow.py). Left out, and always run by `python3 dev.py test` and by CI:
+QUICK = ["tests/engine", "tests/services", "tests/bot/test_round_flow.py",
+         *(f"--ignore=tests/engine/{name}.py" for name in (
+             "test_properties", "test_flip_properties", "test_house_properties"))]
+QUICK_LEAVES_OUT = (
+    "the engine's property tests (random games: test_properties, test_flip_properties, "
+    "test_house_properties), the storage contract (SQLite, PostgreSQL), the bot's other "
+    "end-to-end tests (fuzz, kill-and-restart, shards, deployed processes, timers, scoring, ...), "
+    "rendering, i18n, the AI players, the fake Discord's own tests and its API-spec check's tests, "
+    "the playground and its browser test, the docs and code-quality checks")
+# Worker processes of the whole suite: a third of its time is waiting (bots answering through
+# the fake Discord's sockets, restarted processes), so more workers than cores pay.
+WORKERS = "4"
+
+
+def test_arguments(rest: list[str]) -> list[str]:
+    """pytest's arguments for `dev.py test [--quick] [pytest arguments]`: in worker processes
+    (pytest-xdist; each test module in one worker) and with the slowest tests listed at the end,
+    unless the arguments choose otherwise (`-n 0` runs in this process)."""
+    arguments = list(rest)
+    if "--quick" in arguments:
+        arguments.remove("--quick")
+        print("dev.py test --quick runs tests/engine (but its property tests), tests/services "
+              f"and tests/bot/test_round_flow.py. It leaves out {QUICK_LEAVES_OUT}: "
+              "`python3 dev.py test` runs everything.", flush=True)
+        arguments = [*QUICK, *arguments]
+    if not any(a.startswith(("-n", "--numprocesses")) or a.endswith("no:xdist") for a in rest):
+        arguments = ["-n", WORKERS, *arguments]  # --dist loadfile: pyproject's addopts
+    if not any(a.startswith("--durations") for a in rest):
+        arguments.append("--durations=25")
+    return arguments
+
+
 def main(argv: list[str]) -> int:
     command, rest = (argv[0], argv[1:]) if argv else ("", [])
     if command == "run":
@@ -112,11 +147,12 @@ def main(argv: list[str]) -> int:
         return subprocess.call([str(_ensure_venv("")), "-m", "bot.playground.preview", *rest],
                                cwd=ROOT)
     if command == "test":
-        return subprocess.call([str(_ensure_venv("dev")), "-m", "pytest", *rest], cwd=ROOT)
+        return subprocess.call([str(_ensure_venv("dev")), "-m", "pytest", *test_arguments(rest)],
+                               cwd=ROOT)
     if command == "lock" and not rest:
         return lock()
     print("usage: python3 dev.py run | play [--port N] | preview [--screenshots] "
-          "| test [pytest arguments] | lock", file=sys.stderr)
+          "| test [--quick] [pytest arguments] | lock", file=sys.stderr)
     return 2
 
 

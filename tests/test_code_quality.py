@@ -14,6 +14,9 @@ ROOT = Path(__file__).resolve().parent.parent
 ENGINE = ROOT / "bot" / "engine"
 STDLIB = sys.stdlib_module_names
 FORBIDDEN_IN_ENGINE = {"asyncio", "discord", "aiosqlite", "sqlite3", "socket", "threading"}
+# The module's tests run one after another, in one worker under pytest-xdist (pyproject's
+# `--dist loadfile`): the strictness probe writes a file into bot/ that a mypy or ruff run
+# beside it would read, and the mypy runs share one cache.
 
 
 def _imports(path: Path) -> set[str]:

@@ -13,6 +13,7 @@ from __future__ import annotations
 import asyncio
 import json
 import math
+import os
 import socket
 import time
 from collections.abc import Awaitable, Callable
@@ -33,6 +34,7 @@ from .replies import BODY as _BODY
 from .replies import UPLOADS as _UPLOADS
 from .replies import DiscordError as DiscordError
 from .replies import json_response as _json
+from .spec import discord_api_spec
 from .threads import Threads
 from .world import (
     ALL_PERMISSIONS,
@@ -90,6 +92,27 @@ class RequestRecord:
     status: int
     body: Any
     agent: str = ""   # the User-Agent: which of several bot processes sent it, if they say
+
+
+def load_factor() -> float:
+    """How many times busier than its cores the machine has been this last minute (at least 1)."""
+    try:
+        return max(1.0, os.getloadavg()[0] / (os.cpu_count() or 1))
+    except (AttributeError, OSError):  # no load average (Windows)
+        return 1.0
+
+
+def spec_refusal(method: str, path: str, content_type: str, body: Any) -> DiscordError | None:
+    """Discord's answer to a request its published API spec does not allow (spec.py), or None
+    when the spec allows it."""
+    spec = discord_api_spec()
+    operation = spec.operation(method, path)
+    if operation is None:
+        return DiscordError(404, 0, "404: Not Found",
+                            errors=[f"{method} {path}: not an operation of Discord's API spec"])
+    if problems := spec.problems(operation, content_type, body):
+        return DiscordError(400, 50035, "Invalid Form Body", errors=problems)
+    return None
 
 
 class FakeDiscord:
@@ -332,13 +355,17 @@ class FakeDiscord:
         event.set()
 
     async def wait_for(self, predicate: Callable[[], Any], timeout: float = 3.0) -> Any:
-        """Wait (real time) until `predicate()` is truthy; re-checked on every change."""
+        """Wait (real time) until `predicate()` is truthy; re-checked on every change. The
+        timeout catches a condition that never comes: on a machine busier than its cores (the
+        suite's workers, other jobs) it stretches by the load, as everything the condition waits
+        for is slowed down by as much."""
         loop = asyncio.get_running_loop()
-        deadline = loop.time() + timeout
+        started = loop.time()
         while not (result := predicate()):
-            remaining = deadline - loop.time()
+            remaining = started + timeout * load_factor() - loop.time()
             if remaining <= 0:
-                raise TimeoutError(f"condition not met within {timeout} s")
+                raise TimeoutError(f"condition not met within {timeout} s (x{load_factor():.1f}"
+                                   " for the machine's load)")
             event = self._changed
             try:
                 # Short slices also catch conditions that depend on the clock alone.
@@ -473,14 +500,18 @@ class FakeDiscord:
         agent = request.headers.get("User-Agent", "")
         body = await self._body(request)
         request[_BODY] = body
-        injected = self._take_injected(request.method, route)
+        # Held to Discord's API spec first: a request that breaks it fails the test even when a
+        # test arranged a 429 or an error for it.
+        refusal = spec_refusal(request.method, request.path.removeprefix(API),
+                               request.content_type, body)
+        injected = self._take_injected(request.method, route) if refusal is None else None
         if injected is not None:
             record = RequestRecord(request.method, route, request.path, 429, body, agent)
             self.rate_limited.append(record)
             self.requests.append(record)
             return self._rate_limit_response(injected, route)
         failing = next((f for f in self._failing if f.method == request.method
-                        and f.route == route and f.remaining > 0), None)
+                        and f.route == route and f.remaining > 0 and refusal is None), None)
         if failing is not None:
             failing.remaining -= 1
             record = RequestRecord(request.method, route, request.path, failing.status, body,
@@ -488,6 +519,8 @@ class FakeDiscord:
             self.requests.append(record)
             return _json({"code": failing.code, "message": failing.message}, failing.status)
         try:
+            if refusal is not None:
+                raise refusal
             if not route.startswith(("/interactions/", "/webhooks/")):
                 # Interaction tokens authenticate themselves; everything else needs the bot token.
                 if request.headers.get("Authorization") != f"Bot {self.token}":

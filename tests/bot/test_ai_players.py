@@ -379,10 +379,13 @@ async def test_a_person_and_ais_play_a_whole_match_recorded_once(
         await ann.click(table, en("button.next_round"))
     winner = game.match_winner
     assert winner is not None and max(game.scores) >= 50
-    await harness.settle()
     table = await _table(harness, ann, session)
-    assert title_of(table) == en("table.match_over",
-                                 player=session.names[game.players[winner]])
+    # The move that won is applied before the table's edit showing it is even asked for (an AI
+    # moves in a task of its own): no edit may be pending yet, so wait for the title itself.
+    won = en("table.match_over", player=session.names[game.players[winner]])
+    await harness.fake.wait_for(lambda: title_of(table) == won, timeout=5)
+    await harness.settle()
+    assert title_of(table) == won
     # The channel is free once the save that ended the match is committed; the table, drawn
     # from the game in memory, may show the end a moment before that.
     await harness.fake.wait_for(lambda: games.in_channel(harness.fake.channel.id) is None,

@@ -18,6 +18,7 @@ from discord.ext import commands
 from discord.http import Route
 from discord.webhook.async_ import async_context, interaction_response_params
 
+from bot.fake_discord.limits import check_message
 from tests.fake_discord import FakeClock, FakeDiscordSession, VirtualUser, fake_discord_session
 
 HTTPException = discord.HTTPException
@@ -324,29 +325,41 @@ def _select(options: int) -> list[dict[str, Any]]:
         {"label": str(i), "value": str(i)} for i in range(options)]}]}]
 
 
-@pytest.mark.parametrize(("payload", "problem"), [
-    ({"components": _rows(5, 5, 5, 5, 5, 1)}, "6 action rows"),
-    ({"components": _rows(5, 5, 5, 5, 6)}, "26 components"),
-    ({"components": _rows(6)}, "6 items > 5"),
-    ({"components": _rows(1, custom_id_length=101)}, "101 characters > 100"),
-    ({"components": _select(26)}, "26 options"),
-    ({"content": "x" * 2001}, "2001 characters > 2000"),
-    ({"embeds": [{"title": "t" * 257}]}, "title has 257"),
-    ({"embeds": [{"description": "d" * 4097}]}, "description has 4097"),
-    ({"embeds": [{"fields": [{"name": "n", "value": "v"}] * 26}]}, "26 fields"),
-    ({"embeds": [{"description": "d" * 4000}, {"description": "d" * 2001}]}, "6001"),
+# Each case: the payload, the fake's own limit check's complaint (limits.py), and, where
+# Discord's API spec refuses it before that check (spec.py, in front of every route), the spec's.
+@pytest.mark.parametrize(("payload", "problem", "spec_says"), [
+    ({"components": _rows(5, 5, 5, 5, 5, 1)}, "6 action rows", None),
+    ({"components": _rows(5, 5, 5, 5, 6)}, "26 components",
+     "body.components[4].components: 6 items, where the spec allows at most 5"),
+    ({"components": _rows(6)}, "6 items > 5",
+     "body.components[0].components: 6 items, where the spec allows at most 5"),
+    ({"components": _rows(1, custom_id_length=101)}, "101 characters > 100",
+     "components[0].components[0].custom_id: 101 characters, where the spec allows at most 100"),
+    ({"components": _select(26)}, "26 options",
+     "components[0].components[0].options: 26 items, where the spec allows at most 25"),
+    ({"content": "x" * 2001}, "2001 characters > 2000", None),
+    ({"embeds": [{"title": "t" * 257}]}, "title has 257",
+     "body.embeds[0].title: 257 characters, where the spec allows at most 256"),
+    ({"embeds": [{"description": "d" * 4097}]}, "description has 4097",
+     "body.embeds[0].description: 4097 characters, where the spec allows at most 4096"),
+    ({"embeds": [{"fields": [{"name": "n", "value": "v"}] * 26}]}, "26 fields",
+     "body.embeds[0].fields: 26 items, where the spec allows at most 25"),
+    ({"embeds": [{"description": "d" * 4000}, {"description": "d" * 2001}]}, "6001", None),
 ], ids=["rows", "components", "row-width", "custom-id", "select", "content", "embed-title",
         "embed-description", "embed-fields", "embed-total"])
 async def test_payload_limits_are_refused(fake_discord: FakeDiscordSession, bot: EchoBot,
-                                          payload: dict[str, Any], problem: str) -> None:
+                                          payload: dict[str, Any], problem: str,
+                                          spec_says: str | None) -> None:
     route = Route("POST", "/channels/{channel_id}/messages",
                   channel_id=fake_discord.fake.channel.id)
+    body = {"content": "x", **payload}
     with pytest.raises(HTTPException) as refused:
-        await bot.http.request(route, json={"content": "x", **payload})
+        await bot.http.request(route, json=body)
     assert refused.value.status == 400 and refused.value.code == 50035
     [violation] = fake_discord.take_violations()
-    assert problem in violation.message
+    assert (spec_says or problem) in violation.message
     assert fake_discord.fake.channel_messages() == []
+    assert any(problem in found for found in check_message(body))
 
 
 async def test_a_view_within_limits_is_accepted(fake_discord: FakeDiscordSession,
@@ -373,30 +386,40 @@ def _gallery(items: int) -> dict[str, Any]:
                                   for i in range(items)]}
 
 
-@pytest.mark.parametrize(("payload", "problem"), [
-    ({"content": "x", "components": _box(_text())}, "content cannot be used"),
-    ({"embeds": [{"title": "t"}], "components": _box(_text())}, "embeds cannot be used"),
-    ({"components": _box(*[_text()] * 40)}, "41 components > 40"),
-    ({"components": _box(_text("a" * 2000), _text("b" * 2001))}, "4001 characters in all"),
-    ({"components": _box(_gallery(0))}, "0 items (1..10)"),
-    ({"components": _box(_gallery(11))}, "11 items (1..10)"),
-    ({"components": _box(*_rows(6))}, "6 items > 5"),
-    ({"components": _box({"type": 9, "components": [_text()]})}, "needs an accessory"),
-    ({"components": _box(*_box(_text()))}, "cannot be placed there"),
-    ({"components": _box(_text(""))}, "text display without content"),
-    ({"components": []}, "needs components"),
+@pytest.mark.parametrize(("payload", "problem", "spec_says"), [
+    ({"content": "x", "components": _box(_text())}, "content cannot be used", None),
+    ({"embeds": [{"title": "t"}], "components": _box(_text())}, "embeds cannot be used", None),
+    ({"components": _box(*[_text()] * 40)}, "41 components > 40", None),
+    ({"components": _box(_text("a" * 2000), _text("b" * 2001))}, "4001 characters in all",
+     None),
+    ({"components": _box(_gallery(0))}, "0 items (1..10)",
+     "components[0].components[0].items: 0 items, where the spec allows at least 1"),
+    ({"components": _box(_gallery(11))}, "11 items (1..10)",
+     "components[0].components[0].items: 11 items, where the spec allows at most 10"),
+    ({"components": _box(*_rows(6))}, "6 items > 5",
+     "components[0].components[0].components: 6 items, where the spec allows at most 5"),
+    ({"components": _box({"type": 9, "components": [_text()]})}, "needs an accessory",
+     "components[0].components[0]: 'accessory' is a required property"),
+    ({"components": _box(*_box(_text()))}, "cannot be placed there",
+     "components[0].components[0].type: 17 is not one of ["),
+    ({"components": _box(_text(""))}, "text display without content",
+     "components[0].components[0].content: 0 characters, where the spec allows at least 1"),
+    ({"components": []}, "needs components", None),
 ], ids=["content", "embeds", "components", "text", "empty-gallery", "big-gallery", "row-width",
         "section", "nested-container", "empty-text", "no-components"])
 async def test_components_v2_limits_are_refused(fake_discord: FakeDiscordSession, bot: EchoBot,
-                                                payload: dict[str, Any], problem: str) -> None:
+                                                payload: dict[str, Any], problem: str,
+                                                spec_says: str | None) -> None:
     route = Route("POST", "/channels/{channel_id}/messages",
                   channel_id=fake_discord.fake.channel.id)
+    body = {"flags": V2, **payload}
     with pytest.raises(HTTPException) as refused:
-        await bot.http.request(route, json={"flags": V2, **payload})
+        await bot.http.request(route, json=body)
     assert refused.value.status == 400 and refused.value.code == 50035
     [violation] = fake_discord.take_violations()
-    assert problem in violation.message
+    assert (spec_says or problem) in violation.message
     assert fake_discord.fake.channel_messages() == []
+    assert any(problem in found for found in check_message(body))
 
 
 async def test_a_v2_message_within_limits_is_accepted(fake_discord: FakeDiscordSession,
