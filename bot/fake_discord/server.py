@@ -774,7 +774,11 @@ class FakeDiscord:
     def _check_old_edit(self, message: StoredMessage,
                         record: InteractionRecord | None = None) -> None:
         """Discord's limit on edits of messages older than an hour (bot/fake_discord/
-        old_messages.py)."""
+        old_messages.py). Ephemeral messages are left out: the limit is documented for a
+        channel's messages, and whether it counts a private answer that only its token edits is
+        not documented either way (docs/DISCORD-FACTS.md, the facts found here)."""
+        if int(message.payload.get("flags") or 0) & FLAG_EPHEMERAL:
+            return
         if not self.old_edits.allow(message.id, message.channel_id):
             raise DiscordError(old_messages.STATUS, old_messages.CODE, old_messages.MESSAGE,
                                interaction=record)

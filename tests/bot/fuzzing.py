@@ -40,6 +40,7 @@ from bot.client import UnoBot
 from bot.engine import dump
 from bot.fake_discord.users import (
     BOOLEAN,
+    CHANNEL,
     INTEGER,
     NUMBER,
     STRING,
@@ -383,6 +384,8 @@ class Fuzzer:
             return self.rng.choice(self.users)
         if kind == STRING:
             return self.rng.choice(["x", "UNO", "**bold**"])
+        if kind == CHANNEL:  # the fake guild's one channel (a tournament's boards)
+            return self.h.fake.channel
         raise NotImplementedError(f"option type {kind}")
 
     async def _do_progress(self) -> None:

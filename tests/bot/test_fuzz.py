@@ -41,7 +41,9 @@ async def test_a_game_is_played_to_its_end_among_the_noise(tmp_path: Path) -> No
                "rate_limit": 3}
     async with fuzz_harness(tmp_path / "uno.db", 7, players=3) as (h, users, _):
         fuzzer = Fuzzer(h, users, 7, weights=weights)
-        figures = await fuzzer.run(180)
+        # 300 steps: since a round's end keeps its own message and hands name each decision
+        # (issue 37), this seed's first match needs more than the 180 it used to.
+        figures = await fuzzer.run(300)
     assert figures.rounds_recorded >= 1 and figures.matches_recorded >= 1, figures
 
 
