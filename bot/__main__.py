@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import logging
 import os
+import signal
 import sys
 
 import discord
@@ -36,6 +37,10 @@ NO_TOKEN_PLAYGROUND = (
 
 
 def main(argv: list[str] | None = None) -> int:
+    # Ctrl+C (SIGINT) stops it cleanly even when it was started with SIGINT ignored (a shell's
+    # background job, nohup): Python installs its own handler only for a signal that was
+    # not ignored at start.
+    signal.signal(signal.SIGINT, signal.default_int_handler)
     argv = sys.argv[1:] if argv is None else argv
     env = environment()
     if PLAYGROUND_FLAG in argv and not env.get("DISCORD_TOKEN", "").strip():

@@ -10,6 +10,7 @@ import argparse
 import asyncio
 import contextlib
 import logging
+import signal
 import sys
 import tempfile
 from pathlib import Path
@@ -34,6 +35,10 @@ async def serve(port: int) -> None:
 
 
 def main(argv: list[str] | None = None) -> int:
+    # Ctrl+C (SIGINT) stops it cleanly even when it was started with SIGINT ignored (a shell's
+    # background job, nohup): Python installs its own handler only for a signal that was
+    # not ignored at start.
+    signal.signal(signal.SIGINT, signal.default_int_handler)
     parser = argparse.ArgumentParser(prog="python3 dev.py play", description=(
         "Play with the UNO bot in a web browser, on an offline Discord: no token, no network."))
     parser.add_argument("--port", type=int, default=DEFAULT_PORT,

@@ -164,12 +164,19 @@ async def test_the_event_stream_tells_of_every_change(page: Page) -> None:
         assert int(line.decode().removeprefix("data: ")) > first
 
 
+def _ignoring_sigint() -> None:
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
 async def test_dev_run_without_a_token_starts_the_playground(tmp_path: Path) -> None:
     env = {k: v for k, v in os.environ.items() if k != "DISCORD_TOKEN"}
     env["PYTHONPATH"] = str(ROOT)
     process = await asyncio.create_subprocess_exec(
         sys.executable, "-m", "bot", "--playground-without-token", "--port", "0", cwd=tmp_path,
-        env=env, stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE)
+        env=env, stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE,
+        # Started with SIGINT ignored, as a shell's background job or nohup starts it (and as a
+        # suite started that way passes it on): Ctrl+C must stop it all the same.
+        preexec_fn=_ignoring_sigint)
     assert process.stdout is not None and process.stderr is not None
     try:
         line = b""
