@@ -73,7 +73,7 @@ def assert_moved(h: Harness, user: VirtualUser, current: int) -> list[int]:
 
 async def test_a_match_across_more_than_an_hour_never_edits_an_old_table(
         harness: Harness) -> None:
-    """A match over 70 minutes of clock: a move every 4 minutes until 4.5 minutes before the
+    """A match over 70 minutes of clock: a move every 200 s until about 4 minutes before the
     hour (so that one round spans it), then every second to two minutes past it, then every
     30 s, where an unmoved table would get a 30046 at the 4th edit
     in 6 s (as it does with the move switched off). The table moves once as it nears an hour,
@@ -91,9 +91,12 @@ async def test_a_match_across_more_than_an_hour_never_edits_an_old_table(
     first = session.message_id
     while (elapsed := harness.clock.now() - start) < 70 * 60:
         hour = old_messages.OLD_AFTER
-        # Four minutes a move up to the hour, so that the first round (whose table a
-        # round's end replaces, issue 37) is still on when the table nears an hour.
-        harness.clock.advance(240.0 if elapsed < hour - 270 else
+        # 200 s a move up to the hour, so that the first round (whose table a round's end
+        # replaces, issue 37) is still on when the table nears an hour; no longer, so that
+        # each player opens a hand again (two others' moves and a Next round: 800 s) before
+        # the last one's token has lived 15 minutes (a jump of the clock past a hand's
+        # switching off would land its edit after the token's end).
+        harness.clock.advance(200.0 if elapsed < hour - 230 else
                               1.0 if elapsed <= hour + 120 else 30.0)
         assert await driver.step(), "the match ended before an hour of play"
         await settled(harness, session)
