@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import json
 import os
 import random
 import re
@@ -278,8 +279,22 @@ class Trial:
             f"{match is not None}")
 
     def _table(self) -> SeenMessage:
+        self._follow_table()
         assert self.table_id is not None
         return self.users[0].message(self.table_id)
+
+    def _follow_table(self) -> None:
+        """The game's table is the newest public message in its channel with the game's
+        controls: a round's end keeps its own message and the next round gets a new one
+        (issue 37), as the players see by scrolling down."""
+        assert self.table_id is not None and self.game_id is not None
+        channel = self.fake.messages[self.table_id].payload["channel_id"]
+        newer = [m.id for m in self.fake.messages.values()
+                 if m.id > self.table_id and m.visible_to is None and not m.deleted
+                 and m.payload["channel_id"] == channel
+                 and f":{self.game_id}:" in json.dumps(m.payload.get("components") or [])]
+        if newer:
+            self.table_id = max(newer)
 
     async def _one_action(self, table: SeenMessage, *, wait: bool = True
                           ) -> InteractionHandle | None:
@@ -442,6 +457,7 @@ class Trial:
         """The table shows the saved game (after a restart the new bot shows it again); once
         the game is no longer saved (the match is won), the table shows the match's end."""
         record = await self.saved()
+        self._follow_table()
         if record is None:
             assert self.table_id is not None
             ended = self.fake.messages[self.table_id]
