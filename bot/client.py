@@ -222,6 +222,8 @@ class UnoBot(commands.AutoShardedBot):
             await self.card_emoji.close()
         if hasattr(self, "tournaments"):  # no new round is seated while the process stops
             await self.tournaments.close()
+        if hasattr(self, "games"):  # actions under way are saved before the database closes
+            await self.games.stop(DRAIN_SECONDS)
         if hasattr(self, "under_way") and not self.is_closed():
             # A clean stop lets the table and lobby edits under way land (an ended game's last
             # table is saved nowhere else), for a few seconds at most.

@@ -76,6 +76,7 @@ class GameManager:
         self._edits = asyncio.Semaphore(TABLE_EDITS_AT_ONCE)
         self._timer_failures: dict[str, int] = {}
         self._again: set[asyncio.Task[None]] = set()  # see `_show_again`
+        self._stopping = False  # see `stop`
         # Told of every applied action and every new game (the AI players' scheduler).
         self.after_apply: Callable[[Session], None] | None = None
         # Asked before a player is removed for idling (C-11): True if an AI plays on for them.
@@ -103,6 +104,7 @@ class GameManager:
                     tournament: str = "", ai_fill: bool = False, game_id: str = "",
                     stand_ins: dict[str, str] | None = None) -> Session:
         """Deal the first round for a lobby's players (a tournament's table: issue 31)."""
+        self._refuse_while_stopping()
         players = [player_name(user_id) for user_id in lobby.player_ids]
         rules = RuleSet.build(lobby.preset, lobby.options)
         game, events = Game.start(players, rules, seed=self.new_seed() if seed is None else seed)
@@ -152,7 +154,28 @@ class GameManager:
     async def end(self, session: Session) -> None:
         """Stop a game now (an admin's /uno end, or abandoned): forget it everywhere."""
         async with session.lock:
+            self._refuse_while_stopping()
             await self._forget(session)
+
+    async def stop(self, within: float) -> None:
+        """A clean stop begins: no action is applied from now on (a click is told the bot is
+        restarting, a timer fires again after the restart), and the actions under way finish
+        their save, for `within` seconds at most, before the database closes under them."""
+        self._stopping = True
+
+        async def settled(session: Session) -> None:
+            async with session.lock:
+                pass
+
+        try:
+            await asyncio.wait_for(
+                asyncio.gather(*(settled(s) for s in list(self._sessions.values()))), within)
+        except TimeoutError:
+            log.warning("actions still under way after %.0f s of a clean stop", within)
+
+    def _refuse_while_stopping(self) -> None:
+        if self._stopping:
+            raise Refusal("error.restarting")
 
     async def close(self) -> None:
         for task in [*self._refreshing.values(), *self._again]:
@@ -197,6 +220,7 @@ class GameManager:
     async def _apply(self, session: Session, action: Action, *,
                      note: dict[str, str] | None = None) -> list[Event]:
         """Apply, remember, save, re-arm, refresh. Lock held by the caller."""
+        self._refuse_while_stopping()
         try:
             events = session.game.apply(action)
         except IllegalAction as refused:
@@ -238,6 +262,7 @@ class GameManager:
                 return await self.change_seats(session, change, locked=True)
         if self._sessions.get(session.game_id) is not session:
             raise Refusal("error.game_over")
+        self._refuse_while_stopping()
         if not change(session):
             return False
         try:
@@ -378,6 +403,8 @@ class GameManager:
             if self._sessions.get(session.game_id) is not session:
                 return
             if session.game.version != version:  # someone acted meanwhile: already re-armed
+                return
+            if self._stopping:  # armed again by the restart
                 return
             try:
                 abandoned = await self._timed(session)

@@ -220,3 +220,38 @@ async def test_an_older_control_acts_while_its_players_decision_context_holds(
     assert record is not None
     reloaded = Session.from_record(record)
     assert reloaded.context(player) == reloaded.version
+
+
+async def test_a_clean_stop_lets_a_move_under_way_save_and_refuses_the_next(
+        lobbies: LobbyService, manager: GameManager, storage: MemoryStorage,
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """A stop waits for the move whose save is under way (the database closes after it: a
+    restart once lost such a move to 'the database is closed'), and refuses later ones with a
+    message that says why, changing nothing."""
+    import asyncio
+
+    session = await started(lobbies, manager)
+    saving, release = asyncio.Event(), asyncio.Event()
+    update = storage.games.update
+
+    async def slow(*args: object, **kwargs: object) -> object:
+        saving.set()
+        await release.wait()
+        return await update(*args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(storage.games, "update", slow)
+    first = asyncio.create_task(manager.act(session.game_id, turn_of(session), draw))
+    await saving.wait()
+    stop = asyncio.create_task(manager.stop(5.0))
+    await settle()
+    assert not stop.done()  # waits for the save under way
+    release.set()
+    await stop
+    assert first.done() and first.result().events
+    saved = await storage.games.load(session.game_id)
+    assert saved is not None and saved.version == session.version
+    version = session.version
+    with pytest.raises(Refusal) as refused:
+        await manager.act(session.game_id, turn_of(session), draw)
+    assert refused.value.key == "error.restarting"
+    assert session.version == version
