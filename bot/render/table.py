@@ -9,6 +9,7 @@ from dataclasses import dataclass
 import discord
 
 from bot.engine import KNOCKOUT_POINTS, Card, Event, FlipCard
+from bot.services.notes import Note
 from bot.services.seats import is_ai
 from bot.services.session import Session
 
@@ -255,23 +256,21 @@ def _rules_line(session: Session) -> str:
     return line
 
 
-# Lines the bot adds to the log itself (the engine knows nothing of timers).
-BOT_NOTES = frozenset({"timed_out", "removed_idle", "ai_took_over", "seat_reclaimed"})
-
-
 def _log_lines(session: Session, faces: Faces) -> list[str]:
     """The recent events in words; runs of engine events are read together (one line for a
     draw of three cards), the bot's own notes in between."""
     lc, names = session.locale, session.names
+    log = session.log()
+    turned = iter(_faces_as_played(session, [e for e in log if isinstance(e, Event)]))
     lines: list[str] = []
     batch: list[Event] = []
-    for event in _faces_as_played(session, session.recent_events()):
-        if event.type in BOT_NOTES:
+    for entry in log:
+        if isinstance(entry, Note):
             lines += describe_all(batch, names, viewer=None, locale=lc, faces=faces)
             batch = []
-            lines.append(tr(lc, f"table.{event.type}", player=name_of(names, event.by or "")))
+            lines.append(tr(lc, f"table.{entry.kind}", player=name_of(names, entry.by)))
         else:
-            batch.append(event)
+            batch.append(next(turned))
     return lines + describe_all(batch, names, viewer=None, locale=lc, faces=faces)
 
 

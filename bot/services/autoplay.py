@@ -27,6 +27,7 @@ from bot.engine import Action, ActionType
 
 from .errors import Refusal
 from .games import GameManager
+from .notes import Note, NoteKind
 from .seats import is_ai, level_of
 from .session import Session
 
@@ -60,14 +61,14 @@ class AutoPlayer:
                 session.ai_fill or self._takes_over(session.guild_id)):
             return False
         session.stand_ins[player] = STAND_IN_LEVEL
-        session.recent.append({"type": "ai_took_over", "by": player})
+        session.note(Note(NoteKind.AI_TOOK_OVER, player))
         return True
 
     def reclaim(self, session: Session, player: str) -> bool:
         """Reclaim seat: `player` plays their own seat again, at once."""
         if session.stand_ins.pop(player, None) is None:
             return False
-        session.recent.append({"type": "seat_reclaimed", "by": player})
+        session.note(Note(NoteKind.SEAT_RECLAIMED, player))
         return True
 
     def controlled(self, session: Session, player: str) -> bool:

@@ -13,6 +13,7 @@ from typing import Any
 from bot.engine import Event, Game, PlayerView, dump, load, player_view
 from bot.storage import GameRecord
 
+from .notes import Note
 from .tally import Tally
 
 RECENT_EVENTS = 40  # events kept for the table's "what happened" lines (a draw is one per card)
@@ -33,8 +34,9 @@ class Session:
     host: str
     message_id: int | None = None
     timeouts: dict[str, int] = field(default_factory=dict)  # timeouts in a row (C-11)
-    # The latest events, oldest first, as the engine wrote them: the renderer reads them as the
-    # table (Event.visible_to hides private cards), and one draw of 4 needs all 4 to say "4".
+    # The latest events, oldest first, as the engine wrote them, and the bot's own notes between
+    # them: the renderer reads them as the table (Event.visible_to hides private cards), and one
+    # draw of 4 needs all 4 to say "4".
     recent: list[dict[str, Any]] = field(default_factory=list)
     round_points: dict[str, int] = field(default_factory=dict)  # the last round's (C-8, H-14)
     last_action_at: float = 0.0
@@ -117,8 +119,17 @@ class Session:
                 self.round_points[event.by] = event.amount
         del self.recent[:-RECENT_EVENTS]
 
+    def note(self, note: Note) -> None:
+        """Add the bot's own line to the log (kept with the next save, as events are)."""
+        self.recent.append(note.to_dict())
+
+    def log(self) -> list[Event | Note]:
+        """The recent events and the bot's notes between them, oldest first."""
+        return [Note.from_dict(e) or Event.from_dict(e) for e in self.recent]
+
     def recent_events(self) -> list[Event]:
-        return [Event.from_dict(e) for e in self.recent]
+        """The recent engine events alone."""
+        return [e for e in self.log() if isinstance(e, Event)]
 
     # -- persistence
 
