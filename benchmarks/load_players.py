@@ -438,7 +438,7 @@ class OpenLoopGame:
         return hand
 
     async def act_in_hand(self, move: Move, user: BenchUser, hand: StoredMessage) -> None:
-        """Like tests/bot/harness.py's Driver: a colour, a decision, a playable card (with the
+        """Like drivers/harness.py's Driver: a colour, a decision, a playable card (with the
         UNO call or without), else Pass, else Draw; a card that needs a choice (a wild's
         colour) opens the choices first."""
         buttons = [b for b in SeenMessage(hand).buttons() if not b.get("disabled")]

@@ -16,11 +16,11 @@ from bot.fake_discord.users import SeenMessage
 from bot.render.table import waiting_player
 from bot.services.seats import is_ai
 from bot.storage import AI_BOARD_ROWS, StatsRepository
-from tests.catalogue import en, en_part
+from drivers.catalogue import en, en_part
+from drivers.screen import last_ephemeral, table_after, title_of
 from tests.fake_discord import VirtualUser
 
 from .harness import Driver, Harness, start_game
-from .screen import last_ephemeral, table_after, title_of
 
 
 async def _table(h: Harness, user: VirtualUser, session: Any) -> SeenMessage:
@@ -160,10 +160,10 @@ async def test_a_lobby_left_to_ais_alone_closes(harness: Harness) -> None:
 async def test_a_person_swaps_hands_with_an_ai(harness: Harness) -> None:
     """H-3 at a table with AIs: the 7's picker offers the AI players, and the swap is made (a
     hand whose buttons named an AI seat could not be shown at all)."""
+    from drivers.screen import open_hand
     from tests.engine.support import stacked_deck
 
     from .harness import redeal
-    from .screen import open_hand
 
     ann = harness.user("Ann")
     await ann.slash("uno create", turn_timer=0)

@@ -10,10 +10,10 @@ import discord
 import pytest
 
 from bot.ui.click_store import ClickStore, clicked
-from tests.catalogue import en
+from drivers.catalogue import en
+from drivers.screen import open_hand, table_after, table_of
 
 from .harness import Harness, rig, start_game
-from .screen import open_hand, table_after, table_of
 
 
 @pytest.fixture

@@ -16,11 +16,11 @@ from bot.fake_discord.limits import (
 )
 from bot.fake_discord.users import SeenMessage, components_of
 from bot.render.table import render_table
-from tests.catalogue import en, en_part, label
+from drivers.catalogue import en, en_part, label
+from drivers.screen import footer_of, open_hand, table_after, table_of, title_of, trim
 from tests.fake_discord import VirtualUser
 
 from .harness import Harness, rig, start_game
-from .screen import footer_of, open_hand, table_after, table_of, title_of, trim
 
 TABLE_ROUTE = "/channels/{channel_id}/messages/{message_id}"
 

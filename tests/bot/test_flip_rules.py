@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 
 from bot.fake_discord.users import SeenMessage
-from tests.catalogue import (
+from drivers.catalogue import (
     card_name,
     card_names,
     card_names_labelled,
@@ -23,6 +23,17 @@ from tests.catalogue import (
     en,
     en_part,
     label,
+)
+from drivers.screen import (
+    footer_of,
+    hand_text,
+    last_ephemeral,
+    open_hand,
+    size,
+    table_after,
+    table_of,
+    table_text,
+    title_of,
 )
 from tests.engine.golden_cases.flip_common import (
     A3,
@@ -41,17 +52,6 @@ from tests.engine.support import dark_faces, light_faces
 from tests.fake_discord import VirtualUser
 
 from .harness import Driver, Harness, redeal, rig_flip, start_game
-from .screen import (
-    footer_of,
-    hand_text,
-    last_ephemeral,
-    open_hand,
-    size,
-    table_after,
-    table_of,
-    table_text,
-    title_of,
-)
 from .test_matches import assert_no_hand_in_public
 
 LIGHT_PICKS = [colour_label(c) for c in "RYGB"]

@@ -13,11 +13,8 @@ from typing import Any
 
 from bot.fake_discord.users import SeenMessage
 from bot.services.games import SLAP_WINDOW
-from tests.catalogue import card_name, card_names, colour, en, en_part, label
-from tests.fake_discord import VirtualUser
-
-from .harness import Harness, rig, start_game
-from .screen import (
+from drivers.catalogue import card_name, card_names, colour, en, en_part, label
+from drivers.screen import (
     SHOWN_HAND,
     enabled,
     footer_of,
@@ -34,6 +31,9 @@ from .screen import (
     table_text,
     trim,
 )
+from tests.fake_discord import VirtualUser
+
+from .harness import Harness, rig, start_game
 
 GREEN, GREY = 3, 2  # button styles: a playable card, a card that only says why it is not
 

@@ -12,11 +12,11 @@ from typing import Any
 from bot.fake_discord.users import SeenMessage
 from bot.ui.answers import TOKEN_LIFETIME
 from bot.ui.live_hands import EXPIRY_NOTICE, MERGE_GAP
-from tests.catalogue import card_name, en, label
+from drivers.catalogue import card_name, en, label
+from drivers.screen import hand_text, open_hand, seat, size, table_of, trim
 from tests.fake_discord import VirtualUser
 
 from .harness import Harness, rig, start_game
-from .screen import hand_text, open_hand, seat, size, table_of, trim
 
 GREEN = 3  # a playable card's button style
 

@@ -1,6 +1,6 @@
 """Lobbies end to end, through the fake Discord, asserting what the users see.
 
-Every test runs the real bot (tests/bot/harness.py) against the offline fake Discord; the fixture
+Every test runs the real bot (drivers/harness.py) against the offline fake Discord; the fixture
 also fails a test when Discord would have refused a call, an interaction was not acknowledged
 within 3 s, or the bot logged an error. Texts are compared with the translator's output, so a
 reworded locale string does not break the tests but a wrong key or a wrong language does.
@@ -17,11 +17,11 @@ from bot.fake_discord.users import components_of
 from bot.fake_discord.world import StoredMessage, snowflake
 from bot.i18n import get_translator
 from bot.services.lobbies import LOBBY_IDLE_SECONDS, MIN_PLAYERS, TARGET_SCORES
-from tests.catalogue import en, tr
+from drivers.catalogue import en, tr
+from drivers.screen import ping_of, players_of, title_of
 from tests.fake_discord import InteractionHandle, SeenMessage, VirtualUser
 
 from .harness import Harness
-from .screen import ping_of, players_of, title_of
 
 COMMANDS_ROUTE = "/applications/{application_id}/guilds/{guild_id}/commands"
 MESSAGE_ROUTE = "/channels/{channel_id}/messages/{message_id}"

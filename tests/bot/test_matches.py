@@ -11,11 +11,11 @@ import pytest
 
 from bot.fake_discord.users import components_of, texts_of
 from bot.i18n import get_translator
-from tests.catalogue import en
+from drivers.catalogue import en
+from drivers.screen import title_of
 from tests.fake_discord import VirtualUser
 
 from .harness import Driver, Harness, start_game
-from .screen import title_of
 
 
 def private_markers() -> list[str]:

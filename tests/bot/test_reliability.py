@@ -11,9 +11,10 @@ from typing import Any
 import pytest
 
 from bot.fake_discord.server import COMPONENT
+from drivers.catalogue import en
+from drivers.screen import open_hand, ping_of, table_text
 
 from .harness import Harness, red_seven_for_ann, start_game
-from .screen import en, open_hand, ping_of, table_text
 
 TABLE_EDIT = "/channels/{channel_id}/messages/{message_id}"
 

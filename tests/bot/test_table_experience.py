@@ -12,11 +12,11 @@ from bot.engine import RuleSet
 from bot.fake_discord.users import components_of, texts_of
 from bot.i18n import get_translator
 from bot.render.text import card_label
-from tests.catalogue import LOCALES
+from drivers.catalogue import LOCALES, en
+from drivers.screen import heading, last_ephemeral, open_hand, table_after, table_of, table_text
 from tests.fake_discord import VirtualUser
 
 from .harness import Harness, rig, start_game
-from .screen import en, heading, last_ephemeral, open_hand, table_after, table_of, table_text
 from .test_scoring import commit, keep, match_over, ready_to_win
 
 

@@ -8,11 +8,11 @@ import functools
 from bot.fake_discord.users import SeenMessage
 from bot.render.table import render_table
 from bot.ui.watchers import WATCH_EVERY, WATCHERS_PER_GAME
-from tests.catalogue import card_name, en
+from drivers.catalogue import card_name, en
+from drivers.screen import footer_of, open_hand, table_after
 from tests.fake_discord import VirtualUser
 
 from .harness import Harness, rig, start_game
-from .screen import footer_of, open_hand, table_after
 
 
 def _description(message: SeenMessage) -> str:

@@ -13,8 +13,8 @@ import pytest
 
 from bot.playground.browser import Page, chromium, find_chromium
 from bot.playground.playground import Playground
+from drivers.catalogue import card_name, en, label
 from tests.bot.harness import Harness, rig
-from tests.catalogue import card_name, en, label
 
 ROOT = Path(__file__).resolve().parents[2]
 SCREENSHOT = ROOT / "artifacts" / "playground-table.png"

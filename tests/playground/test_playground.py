@@ -17,7 +17,7 @@ import aiohttp
 import pytest
 
 from bot.playground.playground import Player, Playground
-from tests.catalogue import en, tr
+from drivers.catalogue import en, tr
 
 ROOT = Path(__file__).resolve().parents[2]
 

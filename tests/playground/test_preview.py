@@ -18,7 +18,7 @@ from bot.fake_discord.emoji import AppEmojiStore
 from bot.i18n import KNOWN_LOCALES
 from bot.playground.browser import chromium, find_chromium
 from bot.playground.preview import KINDS, SCREENSHOTS, Moment, page, shown_emoji
-from tests.catalogue import LOCALES, tr
+from drivers.catalogue import LOCALES, tr
 
 ROOT = Path(__file__).resolve().parents[2]
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"

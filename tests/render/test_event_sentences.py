@@ -4,7 +4,7 @@ Random seeded games under several rule sets produce every kind of event the engi
 is rendered in every language for the public table and for its player with a strict translator,
 so a missing key or placeholder fails here rather than at a table. The same games check that the
 public lines never name a card only one player may see. Hand-written events pin the catalogue
-text each one gives (key and parameters, through tests/catalogue.py) and the merging
+text each one gives (key and parameters, through drivers/catalogue.py) and the merging
 `describe_all` does.
 """
 
@@ -31,7 +31,7 @@ from bot.engine import (
 )
 from bot.i18n import Translator
 from bot.render.events import describe, describe_all, escape_name
-from tests.catalogue import LOCALES, card_name, card_names, colour, en
+from drivers.catalogue import LOCALES, card_name, card_names, colour, en
 from tests.engine.support import Habits, random_action
 
 # Short names for the closed words these tables of events are written in.

@@ -15,7 +15,7 @@ from bot.render.table import render_table
 from bot.render.text import card_label, card_short, color_name, tr
 from bot.services.session import Session
 from bot.ui.views import hand_view
-from tests.catalogue import LOCALES
+from drivers.catalogue import LOCALES
 
 PHONE_WIDTH = 1000  # px: wider pictures are shrunk until their cards are hard to read
 NAME_MAX = 20  # characters of a card's name on a button

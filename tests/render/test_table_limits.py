@@ -15,7 +15,7 @@ from bot.render.faces import Faces, all_faces
 from bot.render.table import render_table
 from bot.services.session import Session
 from bot.ui.layout import COMPONENTS_MAX, TEXT_MAX, layout
-from tests.catalogue import LOCALES
+from drivers.catalogue import LOCALES
 
 # Every card face as if uploaded: each card in the text then costs a 38-character emoji more.
 EVERY_FACE = Faces({spec.key: (f"uno_{spec.key}_00000000", 10**18 + i)

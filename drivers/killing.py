@@ -36,15 +36,13 @@ from pathlib import Path
 from typing import Any
 
 from bot.engine import load
-from bot.fake_discord.users import InteractionHandle, SeenMessage, texts_of
+from bot.fake_discord.users import InteractionHandle, SeenMessage, VirtualUser, texts_of
 from bot.render.table import render_table
 from bot.services.session import Session
 from bot.storage import GameRepository, SqlStore, StatsRepository, open_database
-from tests.fake_discord import VirtualUser, fake_discord_session
-from tests.fake_discord.fixtures import FakeDiscordSession
-
-from .fuzzing import cards_conserved, private_markers
-from .screen import title_of
+from drivers.fake_session import FakeDiscordSession, fake_discord_session
+from drivers.fuzzing import cards_conserved, private_markers
+from drivers.screen import title_of
 
 ROOT = Path(__file__).resolve().parents[2]
 BOT_PROCESS = ROOT / "benchmarks" / "bot_process.py"

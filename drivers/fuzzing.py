@@ -8,7 +8,7 @@ Each step picks at random among what Discord's users and Discord itself can do:
   on older ones (stale tables, lobbies, hands and answers), never a forged id;
 - a user runs a random slash command with random options, built from the synced schema;
 - a double click: the same control twice without waiting, then both are waited for;
-- "progress": the player the table names opens their hand and plays (as tests/bot/harness.py's
+- "progress": the player the table names opens their hand and plays (as drivers/harness.py's
   Driver does), a lobby is joined or started, or a match created, so games get to their end;
 - a bot restart on the same database; a gateway drop and RESUME; 429s injected on the next
   requests of a route the bot uses (few enough for discord.py's retries to get through);
@@ -49,14 +49,14 @@ from bot.fake_discord.users import (
     USER,
     InteractionHandle,
     SeenMessage,
+    VirtualUser,
     texts_of,
 )
 from bot.i18n import get_translator
 from bot.render.table import render_table
 from bot.services import games as games_module
-from tests.fake_discord import FakeDiscordSession, VirtualUser, fake_discord_session
-
-from .harness import Harness
+from drivers.fake_session import FakeDiscordSession, fake_discord_session
+from drivers.harness import Harness
 
 REFRESH_DELAY = 0.05
 MARKDOWN = "*_~`|>"

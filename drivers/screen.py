@@ -5,12 +5,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot.fake_discord.users import SeenMessage
+from bot.fake_discord.users import SeenMessage, VirtualUser
 from bot.render.table import render_table
-from tests.catalogue import en, en_part
-from tests.fake_discord import VirtualUser
-
-from .harness import Harness
+from drivers.catalogue import en, en_part
+from drivers.harness import Harness
 
 
 def table_text(message: SeenMessage) -> str:
