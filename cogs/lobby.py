@@ -35,6 +35,7 @@ from bot.services.seats import is_ai_user
 from bot.services.session import Session
 from bot.storage import LobbyRecord, NotFound, StatsRepository, StatsStore
 from bot.ui.answers import send, update
+from bot.ui.controls import LobbyControl
 from bot.ui.items import LobbyButton, RulesSelect
 from bot.ui.replies import guild_locale, refuse, say, tell, user_locale
 
@@ -51,16 +52,16 @@ def lobby_view(lobby: LobbyRecord, locale: str) -> discord.ui.View:
     the rules in force (the preset's plus the host's choices)."""
     tr = get_translator()
     view = discord.ui.View(timeout=None)
-    view.add_item(LobbyButton("join", lobby.channel_id, style=Style.success,
+    view.add_item(LobbyButton(LobbyControl.JOIN, lobby.channel_id, style=Style.success,
                               label=tr.translate(locale, "button.join")))
-    view.add_item(LobbyButton("leave", lobby.channel_id,
+    view.add_item(LobbyButton(LobbyControl.LEAVE, lobby.channel_id,
                               label=tr.translate(locale, "button.leave")))
-    view.add_item(LobbyButton("start", lobby.channel_id, style=Style.primary,
+    view.add_item(LobbyButton(LobbyControl.START, lobby.channel_id, style=Style.primary,
                               label=tr.translate(locale, "button.start")))
-    view.add_item(LobbyButton("add_ai", lobby.channel_id,
+    view.add_item(LobbyButton(LobbyControl.ADD_AI, lobby.channel_id,
                               label=tr.translate(locale, "button.add_ai")))
     if any(is_ai_user(user_id) for user_id in lobby.player_ids):
-        view.add_item(LobbyButton("remove_ai", lobby.channel_id,
+        view.add_item(LobbyButton(LobbyControl.REMOVE_AI, lobby.channel_id,
                                   label=tr.translate(locale, "button.remove_ai")))
     rules = rules_of(lobby).options
     for row, group in enumerate(RULE_GROUPS, start=1):
@@ -161,7 +162,7 @@ class Lobby(commands.Cog):
 
     @uno.command(name="join", description="Take a seat in this channel's lobby")
     async def join(self, interaction: Interaction) -> None:
-        await self._lobby_change(interaction, "join")
+        await self._lobby_change(interaction, LobbyControl.JOIN)
 
     @uno.command(name="leave", description="Leave this channel's lobby or game")
     async def leave(self, interaction: Interaction) -> None:
@@ -169,7 +170,7 @@ class Lobby(commands.Cog):
         if session is not None:
             await self._leave_game(interaction, session, interaction.user.id, kicked=False)
             return
-        await self._lobby_change(interaction, "leave")
+        await self._lobby_change(interaction, LobbyControl.LEAVE)
 
     @uno.command(name="kick", description="Remove a player from this channel's lobby or game")
     @app_commands.describe(player="The player to remove")
@@ -359,31 +360,46 @@ class Lobby(commands.Cog):
 
     # -- lobby buttons
 
-    async def lobby_button(self, interaction: Interaction, what: str, channel_id: int) -> None:
-        # Every action works on the lobby of the channel clicked in, so a button naming another
-        # channel must not act at all (here or there).
-        lobby = (await self.lobbies.get(channel_id)
-                 if channel_id == interaction.channel_id else None)
-        if what.startswith("ai_") and lobby is not None:  # the Add AI picker's own message
-            await self._add_ai(interaction, channel_id, what.removeprefix("ai_"))
-            return
-        if what.startswith("unseat_") and lobby is not None:  # the Remove AI picker's
-            await self._remove_ai(interaction, channel_id, -int(what.removeprefix("unseat_")))
-            return
+    async def lobby_button(self, interaction: Interaction, what: LobbyControl,
+                           channel_id: int) -> None:
+        lobby = await self._clicked_lobby(interaction, channel_id)
         # A button of an older lobby of this channel is stale (the id is recorded right after the
         # lobby message is posted, so a very fast first click may come before it).
         if lobby is None or (interaction.message is not None and lobby.message_id is not None
                              and lobby.message_id != interaction.message.id):
             await refuse(interaction, Refusal("lobby.gone"))
             return
-        if what == "start":
+        if what is LobbyControl.START:
             await self._start(interaction)
-        elif what == "add_ai":
+        elif what is LobbyControl.ADD_AI:
             await self._pick_ai(interaction, lobby)
-        elif what == "remove_ai":
+        elif what is LobbyControl.REMOVE_AI:
             await self._pick_ai_to_remove(interaction, lobby)
-        else:
+        elif what in (LobbyControl.JOIN, LobbyControl.LEAVE):
             await self._lobby_change(interaction, what)
+        else:  # the pickers' own buttons come through add_ai and remove_ai
+            await refuse(interaction, Refusal("error.stale_button"))
+
+    async def add_ai(self, interaction: Interaction, channel_id: int, level: str) -> None:
+        """The Add AI picker's button of one level (its own message, not the lobby's)."""
+        if await self._clicked_lobby(interaction, channel_id) is None:
+            await refuse(interaction, Refusal("lobby.gone"))
+            return
+        await self._add_ai(interaction, channel_id, level)
+
+    async def remove_ai(self, interaction: Interaction, channel_id: int, ai_user: int) -> None:
+        """The Remove AI picker's button of one seated AI (its own message)."""
+        if await self._clicked_lobby(interaction, channel_id) is None:
+            await refuse(interaction, Refusal("lobby.gone"))
+            return
+        await self._remove_ai(interaction, channel_id, ai_user)
+
+    async def _clicked_lobby(self, interaction: Interaction,
+                             channel_id: int) -> LobbyRecord | None:
+        """The lobby of the channel clicked in: a button naming another channel must not act
+        at all (here or there)."""
+        return (await self.lobbies.get(channel_id)
+                if channel_id == interaction.channel_id else None)
 
     async def _pick_ai(self, interaction: Interaction, lobby: LobbyRecord) -> None:
         """Add AI (host only): the levels to pick from, for the host's eyes only."""
@@ -394,7 +410,7 @@ class Lobby(commands.Cog):
         tr = get_translator()
         view = discord.ui.View(timeout=None)
         for level in LEVELS:
-            view.add_item(LobbyButton(f"ai_{level}", lobby.channel_id,
+            view.add_item(LobbyButton(LobbyControl.AI_LEVEL, lobby.channel_id, level=level,
                                       label=tr.translate(locale, f"button.ai_{level}")))
         await send(interaction, content=say(interaction, "lobby.ai_pick"), view=view,
                    ephemeral=True)
@@ -420,7 +436,8 @@ class Lobby(commands.Cog):
         view = discord.ui.View(timeout=None)
         for user_id in lobby.player_ids:
             if is_ai_user(user_id):
-                view.add_item(LobbyButton(f"unseat_{-user_id}", lobby.channel_id,
+                view.add_item(LobbyButton(LobbyControl.UNSEAT, lobby.channel_id,
+                                          ai_user=user_id,
                                           label=lobby.names.get(user_id, "")[:80] or "🤖"))
         await send(interaction, content=say(interaction, "lobby.ai_remove_pick"), view=view,
                    ephemeral=True)
@@ -504,18 +521,19 @@ class Lobby(commands.Cog):
         if self.games.in_channel(channel_id) is not None:
             raise Refusal("lobby.game_running")
 
-    async def _lobby_change(self, interaction: Interaction, what: str) -> None:
+    async def _lobby_change(self, interaction: Interaction, what: LobbyControl) -> None:
         channel_id = interaction.channel_id or 0
         async with self.lobbies.changing(channel_id):
             await self._change_lobby(interaction, channel_id, what)
 
-    async def _change_lobby(self, interaction: Interaction, channel_id: int, what: str) -> None:
+    async def _change_lobby(self, interaction: Interaction, channel_id: int,
+                           what: LobbyControl) -> None:
         user = interaction.user
         before = await self.lobbies.get(channel_id)
         lobby: LobbyRecord | None
         try:
             self._not_started(channel_id)
-            if what == "join":
+            if what is LobbyControl.JOIN:
                 lobby = await self.lobbies.join(channel_id, user.id, _display_name(user))
             else:
                 lobby = await self.lobbies.leave(channel_id, user.id)
@@ -536,7 +554,8 @@ class Lobby(commands.Cog):
             await update(interaction, embed=render_lobby(lobby, locale),
                          view=lobby_view(lobby, locale))
             return
-        await tell(interaction, say(interaction, f"lobby.{'joined' if what == 'join' else 'left'}"))
+        joined = what is LobbyControl.JOIN
+        await tell(interaction, say(interaction, "lobby.joined" if joined else "lobby.left"))
         await self._show_lobby(interaction, lobby)
 
     async def _start(self, interaction: Interaction) -> None:

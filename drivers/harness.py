@@ -11,7 +11,9 @@ from typing import Any
 from bot.client import UnoBot
 from bot.fake_discord.users import SeenMessage, VirtualUser
 from bot.settings import Settings
+from bot.ui.items import RulesSelect
 from drivers.catalogue import en, en_part
+from drivers.controls import is_colour, is_pick, is_play, lobby_control
 from drivers.fake_session import FakeDiscordSession
 
 # The table's title, "UNO — round 2" while a match runs and "UNO — Ann wins the match!" after it.
@@ -88,7 +90,7 @@ class Harness:
     def lobby_any(user: VirtualUser) -> SeenMessage:
         """The latest lobby message, whatever the server's language."""
         return next(m for m in reversed(user.public_messages())
-                    if m.labels()[:1] and m.buttons()[0]["custom_id"].startswith("uno:l:"))
+                    if m.labels()[:1] and lobby_control(m.buttons()[0]) is not None)
 
     @staticmethod
     def table(user: VirtualUser) -> SeenMessage:
@@ -148,7 +150,7 @@ class Driver:
     async def _act_in_hand(self, user: VirtualUser, hand: SeenMessage) -> None:
         buttons = [b for b in hand.buttons() if not b.get("disabled")]
         labels = [b["label"] for b in buttons]
-        colours = [b for b in buttons if b["custom_id"].split(":")[4] == "color"]
+        colours = [b for b in buttons if is_colour(b)]
         answers = (en("button.challenge"), en("button.accept"))
         decisions = [b for b in buttons if b["label"] in answers]
         playable = [b for b in buttons if b.get("style") in (3, 4)]  # green / red (UNO) cards
@@ -163,11 +165,10 @@ class Driver:
         else:
             choice = next(b for b in buttons if b["label"] == en("button.draw"))
         handle = await self._click(user, hand, custom_id=choice["custom_id"])
-        if choice["custom_id"].split(":")[4] == "pick":  # the hand asks: which colour / player?
+        if is_pick(choice):  # the hand asks: which colour / player?
             picked = handle.response
             assert picked is not None
-            colour = self.rng.choice([b for b in picked.buttons()
-                                      if b["custom_id"].split(":")[4] == "act"])
+            colour = self.rng.choice([b for b in picked.buttons() if is_play(b)])
             await self._click(user, picked, custom_id=colour["custom_id"])
 
     async def _click(self, user: VirtualUser, message: SeenMessage, label: str | None = None, *,
@@ -196,7 +197,8 @@ async def start_game(h: Harness, users: list[VirtualUser],
     lobby = h.lobby(host)
     for group, values in (rules or {}).items():
         picked = [values] if isinstance(values, str) else values
-        handle = await host.choose(lobby, *picked, custom_id=f"uno:r:{group}:{h.fake.channel.id}")
+        menu = RulesSelect(group, h.fake.channel.id).custom_id
+        handle = await host.choose(lobby, *picked, custom_id=menu)
         assert handle.response is not None and not handle.response.ephemeral, \
             f"the rules editor refused {group}={picked}: {handle.response}"
     for user in users[1:]:

@@ -16,6 +16,7 @@ from bot.fake_discord.users import SeenMessage
 from bot.render.table import waiting_player
 from bot.services.seats import is_ai
 from bot.storage import AI_BOARD_ROWS, StatsRepository
+from bot.ui.items import RulesSelect
 from drivers.catalogue import en, en_part
 from drivers.screen import last_ephemeral, table_after, title_of
 from tests.fake_discord import VirtualUser
@@ -168,7 +169,8 @@ async def test_a_person_swaps_hands_with_an_ai(harness: Harness) -> None:
     ann = harness.user("Ann")
     await ann.slash("uno create", turn_timer=0)
     lobby = harness.lobby(ann)
-    await ann.choose(lobby, "seven_zero", custom_id=f"uno:r:play:{harness.fake.channel.id}")
+    menu = RulesSelect("play", harness.fake.channel.id).custom_id
+    await ann.choose(lobby, "seven_zero", custom_id=menu)
     await _add_ai(harness, ann, "normal")
     await _add_ai(harness, ann, "hard")
     assert harness.bot is not None
@@ -353,7 +355,8 @@ async def test_a_person_and_ais_play_a_whole_match_recorded_once(
     lobby = harness.lobby(ann)
     for group, values in rules.items():
         picked = [values] if isinstance(values, str) else values
-        await ann.choose(lobby, *picked, custom_id=f"uno:r:{group}:{harness.fake.channel.id}")
+        menu = RulesSelect(group, harness.fake.channel.id).custom_id
+        await ann.choose(lobby, *picked, custom_id=menu)
     await _add_ai(harness, ann, "normal")
     await _add_ai(harness, ann, "hard")
     await ann.click(lobby, en("button.start"))

@@ -92,8 +92,12 @@ def _as_posted_before(harness: Harness, session: Any) -> int:
     stored = harness.fake.messages[session.message_id]
     text = render_table(session)
     rows = [c for c in components_of(stored.payload) if c["type"] == ACTION_ROW]
-    stored.payload.update(content=text.content, embeds=[text.embed.to_dict()], components=rows,
-                          flags=0)
+    shown = text.shown
+    embed = {"title": shown.title, "description": shown.text, "color": shown.colour,
+             "fields": [{"name": s.name, "value": s.text, "inline": False}
+                        for s in shown.sections],
+             "footer": {"text": shown.footer}}
+    stored.payload.update(content=text.content, embeds=[embed], components=rows, flags=0)
     return int(stored.id)
 
 

@@ -12,6 +12,7 @@ from bot.engine import RuleSet
 from bot.fake_discord.users import components_of, texts_of
 from bot.i18n import get_translator
 from bot.render.text import card_label
+from bot.ui.items import MatchButton, RulesSelect
 from drivers.catalogue import LOCALES, en
 from drivers.screen import heading, last_ephemeral, open_hand, table_after, table_of, table_text
 from tests.fake_discord import VirtualUser
@@ -166,10 +167,10 @@ async def test_a_rematch_keeps_custom_rules_and_works_after_a_restart(harness: H
     await ann.slash("uno create", preset="cnuno", turn_timer=0, target=50)
     lobby = harness.lobby(ann)
     channel = harness.fake.channel.id
-    await ann.choose(lobby, "twos", custom_id=f"uno:r:silence:{channel}")
+    await ann.choose(lobby, "twos", custom_id=RulesSelect("silence", channel).custom_id)
     await ann.choose(lobby, "deflect_skip", "deflect_draw_two", "wild_four_deflect",
                      "wild_four_challenge_returns",
-                     custom_id=f"uno:r:penalties:{channel}")  # reverse_chain off
+                     custom_id=RulesSelect("penalties", channel).custom_id)  # reverse_chain off
     await bob.click(lobby, "Join")
     await ann.click(lobby, "Start")
     assert harness.bot is not None
@@ -203,7 +204,9 @@ async def test_a_rematch_of_a_match_with_no_record_is_refused(harness: Harness) 
     session = await won_match(harness, [ann, bob])
     table = table_of(ann, session)
     button = table.button(en("button.rematch"))
-    assert button["custom_id"].startswith(f"uno:m:rematch:{session.game_id}:classic.")
+    rematch = MatchButton.parse(button["custom_id"])
+    assert rematch is not None and (rematch.what, rematch.game_id) == ("rematch", session.game_id)
+    assert rematch.rules.preset == "classic"
     assert len(button["custom_id"]) <= 100
     assert harness.bot is not None
     async with harness.bot.db.transaction() as conn:
