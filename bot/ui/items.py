@@ -166,14 +166,11 @@ class LobbyButton(UnoItem[Button], template=r"uno:l:(?:(?P<what>" + "|".join(_LO
     def __init__(self, what: LobbyControl, channel_id: int, *, level: str | None = None,
                  ai_user: int | None = None, label: str = "",
                  style: Style = Style.secondary) -> None:
-        if what is LobbyControl.AI_LEVEL:
-            assert level in AI_LEVELS
-            part = f"ai_{level}"
-        elif what is LobbyControl.UNSEAT:
-            assert ai_user is not None and ai_user < 0
-            part = f"unseat_{-ai_user}"
-        else:
-            part = what.value
+        if (what is LobbyControl.AI_LEVEL) != (level in AI_LEVELS) or (
+                (what is LobbyControl.UNSEAT) != (ai_user is not None and ai_user < 0)):
+            raise ValueError(f"{what}: level {level!r}, AI {ai_user!r}")
+        part = (f"ai_{level}" if what is LobbyControl.AI_LEVEL
+                else f"unseat_{-(ai_user or 0)}" if what is LobbyControl.UNSEAT else what.value)
         super().__init__(discord.ui.Button(label=label or part, style=style,
                                            custom_id=f"uno:l:{part}:{channel_id}"))
         self.what, self.channel_id, self.level, self.ai_user = what, channel_id, level, ai_user
@@ -189,9 +186,9 @@ class LobbyButton(UnoItem[Button], template=r"uno:l:(?:(?P<what>" + "|".join(_LO
 
     async def run(self, interaction: Interaction) -> None:
         lobby = interaction.client.handlers.lobby
-        if self.level is not None:
+        if self.what is LobbyControl.AI_LEVEL and self.level is not None:
             await lobby.add_ai(interaction, self.channel_id, self.level)
-        elif self.ai_user is not None:
+        elif self.what is LobbyControl.UNSEAT and self.ai_user is not None:
             await lobby.remove_ai(interaction, self.channel_id, self.ai_user)
         else:
             await lobby.lobby_button(interaction, self.what, self.channel_id)

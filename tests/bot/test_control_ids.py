@@ -71,3 +71,15 @@ def test_the_cog_answers_every_table_control() -> None:
     assert not set(_OPENS_HAND) & set(_TABLE_ACTIONS)
     assert answered_alone | set(_OPENS_HAND) | set(_TABLE_ACTIONS) == set(TableControl)
     assert not answered_alone & (set(_OPENS_HAND) | set(_TABLE_ACTIONS))
+
+
+@pytest.mark.parametrize(("what", "extra"), [
+    (LobbyControl.AI_LEVEL, {}),  # a level to add is needed
+    (LobbyControl.AI_LEVEL, {"level": "genius"}),
+    (LobbyControl.UNSEAT, {"ai_user": 13}),  # an AI's lobby id is negative
+    (LobbyControl.JOIN, {"level": "easy"}),  # Join takes no level
+])
+def test_a_lobby_button_is_not_built_with_fields_its_id_cannot_say(
+        what: LobbyControl, extra: dict[str, object]) -> None:
+    with pytest.raises(ValueError):
+        LobbyButton(what, CHANNEL, **extra)  # type: ignore[arg-type]
