@@ -25,7 +25,7 @@ def _buttons(*rows: int) -> Controls:
     return controls
 
 
-def test_what_is_shown_is_laid_out_in_one_container_with_all_its_text() -> None:
+async def test_what_is_shown_is_laid_out_in_one_container_with_all_its_text() -> None:
     shown = Shown(title="UNO — round 2", text="Top card: Red 7", colour=0xE53935,
                   sections=[Section("Players", "▶ Ann — 2 cards\n• Bob — 5 cards"),
                             Section("\u200b", "more")],  # goes on from the one before
@@ -59,13 +59,13 @@ def test_fit_keeps_the_text_within_a_v2_message(texts: list[str]) -> None:
         assert after == before or after.endswith("…")
 
 
-def test_a_message_without_controls_has_no_rows() -> None:
+async def test_a_message_without_controls_has_no_rows() -> None:
     view: Any = layout(Shown(title="t"))
     [container] = view.to_components()
     assert [c["type"] for c in container["components"]] == [10]
 
 
-def test_controls_without_a_row_fill_the_first_row_with_room() -> None:
+async def test_controls_without_a_row_fill_the_first_row_with_room() -> None:
     """As discord.py's classic views placed them: a row asked for is kept, the others fill
     the rows in order; a select takes a whole row."""
     def button(name: str, row: int | None = None) -> discord.ui.Button[Any]:

@@ -51,7 +51,8 @@ def test_card_names_on_buttons_are_short(locale: str) -> None:
 
 @pytest.mark.parametrize("locale", LOCALES)
 @pytest.mark.parametrize("faces", [Faces(), Faces(EVERY_FACE)], ids=["text", "emoji"])
-def test_a_big_hand_has_short_labels_and_five_buttons_a_row(locale: str, faces: Faces) -> None:
+async def test_a_big_hand_has_short_labels_and_five_buttons_a_row(locale: str,
+                                                                 faces: Faces) -> None:
     session = _session(2, flip=True, locale=locale)
     player = session.game.players[0]
     # Twenty distinct cards with long names (Flip's, of both sides), each held twice: numbers,

@@ -43,7 +43,8 @@ def _round_end(locale: str, cards: int) -> Session:
 
 @pytest.mark.parametrize("faces", [Faces(), EVERY_FACE], ids=["text", "emoji"])
 @pytest.mark.parametrize("locale", LOCALES)
-def test_a_round_end_of_ten_full_hands_fits_one_v2_message(locale: str, faces: Faces) -> None:
+async def test_a_round_end_of_ten_full_hands_fits_one_v2_message(locale: str,
+                                                                 faces: Faces) -> None:
     text = render_table(_round_end(locale, 10), faces=faces)
     sections = text.shown.sections
     view = layout(text.shown, lead=text.content)
