@@ -1,6 +1,6 @@
-"""The closed words of the public controls: what a lobby or table button does. Each value is
-the part of the button's custom id that says it (bot/ui/items.py builds and reads the ids); the
-cogs dispatch on the members, never on strings."""
+"""The closed words of the public controls: what a lobby, table or final-table button does.
+Each value is the part of the button's custom id that says it (bot/ui/items.py builds and
+reads the ids); the items and the cogs dispatch on the members, never on strings."""
 
 from __future__ import annotations
 
@@ -33,3 +33,10 @@ class TableControl(StrEnum):
     SWAP = "swap"
     RECLAIM = "reclaim"
     WATCH = "watch"
+
+
+class MatchControl(StrEnum):
+    """The buttons under a won match's table (`uno:m:<value>:...`)."""
+
+    REMATCH = "rematch"
+    RULES = "rules"

@@ -36,7 +36,7 @@ from bot.services.session import Session
 from bot.storage import AI_LEVELS
 
 from .answers import Expired
-from .controls import LobbyControl, TableControl
+from .controls import LobbyControl, MatchControl, TableControl
 from .replies import apologise, refuse
 
 log = logging.getLogger(__name__)
@@ -273,12 +273,13 @@ def read_rules(match: re.Match[str]) -> RuleSet:
 
 
 class MatchButton(UnoItem[Button],
-                  template=r"uno:m:(?P<what>rematch|rules):" + _GAME + ":" + _RULES
+                  template=r"uno:m:(?P<what>" + "|".join(MatchControl) + "):" + _GAME + ":"
+                  + _RULES
                   + r":(?P<timer>[0-9]{1,3}):(?P<host>[0-9]{1,2})"):
     """Rematch and Rules under a won match's table. Everything they need is in the id: the
     rules, the turn timer and the host's seat; the players are the match's record."""
 
-    def __init__(self, what: str, game_id: str, rules: RuleSet, turn_timer: int,
+    def __init__(self, what: MatchControl, game_id: str, rules: RuleSet, turn_timer: int,
                  host_seat: int, *, label: str = "", style: Style = Style.secondary) -> None:
         custom_id = (f"uno:m:{what}:{game_id}:{rules_code(rules)}:{turn_timer}:{host_seat}")
         super().__init__(discord.ui.Button(label=label or what, style=style,
@@ -288,13 +289,13 @@ class MatchButton(UnoItem[Button],
 
     @classmethod
     def from_match(cls, match: re.Match[str]) -> MatchButton:
-        return cls(match["what"], match["game"], read_rules(match), int(match["timer"]),
-                   int(match["host"]))
+        return cls(MatchControl(match["what"]), match["game"], read_rules(match),
+                   int(match["timer"]), int(match["host"]))
 
     async def run(self, interaction: Interaction) -> None:
         if on_a_hand(interaction):
             raise Refusal("error.stale_button")
-        if self.what == "rules":
+        if self.what is MatchControl.RULES:
             await interaction.client.handlers.play.match_rules(interaction, self.rules)
             return
         await interaction.client.handlers.lobby.rematch(

@@ -29,7 +29,7 @@ from bot.render.text import (
 )
 from bot.services.session import Session
 
-from .controls import TableControl
+from .controls import MatchControl, TableControl
 from .items import (
     ColorButton,
     Control,
@@ -69,8 +69,8 @@ def table_view(session: Session) -> Controls:
     public = session.view()
     if session.finished:  # the final table: a rematch of the same table, and its rules
         host = public.players.index(session.host) if session.host in public.players else 0
-        for what, key, style in (("rematch", "button.rematch", Style.success),
-                                 ("rules", "button.rules", Style.secondary)):
+        for what, key, style in ((MatchControl.REMATCH, "button.rematch", Style.success),
+                                 (MatchControl.RULES, "button.rules", Style.secondary)):
             view.add_item(MatchButton(what, gid, public.rules, session.turn_timer, host,
                                       label=tr(lc, key), style=style))
         return view

@@ -7,8 +7,9 @@ from __future__ import annotations
 
 import pytest
 
-from bot.ui.controls import LobbyControl, TableControl
-from bot.ui.items import LobbyButton, TableButton, read_id
+from bot.engine import RuleSet
+from bot.ui.controls import LobbyControl, MatchControl, TableControl
+from bot.ui.items import LobbyButton, MatchButton, TableButton, read_id
 from cogs.play import _OPENS_HAND, _TABLE_ACTIONS
 
 CHANNEL = 123456789012345678
@@ -83,3 +84,11 @@ def test_a_lobby_button_is_not_built_with_fields_its_id_cannot_say(
         what: LobbyControl, extra: dict[str, object]) -> None:
     with pytest.raises(ValueError):
         LobbyButton(what, CHANNEL, **extra)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("what", list(MatchControl))
+def test_a_final_table_button_reads_back_what_it_does(what: MatchControl) -> None:
+    read = read_id(MatchButton(what, GAME, RuleSet.classic(), 60, 1).custom_id)
+    assert isinstance(read, MatchButton) and read.what is what
+    assert (read.game_id, read.rules, read.turn_timer, read.host_seat) == (
+        GAME, RuleSet.classic(), 60, 1)

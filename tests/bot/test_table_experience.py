@@ -12,6 +12,7 @@ from bot.engine import RuleSet
 from bot.fake_discord.users import components_of, texts_of
 from bot.i18n import get_translator
 from bot.render.text import card_label
+from bot.ui.controls import MatchControl
 from bot.ui.items import MatchButton, RulesSelect
 from drivers.catalogue import LOCALES, en
 from drivers.screen import heading, last_ephemeral, open_hand, table_after, table_of, table_text
@@ -205,7 +206,8 @@ async def test_a_rematch_of_a_match_with_no_record_is_refused(harness: Harness) 
     table = table_of(ann, session)
     button = table.button(en("button.rematch"))
     rematch = MatchButton.parse(button["custom_id"])
-    assert rematch is not None and (rematch.what, rematch.game_id) == ("rematch", session.game_id)
+    assert rematch is not None
+    assert (rematch.what, rematch.game_id) == (MatchControl.REMATCH, session.game_id)
     assert rematch.rules.preset == "classic"
     assert len(button["custom_id"]) <= 100
     assert harness.bot is not None
@@ -280,7 +282,7 @@ def test_a_rules_code_reads_back_every_rule_set() -> None:
                   RuleSet.build("flip", {"silence": "wilds", "target_score": 1000}),
                   RuleSet.classic(stacking=True, stack_mixed=True, draw_until_playable=True,
                                   draw_cap=5, penalty_scoring=True, silence="twos")):
-        item = MatchButton("rules", "0123abcd", rules, 600, 9)
-        match = MatchButton.__discord_ui_compiled_template__.fullmatch(item.custom_id)
-        assert match is not None and len(item.custom_id) <= 100
-        assert MatchButton.from_match(match).rules == rules
+        item = MatchButton(MatchControl.RULES, "0123abcd", rules, 600, 9)
+        read = MatchButton.parse(item.custom_id)
+        assert read is not None and len(item.custom_id) <= 100
+        assert read.rules == rules and read.what is MatchControl.RULES
