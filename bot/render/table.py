@@ -263,7 +263,7 @@ def _log_lines(session: Session, faces: Faces) -> list[str]:
     """The recent events in words; runs of engine events are read together (one line for a
     draw of three cards), the bot's own notes in between."""
     lc, names = session.locale, session.names
-    log = session.log()
+    log = session.history()
     turned = iter(_faces_as_played(session, [e for e in log if isinstance(e, Event)]))
     lines: list[str] = []
     batch: list[Event] = []

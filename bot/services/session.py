@@ -7,6 +7,7 @@ without touching the game; the names shown are the ones they joined with.
 from __future__ import annotations
 
 import asyncio
+import logging
 from dataclasses import dataclass, field, fields
 from typing import Any
 
@@ -15,6 +16,8 @@ from bot.storage import GameRecord
 
 from .notes import Note
 from .tally import Tally
+
+log = logging.getLogger(__name__)
 
 RECENT_EVENTS = 40  # events kept for the table's "what happened" lines (a draw is one per card)
 # What `Session.pictured` holds for a table message of before a restart: it has a picture, of a
@@ -123,13 +126,20 @@ class Session:
         """Add the bot's own line to the log (kept with the next save, as events are)."""
         self.recent.append(note.to_dict())
 
-    def log(self) -> list[Event | Note]:
-        """The recent events and the bot's notes between them, oldest first."""
-        return [Note.from_dict(e) or Event.from_dict(e) for e in self.recent]
+    def history(self) -> list[Event | Note]:
+        """The recent events and the bot's notes between them, oldest first. A line this
+        release cannot read (kept by another one) is left out of what is shown, not fatal."""
+        entries: list[Event | Note] = []
+        for saved in self.recent:
+            try:
+                entries.append(Note.from_dict(saved) or Event.from_dict(saved))
+            except (KeyError, ValueError):
+                log.debug("game %s: a log line not read: %r", self.game_id, saved)
+        return entries
 
     def recent_events(self) -> list[Event]:
         """The recent engine events alone."""
-        return [e for e in self.log() if isinstance(e, Event)]
+        return [e for e in self.history() if isinstance(e, Event)]
 
     # -- persistence
 
