@@ -45,7 +45,7 @@ from drivers.fake_session import FakeDiscordSession, fake_discord_session
 from drivers.fuzzing import cards_conserved, private_markers
 from drivers.screen import shows_now, title_of
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[1]
 BOT_PROCESS = ROOT / "benchmarks" / "bot_process.py"
 MENTION = re.compile(r"<@!?(\d+)>")
 READY_TIMEOUT = 60.0
