@@ -53,10 +53,6 @@ class Controls:
     def _room(self, row: int) -> int:
         return ROW_WIDTH - sum(item.width for item in self._rows[row])
 
-    @property
-    def children(self) -> list[Item]:
-        return [item for row in self._rows for item in row]
-
     def rows(self) -> list[discord.ui.ActionRow[Any]]:
         """The rows that hold something, as action rows of the same items (so their ids, and
         the clicks on them, are the items' own)."""
