@@ -173,8 +173,7 @@ class PlayerView:
         pending = game.pending
         if pending is None:
             return None
-        minimum = (game.stack_minimum() if game.no_mercy and pending.kind is PendingKind.DRAW
-                   else None)
+        minimum = game.stack_minimum() if pending.kind is PendingKind.DRAW else None
         return PendingView(pending.kind, names[pending.by], self._name(pending.victim),
                            pending.amount, self._name(pending.target), minimum=minimum)
 

@@ -6,9 +6,11 @@ import importlib
 import random
 from dataclasses import fields
 
+import pytest
+
 import bot.engine
 from bot.engine import (
-    VARIANTS,
+    PRESET_RULES,
     Action,
     ActionType,
     Event,
@@ -19,11 +21,14 @@ from bot.engine import (
     Game,
     NoMercyGame,
     PendingKind,
+    Preset,
     RuleSet,
+    RulesError,
     Side,
     dump,
     load,
     player_view,
+    variant_of,
 )
 from bot.engine.cards import flip_card, flip_faces
 
@@ -49,7 +54,10 @@ def _play(game: Game, steps: int, seed: int = 1) -> list[Event]:
 
 
 def test_the_preset_picks_the_variant() -> None:
-    assert VARIANTS == {"flip": FlipGame, "no_mercy": NoMercyGame}
+    assert {p: variant_of(p) for p in Preset} == {
+        Preset.CLASSIC: Game, Preset.CNUNO: Game, Preset.FLIP: FlipGame,
+        Preset.NO_MERCY: NoMercyGame}
+    assert set(PRESET_RULES) == set(Preset)  # every preset has its rule-set entry
     no_mercy, _ = Game.start(PLAYERS, RuleSet.build("no_mercy"), seed=1)
     assert type(no_mercy) is NoMercyGame and no_mercy.no_mercy and not no_mercy.flip
     assert type(load(dump(no_mercy))) is NoMercyGame
@@ -60,6 +68,22 @@ def test_the_preset_picks_the_variant() -> None:
     assert type(load(dump(flip))) is FlipGame
     assert type(load(dump(classic))) is Game
     assert type(FlipGame.start(PLAYERS, RuleSet.classic(), seed=1)[0]) is Game  # preset decides
+
+
+def test_an_unknown_preset_is_an_error_never_classic() -> None:
+    """Section P: the presets are a closed set; a name outside it is refused wherever it comes
+    from: a rule set, a game's creation, a saved game."""
+    for make in (lambda: RuleSet.build("house"), lambda: RuleSet("house", RuleSet.classic().options),
+                 lambda: variant_of("house"), lambda: RuleSet.from_spec({"preset": "house"})):
+        with pytest.raises(RulesError, match="unknown preset 'house'"):
+            make()
+    game, _ = Game.start(PLAYERS, RuleSet.classic(), seed=1)
+    saved = dump(game)
+    saved["rules"] = {**saved["rules"], "preset": "house"}
+    with pytest.raises(RulesError, match="unknown preset 'house'"):
+        load(saved)
+    assert RuleSet.build("flip").preset is Preset.FLIP and RuleSet.build("flip").preset == "flip"
+    assert dump(game)["rules"]["preset"] == "classic" and type(dump(game)["rules"]["preset"]) is str
 
 
 def test_every_declared_field_is_saved_and_nothing_else() -> None:
