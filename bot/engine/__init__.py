@@ -5,8 +5,8 @@ bot and AI players read a game through `player_view` and change it only through 
 What this package exports is the engine's public surface; everything else is private.
 """
 
-from ._flip import FlipGame
 from ._arrange import arranged
+from ._flip import FlipGame
 from ._game import Game, variant_of
 from ._nomercy import KNOCKOUT_POINTS, NoMercyGame
 from ._serialize import dump, load

@@ -19,6 +19,7 @@ class FlipGame(Game):
     """A match of UNO Flip (the `flip` preset)."""
 
     presets: ClassVar[tuple[Preset, ...]] = (Preset.FLIP,)
+    sides: ClassVar[tuple[Side, ...]] = (Side.LIGHT, Side.DARK)
     flip: ClassVar[bool] = True
 
     @classmethod

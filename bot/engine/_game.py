@@ -60,6 +60,7 @@ class Game(DealRules, TalkRules, ExchangeRules, JumpInRules):
     may_pass_after_draw: ClassVar[bool] = True  # C-6 (No Mercy: the drawn card is played, M-4.2)
     sevens_swap: ClassVar[bool] = False  # H-3 as an option (No Mercy: always, M-9)
     mercy_rule: ClassVar[bool] = False  # M-10: 25 cards knock a player out of the round
+    sides: ClassVar[tuple[Side, ...]] = (Side.LIGHT,)  # the sides of its cards (Flip: two, F-1)
     effects: ClassVar[Mapping[Rank, Effect]]  # rank -> effect (C-4), filled below
     handlers: ClassVar[Mapping[ActionType, Handler]]  # action type -> handler, filled below
 

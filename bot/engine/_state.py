@@ -170,7 +170,8 @@ class TableState:
     round's.
     """
 
-    # Class-level flag of the variant (see `_flip.FlipGame`), like python-chess's variants.
+    # Which variant this is, for the bot's display and for tests; the rules never branch on
+    # them (a variant declares what it changes: see `_game.Game`).
     flip: ClassVar[bool] = False
     no_mercy: ClassVar[bool] = False  # see `_nomercy.NoMercyGame`
 

@@ -239,6 +239,17 @@ class PlayerView:
         return self._live().flip
 
     @property
+    def sides(self) -> tuple[Side, ...]:
+        """F-1: the sides the game's cards have (one outside Flip)."""
+        return self._live().sides
+
+    @property
+    def may_pass_after_draw(self) -> bool:
+        """C-6: whether a player who drew a playable card may keep it and pass (not in No
+        Mercy, M-4.2)."""
+        return self._live().may_pass_after_draw
+
+    @property
     def no_mercy(self) -> bool:
         return self._live().no_mercy
 

@@ -153,8 +153,12 @@ class Card:
 
     @property
     def side(self) -> Side:
-        """The side of the cards this face belongs to (a one-sided card: the light side)."""
-        return Side.LIGHT
+        """The side of UNO Flip this face is printed on (F-1): dark for the dark colours and
+        the dark side's own wild card, light for every other face (a plain Wild, which both
+        sides have, included). A Flip card: the side up."""
+        if self.color is not None:
+            return Side.DARK if self.color in DARK_COLORS else Side.LIGHT
+        return Side.DARK if self.rank is Rank.WILD_DRAW_COLOR else Side.LIGHT
 
     @property
     def turned(self) -> Card:

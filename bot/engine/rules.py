@@ -134,7 +134,7 @@ PRESET_RULES: Mapping[Preset, PresetRules] = {
 }
 assert set(PRESET_RULES) == set(Preset), "every preset needs its entry"
 # Each preset's defaults, by name.
-PRESETS: Mapping[Preset, Options] = {p: r.defaults for p, r in PRESET_RULES.items()}
+PRESETS: Mapping[str, Options] = {p: r.defaults for p, r in PRESET_RULES.items()}
 
 # What the engine plays today.
 SUPPORTED_PRESETS = frozenset(Preset)

@@ -22,8 +22,8 @@ from bot.engine import (
     NoMercyGame,
     PendingKind,
     Preset,
-    RuleSet,
     RulesError,
+    RuleSet,
     Side,
     dump,
     load,
@@ -73,7 +73,8 @@ def test_the_preset_picks_the_variant() -> None:
 def test_an_unknown_preset_is_an_error_never_classic() -> None:
     """Section P: the presets are a closed set; a name outside it is refused wherever it comes
     from: a rule set, a game's creation, a saved game."""
-    for make in (lambda: RuleSet.build("house"), lambda: RuleSet("house", RuleSet.classic().options),
+    classic = RuleSet.classic().options
+    for make in (lambda: RuleSet.build("house"), lambda: RuleSet("house", classic),  # type: ignore[arg-type]
                  lambda: variant_of("house"), lambda: RuleSet.from_spec({"preset": "house"})):
         with pytest.raises(RulesError, match="unknown preset 'house'"):
             make()
