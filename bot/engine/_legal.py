@@ -176,9 +176,13 @@ class _Plays(dict[Card, tuple[Action, ...]]):
         self.player, self.uno = player, uno
 
     def __missing__(self, card: Card) -> tuple[Action, ...]:
-        letters = _LETTERS[card.side] if card.color is None else (None,)
-        plays = tuple(Action(self.player, ActionType.PLAY, card, c, None, self.uno)
-                      for c in letters)
+        # Every Flip play comes here (its cards are not kept), so the coloured case is direct.
+        if card.color is not None:
+            plays: tuple[Action, ...] = (Action(self.player, ActionType.PLAY, card, None, None,
+                                                self.uno),)
+        else:
+            plays = tuple(Action(self.player, ActionType.PLAY, card, c, None, self.uno)
+                          for c in _LETTERS[card.side])
         if not card.per_match:  # a Flip match pairs its faces anew: its cards are not kept
             self[card] = plays
         return plays
