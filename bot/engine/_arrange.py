@@ -11,6 +11,7 @@ from dataclasses import fields
 from typing import Any
 
 from ._game import Game
+from ._random import SeededRandom
 
 _FIXED = frozenset({"rules", "players"})  # what makes it the same game: never arranged
 
@@ -49,6 +50,8 @@ def _copied(value: Any) -> Any:
         return [_copied(v) for v in value]
     if isinstance(value, set):
         return set(value)
+    if isinstance(value, SeededRandom):
+        return SeededRandom.from_saved(value.saved())  # its seed and log, as a save keeps them
     if isinstance(value, random.Random):
-        return copy.deepcopy(value)
+        return copy.deepcopy(value)  # a generator saved before seeds were
     return value

@@ -51,7 +51,8 @@ class FlipGame(Game):
 
     def _arranged(self, given: frozenset[str]) -> None:
         """A table arranged by hand: every card with the table's side up (F-4 turns them all),
-        and, unless given, the match's deck paired as the cards on the table are (F-1)."""
+        and, unless given, the match's deck paired as the cards on the table are (F-1) when
+        they are not the copied deck's cards."""
         up = self.side
 
         def sided(cards: list[Card]) -> list[Card]:
@@ -62,9 +63,11 @@ class FlipGame(Game):
         self.discard = sided(self.discard)
         if self.drawn is not None and self.drawn.side is not up:
             self.drawn = self.drawn.turned
-        if "flip_deck" not in given:
-            cards = [*(c for hand in self.hands for c in hand), *self.draw_pile, *self.discard]
-            self.flip_deck = [c if c.side is Side.LIGHT else c.turned for c in cards]
+        cards = [*(c for hand in self.hands for c in hand), *self.draw_pile, *self.discard]
+        deck = [c if c.side is Side.LIGHT else c.turned for c in cards]
+        if "flip_deck" not in given and sorted(c.code for c in deck) != sorted(
+                c.code for c in self.flip_deck):
+            self.flip_deck = deck  # cards paired otherwise than the copied deck's
 
     # ------------------------------------------------------------------ naming a card
 
