@@ -36,7 +36,7 @@ def _parse(data: Any) -> tuple[RuleSet, list[str], str, int, list[Card] | None, 
     if (not isinstance(players, list) or not all(isinstance(p, str) for p in players)
             or not MIN_PLAYERS <= len(players) <= most or len(set(players)) != len(players)):
         raise MalformedReplay(f"`players` must list {MIN_PLAYERS} to {most} distinct names "
-                              f"for preset {rules.preset!r}")
+                              f"for preset {rules.preset.value!r}")
     dealer = data.get("dealer", players[-1])
     if dealer not in players:
         raise MalformedReplay(f"`dealer` {dealer!r} is not one of the players")
