@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import ast
 import importlib
 import random
 from dataclasses import fields
+from pathlib import Path
 
 import pytest
 
@@ -148,3 +150,31 @@ def test_the_public_surface_and_the_old_module_paths() -> None:
         imported = importlib.import_module(f"bot.engine.{module}")
         for name in names:
             assert getattr(imported, name) is getattr(bot.engine, name)
+
+
+def test_the_engines_modules_import_one_way() -> None:
+    """Issue 34: no import circle among the engine's modules, counting the imports made only for
+    the type checker (`_legal` reads the game through a Protocol, not through `_game`)."""
+    folder = Path(bot.engine.__file__).parent
+    imports: dict[str, set[str]] = {}
+    for path in folder.glob("*.py"):
+        found: set[str] = set()
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.ImportFrom) and node.level == 1:
+                found.update([node.module.split(".")[0]] if node.module
+                             else [a.name for a in node.names])
+        imports[path.stem] = found - {"__init__"}
+    done: set[str] = set()
+
+    def visit(module: str, path: tuple[str, ...]) -> None:
+        assert module not in path, " -> ".join((*path, module))
+        if module in done:
+            return
+        for other in sorted(imports.get(module, ())):
+            visit(other, (*path, module))
+        done.add(module)
+
+    for module in sorted(imports):
+        if module != "__init__":
+            visit(module, ())
+    assert "_game" not in imports["_legal"] and "_legal" in imports["_game"]
