@@ -465,7 +465,8 @@ Game.effects = {
 def variant_of(preset: Preset | str) -> type[Game]:
     """The game class a preset plays (python-chess's variants by name); RulesError for a name
     that is not a preset. `Game.start` and `load` create this class."""
-    return _VARIANTS[preset_of(preset)]
+    # A rule set's preset is a Preset already: no need to look its name up again.
+    return _VARIANTS[preset if isinstance(preset, Preset) else preset_of(preset)]
 
 
 _VARIANTS.update(dict.fromkeys(Game.presets, Game))

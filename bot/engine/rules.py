@@ -164,7 +164,8 @@ class RuleSet:
     def __post_init__(self) -> None:
         # A name given as a string becomes the closed type; an unknown one is refused here,
         # however the rule set was made.
-        object.__setattr__(self, "preset", preset_of(self.preset))
+        if type(self.preset) is not Preset:
+            object.__setattr__(self, "preset", preset_of(self.preset))
 
     @classmethod
     def classic(cls, **overrides: Any) -> RuleSet:
