@@ -28,6 +28,7 @@ from bot.engine import (
     Slap,
     arranged,
     flip_card,
+    variant_of,
 )
 
 from .memory import Memory, deck_faces, unseen_faces
@@ -50,7 +51,7 @@ def imagine(obs: Observation, memory: Memory, rng: random.Random) -> Game:
     n = len(obs.players)
     me = obs.seat
     sizes = obs.hand_sizes
-    two_sided = obs.top.back is not None  # F-2: the others' backs are seen (Flip's cards)
+    two_sided = len(variant_of(obs.rules.preset).sides) > 1  # F-2: the others' backs are seen
     others = [s for s in range(n) if s != me]
     need = sum(sizes[s] for s in others) + obs.draw_pile
     pool = unseen_faces(obs, memory)
