@@ -2,7 +2,9 @@
 
 Usage, from the repository root::
 
-    python benchmarks/variant_branches.py [--quiet]
+    python benchmarks/variant_branches.py [--quiet] [--root DIR]
+
+(`--root`: another checkout, e.g. one made with `git worktree add` at an older commit.)
 
 A variant (a preset that changes the game itself: UNO Flip, No Mercy) should hold its behaviour
 in its own class; every place elsewhere that asks "which variant is this?" is a branch counted
@@ -14,6 +16,8 @@ here. Found with `ast`, in bot/ and cogs/:
     flag          a test of a flag only one variant has (`game.no_mercy`, `view.flip`) in an
                   `if`, a conditional expression, `and`/`or`/`not` or a comparison
     VARIANTS.get  the old registry lookup with a silent default
+    identity      a game class compared with a game's or a preset's class: `type(game) is
+                  FlipGame`, `variant_of(preset) is Game`
 
 Not counted: the variant modules themselves (the game classes and their registry), where the
 variant is the subject. Printed: each branch as path:line, its kind and its source line, then
@@ -37,6 +41,8 @@ PRESET_MEMBERS = frozenset(name.upper() for name in PRESET_NAMES)
 PRESET_TYPES = frozenset({"Preset"})  # the closed type's name: `Preset.FLIP` is a preset name
 VARIANT_CLASSES = frozenset({"FlipGame", "NoMercyGame", "FlipCard"})
 VARIANT_FLAGS = frozenset({"flip", "no_mercy"})
+GAME_CLASSES = VARIANT_CLASSES | {"Game"}
+CLASS_OF = frozenset({"type", "variant_of"})  # calls that give a game's or a preset's class
 # Where the variants live: their classes and registry (the variant is the subject there).
 VARIANT_MODULES = frozenset({
     "bot/engine/_game.py", "bot/engine/_flip.py", "bot/engine/_nomercy.py",
@@ -86,6 +92,14 @@ def _isinstance_variant(node: ast.Call) -> bool:
     return any(_class_name(k) in VARIANT_CLASSES for k in options)
 
 
+def _compares_classes(node: ast.Compare) -> bool:
+    """`type(game) is FlipGame`, `variant_of(preset) is Game` and the like."""
+    sides = [node.left, *node.comparators]
+    of_class = any(isinstance(s, ast.Call) and isinstance(s.func, ast.Name)
+                   and s.func.id in CLASS_OF for s in sides)
+    return of_class and any(_class_name(s) in GAME_CLASSES for s in sides)
+
+
 def _flag_reads(test: ast.expr) -> list[ast.Attribute]:
     """The variant flags read in a test, not descending into calls' arguments or lambdas."""
     found: list[ast.Attribute] = []
@@ -131,6 +145,8 @@ def branches_in(path: Path, rel: str) -> tuple[list[Branch], list[Branch]]:
         if isinstance(node, ast.Compare) and any(
                 _names_preset(side) for side in (node.left, *node.comparators)):
             add(node, "preset name")
+        elif isinstance(node, ast.Compare) and _compares_classes(node):
+            add(node, "identity")
         elif isinstance(node, ast.Call):
             if _isinstance_variant(node):
                 add(node, "isinstance")
@@ -167,8 +183,9 @@ def scan(root: Path = ROOT) -> tuple[list[Branch], list[Branch], list[Branch]]:
 def main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n", 1)[0])
     parser.add_argument("--quiet", action="store_true", help="print the totals only")
+    parser.add_argument("--root", type=Path, default=ROOT, help="the checkout to read")
     args = parser.parse_args(argv)
-    outside, inside, tables = scan()
+    outside, inside, tables = scan(args.root)
     if not args.quiet:
         for branch in outside:
             print(f"{branch.path}:{branch.line}  [{branch.kind}]  {branch.source}")

@@ -31,6 +31,7 @@ def core_plays(obs: Observation) -> bool:
     """Whether the core plays this table's rules (classic, RULES.md C): the game itself, no
     variant of it, with no option the core does not simulate."""
     rules = obs.rules
+    # Stays a test of the variant: the core is a second implementation of the base game only.
     return variant_of(rules.preset) is Game and set(rules.enabled()) <= NEUTRAL_OPTIONS
 
 
