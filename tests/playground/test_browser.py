@@ -11,13 +11,16 @@ from typing import Any, cast
 
 import pytest
 
-from bot.playground.browser import Page, chromium, find_chromium
+from bot.playground.browser import chromium, find_chromium
 from bot.playground.playground import Playground
 from tests.bot.harness import Harness, rig
 from tests.catalogue import card_name, en, label
 
+from .fingers import js, play_as, press, tap
+
 ROOT = Path(__file__).resolve().parents[2]
 SCREENSHOT = ROOT / "artifacts" / "playground-table.png"
+PHONE_SCREENSHOT = ROOT / "artifacts" / "playground-table-phone.png"
 
 pytestmark = pytest.mark.skipif(
     find_chromium() is None,
@@ -32,42 +35,21 @@ async def playground(tmp_path: Path) -> AsyncIterator[Playground]:
     await started.stop()
 
 
-def js(value: Any) -> str:
-    return json.dumps(value)
-
-
-async def press(page: Page, label: str, *, within: str = "#messages") -> None:
-    """Click the last enabled button with this label, as the mouse would."""
-    seen = await page.evaluate(f"""(() => {{
-        const all = [...document.querySelectorAll({js(within + ' button[data-custom-id]')})];
-        const found = all.filter(
-            b => b.querySelector('.label')?.textContent === {js(label)} && !b.disabled);
-        if (found.length) found[found.length - 1].click();
-        return found.length ? true
-            : all.map(b => b.textContent.trim() + (b.disabled ? " (off)" : ""));
-    }})()""")
-    assert seen is True, f"no enabled {label!r} button on the page; buttons: {seen}"
-
-
-async def play_as(page: Page, person_id: int) -> None:
-    await page.evaluate(f"document.querySelector('.person[data-user-id=\"{person_id}\"]').click()")
-    await page.wait_for(f"document.querySelector('.person.active')?.dataset.userId === "
-                        f"{js(str(person_id))}")
-
-
 def message_text(message_id: str) -> str:
     return (f"(document.querySelector('article[data-message-id=\"{message_id}\"]')"
             f"?.textContent ?? '')")
 
 
-async def test_two_people_play_a_card_in_the_browser(playground: Playground) -> None:
+@pytest.mark.parametrize("width", [1440, 390], ids=["desktop", "phone"])
+async def test_two_people_play_a_card_in_the_browser(playground: Playground, width: int) -> None:
+    """At a desktop's width, and at a phone's (issue 34: the people panel is a drawer there)."""
     ann, bob = list(playground.people.values())[:2]
     assert playground.bot is not None
-    async with chromium(playground.url, height=1500) as page:
+    async with chromium(playground.url, width=width, height=1500) as page:
         await page.wait_for("document.querySelectorAll('#command option').length > 5")
         # Ann (the first person, who the page starts as) opens a lobby with /uno create.
         assert await page.evaluate("document.getElementById('command').value") == "uno create"
-        await page.evaluate("document.getElementById('send').click()")
+        await tap(page, "#send")
         await page.wait_for(f"[...document.querySelectorAll('#messages button')]"
                             f".some(b => b.textContent.trim() === {js(en('button.join'))})")
         assert "Ann used /uno create" in await page.evaluate(
@@ -101,7 +83,7 @@ async def test_two_people_play_a_card_in_the_browser(playground: Playground) -> 
         await page.wait_for(f"{message_text(table)}.includes({js(card_name('R7'))})")
         await page.evaluate(f"document.querySelector('article[data-message-id=\"{table}\"]')"
                             ".scrollIntoView({block: 'start'})")
-        await page.screenshot(SCREENSHOT)
+        await page.screenshot(SCREENSHOT if width > 390 else PHONE_SCREENSHOT)
 
         # The hand is Ann's alone: Bob sees the table, not her hand; Ann sees it again.
         await play_as(page, bob.id)
@@ -111,7 +93,7 @@ async def test_two_people_play_a_card_in_the_browser(playground: Playground) -> 
         await play_as(page, ann.id)
         await page.wait_for(f"!!document.querySelector('article[data-message-id=\"{hand}\"]')")
     assert playground.problems() == []
-    assert SCREENSHOT.stat().st_size > 10_000
+    assert (SCREENSHOT if width > 390 else PHONE_SCREENSHOT).stat().st_size > 10_000
 
 
 # --- Components V2 ---------------------------------------------------------------------------

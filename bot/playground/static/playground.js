@@ -197,13 +197,29 @@ async function refresh() {
   }
 }
 
+// At a phone's width the side panels are drawers (playground.css): one open at a time.
+function drawer(which) {
+  const app = $("app");
+  app.classList.toggle("channels-open", which === "channels");
+  app.classList.toggle("people-open", which === "people");
+  $("open-channels").setAttribute("aria-expanded", String(which === "channels"));
+  $("open-people").setAttribute("aria-expanded", String(which === "people"));
+  $("scrim").hidden = !which;
+}
+
 function go(change) {
+  drawer(null);  // a channel or a person picked: back to the chat
   Object.assign(view, change);
   localStorage.setItem("as", view.as);
   localStorage.setItem("channel", view.channel);
   refresh();
 }
 
+$("open-channels").addEventListener("click", () =>
+  drawer($("app").classList.contains("channels-open") ? null : "channels"));
+$("open-people").addEventListener("click", () =>
+  drawer($("app").classList.contains("people-open") ? null : "people"));
+$("scrim").addEventListener("click", () => drawer(null));
 $("command").addEventListener("change", renderOptions);
 $("composer").addEventListener("submit", async (event) => {
   event.preventDefault();
