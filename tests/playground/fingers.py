@@ -1,59 +1,39 @@
-"""Pressing things on the playground's page as a person does: on screen, not covered, the side
-panels opened as drawers where the page is as narrow as a phone (issue 34)."""
+"""Pressing things on the playground's page as a person does: Playwright's clicks land only on
+an element that is on screen, enabled and not covered (they wait for that, else fail), and the
+side panels are opened as drawers where the page is as narrow as a phone (issue 34)."""
 
 from __future__ import annotations
 
 import json
 from typing import Any
 
-from bot.playground.browser import Page
+from bot.playground.browser import Page, wait_for
 
 
 def js(value: Any) -> str:
     return json.dumps(value)
 
 
-# Press an element as a finger would: only if it is on screen and nothing covers it there.
-TAP = """((target, across) => {
-    if (!target) return 'missing';
-    const box = target.getBoundingClientRect();
-    const x = box.left + box.width * across, y = box.top + box.height / 2;
-    if (box.width === 0 || x < 0 || y < 0 || x > innerWidth || y > innerHeight)
-        return 'off screen';
-    const top = document.elementFromPoint(x, y);
-    if (!target.contains(top)) return 'covered by ' + (top?.id || top?.className);
-    target.click();
-    return 'pressed';
-})"""
-
-
 async def tap(page: Page, selector: str, *, across: float = 0.5) -> None:
-    """Tap the element `selector` finds, `across` its width."""
-    hit = await page.evaluate(f"{TAP}(document.querySelector({js(selector)}), {across})")
-    assert hit == "pressed", f"{selector}: {hit}"
+    """Tap the element `selector` finds, `across` its width (where nothing else covers it)."""
+    target = page.locator(selector)
+    box = await target.bounding_box()
+    assert box is not None, f"{selector} is not on the page"
+    await target.click(position={"x": box["width"] * across, "y": box["height"] / 2})
 
 
 async def play_as(page: Page, person_id: int) -> None:
     """Pick the person in the people panel (on a phone, opened first as a drawer)."""
-    if await page.evaluate("getComputedStyle(document.getElementById('open-people'))"
-                           ".display !== 'none'"):
+    if await page.locator("#open-people").is_visible():
         await tap(page, "#open-people")
-    await page.wait_for("(() => { const b = document.getElementById('people-panel')"
-                        ".getBoundingClientRect(); return b.right <= innerWidth + 1 &&"
-                        " b.left >= innerWidth - b.width - 1; })()")
     await tap(page, f".person[data-user-id=\"{person_id}\"]")
-    await page.wait_for(f"document.querySelector('.person.active')?.dataset.userId === "
-                        f"{js(str(person_id))}")
-    await page.wait_for("document.getElementById('scrim').hidden")
+    await wait_for(page, f"document.querySelector('.person.active')?.dataset.userId === "
+                         f"{js(str(person_id))}")
+    await wait_for(page, "document.getElementById('scrim').hidden")
 
 
 async def press(page: Page, label: str, within: str = "#messages") -> None:
-    """Scroll to the last enabled button with this label and tap it."""
-    hit = await page.evaluate(f"""(() => {{
-        const all = [...document.querySelectorAll({js(within + ' button[data-custom-id]')})];
-        const found = all.filter(b => b.querySelector('.label')?.textContent === {js(label)}
-                                      && !b.disabled).pop();
-        found?.scrollIntoView({{block: 'center'}});
-        return {TAP}(found, 0.5);
-    }})()""")
-    assert hit == "pressed", f"{label!r}: {hit}"
+    """Tap the last enabled button with this label (scrolled to, as a person would)."""
+    buttons = page.locator(f"{within} button[data-custom-id]:not([disabled])").filter(
+        has=page.locator(".label").get_by_text(label, exact=True))
+    await buttons.last.click()

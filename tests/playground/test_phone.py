@@ -11,7 +11,7 @@ from typing import cast
 
 import pytest
 
-from bot.playground.browser import Page, chromium, find_chromium
+from bot.playground.browser import Page, chromium, find_chromium, wait_for
 from bot.playground.playground import Playground
 from tests.bot.harness import Harness, rig
 from tests.catalogue import en
@@ -44,29 +44,29 @@ async def open_seven_card_hand(page: Page, playground: Playground) -> str:
     hand's message id."""
     ann, bob = list(playground.people.values())[:2]
     assert playground.bot is not None
-    await page.wait_for("document.querySelectorAll('#command option').length > 5")
+    await wait_for(page, "document.querySelectorAll('#command option').length > 5")
     await tap(page, "#send")  # /uno create, the composer's first command
-    await page.wait_for(f"[...document.querySelectorAll('#messages button')]"
-                        f".some(b => b.textContent.trim() === {js(en('button.join'))})")
+    await wait_for(page, f"[...document.querySelectorAll('#messages button')]"
+                         f".some(b => b.textContent.trim() === {js(en('button.join'))})")
     await play_as(page, bob.id)
     await press(page, en("button.join"))
-    await page.wait_for("document.querySelector('#messages article')"
-                        ".textContent.includes('Bob')")
+    await wait_for(page, "document.querySelector('#messages article')"
+                         ".textContent.includes('Bob')")
     await play_as(page, ann.id)
     await press(page, en("button.start"))
-    await page.wait_for(f"[...document.querySelectorAll('#messages button')]"
-                        f".some(b => b.textContent.trim() === {js(en('button.hand'))})")
+    await wait_for(page, f"[...document.querySelectorAll('#messages button')]"
+                         f".some(b => b.textContent.trim() === {js(en('button.hand'))})")
     session = playground.bot.games.in_channel(playground.fake.home.channels[0].id)
     assert session is not None
     await rig(cast(Harness, playground), session, {ann: SEVEN}, start="R5")
     await press(page, en("button.hand"))
-    hand: str = await page.wait_for(
-        "document.querySelector('article[data-ephemeral=\"true\"] img.emoji')"
-        "?.closest('article')?.dataset.messageId")
+    hand: str = await wait_for(
+        page, "document.querySelector('article[data-ephemeral=\"true\"] img.emoji')"
+              "?.closest('article')?.dataset.messageId")
     article = f"article[data-message-id=\"{hand}\"]"
-    await page.wait_for(f"document.querySelector({js(article + ' .v2-gallery img')})?.complete")
-    await page.wait_for(f"[...document.querySelectorAll({js(article + ' img')})]"
-                        ".every(i => i.complete && i.naturalWidth > 0)")
+    await wait_for(page, f"document.querySelector({js(article + ' .v2-gallery img')})?.complete")
+    await wait_for(page, f"[...document.querySelectorAll({js(article + ' img')})]"
+                         ".every(i => i.complete && i.naturalWidth > 0)")
     return hand
 
 
@@ -74,7 +74,7 @@ async def test_the_chat_fills_a_phone_and_the_panels_are_drawers(
         playground: Playground) -> None:
     ann = list(playground.people.values())[0]
     async with chromium(playground.url, **PHONE) as page:
-        await page.wait_for("document.querySelectorAll('#command option').length > 5")
+        await wait_for(page, "document.querySelectorAll('#command option').length > 5")
         layout = await page.evaluate("""(() => {
             const box = (id) => document.getElementById(id).getBoundingClientRect();
             return {chat: box('chat').width, send: box('send').right,
@@ -82,17 +82,17 @@ async def test_the_chat_fills_a_phone_and_the_panels_are_drawers(
         })()""")
         assert layout["chat"] == PHONE["width"] and layout["send"] <= PHONE["width"]
         assert layout["people"] >= PHONE["width"] and layout["channels"] <= 0  # drawers shut
-        await page.screenshot(ARTIFACTS / "phone-chat.png")
+        await page.screenshot(path=ARTIFACTS / "phone-chat.png")
         await tap(page, "#open-channels")
-        await page.wait_for("document.getElementById('sidebar').getBoundingClientRect()"
-                            ".left >= 72")
-        await page.screenshot(ARTIFACTS / "phone-channels.png")
+        await wait_for(page, "document.getElementById('sidebar').getBoundingClientRect()"
+                             ".left >= 72")
+        await page.screenshot(path=ARTIFACTS / "phone-channels.png")
         await tap(page, "#scrim", across=0.95)  # a tap beside the drawer shuts it
-        await page.wait_for("document.getElementById('scrim').hidden")
+        await wait_for(page, "document.getElementById('scrim').hidden")
         await play_as(page, ann.id)
         await tap(page, "#send")  # Send is reachable: the lobby opens
-        await page.wait_for(f"[...document.querySelectorAll('#messages button')]"
-                            f".some(b => b.textContent.trim() === {js(en('button.join'))})")
+        await wait_for(page, f"[...document.querySelectorAll('#messages button')]"
+                             f".some(b => b.textContent.trim() === {js(en('button.join'))})")
     assert playground.problems() == []
 
 
@@ -110,8 +110,8 @@ async def test_a_seven_card_hand_fits_a_phone_screen(playground: Playground) -> 
                      labels: [...hand.querySelectorAll('button[data-custom-id] .label')]
                          .map(l => l.textContent)}};
         }})()""")
-        await page.screenshot(ARTIFACTS / "phone-hand.png", selector=article)
-        await page.screenshot(ARTIFACTS / "phone-screen.png")
+        await page.locator(article).screenshot(path=ARTIFACTS / "phone-hand.png")
+        await page.screenshot(path=ARTIFACTS / "phone-screen.png")
     print(f"\n7-card hand at {PHONE['width']} px: {sizes['hand']} px high; the chat shows "
           f"{sizes['chat']} px; buttons: {sizes['labels']}")
     assert sizes["hand"] <= sizes["chat"], sizes
