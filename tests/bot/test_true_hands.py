@@ -26,6 +26,14 @@ def shows(hand: SeenMessage, key: str, **params: object) -> bool:
     return en(key, **params) in hand_text(hand)
 
 
+async def shows_after_the_gap(harness: Harness, hand: SeenMessage, key: str,
+                              **params: object) -> None:
+    """Once the moves made have landed and the merge gap has passed, `hand` shows `key`."""
+    await harness.settle()
+    harness.clock.advance(MERGE_GAP)
+    await harness.fake.wait_for(lambda: shows(hand, key, **params), timeout=3)
+
+
 def picture(harness: Harness, hand: SeenMessage) -> bytes:
     [attachment] = hand.attachments
     return bytes(harness.fake.files[int(attachment["id"])])
@@ -42,10 +50,7 @@ async def test_a_waiting_hand_names_the_top_card_and_the_player_awaited_now(
     cid_hand = await open_hand(harness, cid, session)
     assert shows(cid_hand, "table.top", card=label("R5"))
     await ann.click(await open_hand(harness, ann, session), label("R7"))
-    await harness.settle()
-    harness.clock.advance(MERGE_GAP)
-    await harness.fake.wait_for(lambda: shows(cid_hand, "table.top", card=label("R7")),
-                                timeout=3)
+    await shows_after_the_gap(harness, cid_hand, "table.top", card=label("R7"))
     assert shows(cid_hand, "hand.waiting", player="Bob")
     assert not shows(cid_hand, "hand.waiting", player="Ann")
 
@@ -63,16 +68,10 @@ async def test_a_waiting_hand_follows_the_colour_chosen_and_the_moves_after_it(
     picking = await ann.click(await open_hand(harness, ann, session), label("W"))
     assert picking.response is not None
     await ann.click(ann.message(picking.response.id), colour_label("B"))
-    await harness.settle()
-    harness.clock.advance(MERGE_GAP)
-    await harness.fake.wait_for(lambda: shows(cid_hand, "table.color", color=colour("B")),
-                                timeout=3)
+    await shows_after_the_gap(harness, cid_hand, "table.color", color=colour("B"))
     assert shows(cid_hand, "table.top", card=label("W"))
     await bob.click(await open_hand(harness, bob, session), label("B8"))
-    await harness.settle()
-    harness.clock.advance(MERGE_GAP)
-    await harness.fake.wait_for(lambda: shows(cid_hand, "table.top", card=label("B8")),
-                                timeout=3)
+    await shows_after_the_gap(harness, cid_hand, "table.top", card=label("B8"))
     assert shows(cid_hand, "table.color", color=colour("B"))
     assert not shows(cid_hand, "table.top", card=label("W"))
 

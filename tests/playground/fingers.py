@@ -8,6 +8,8 @@ import json
 from typing import Any
 
 from bot.playground.browser import Page, wait_for
+from bot.playground.playground import Player
+from tests.catalogue import en
 
 
 def js(value: Any) -> str:
@@ -37,3 +39,21 @@ async def press(page: Page, label: str, within: str = "#messages") -> None:
     buttons = page.locator(f"{within} button[data-custom-id]:not([disabled])").filter(
         has=page.locator(".label").get_by_text(label, exact=True))
     await buttons.last.click()
+
+
+async def deal(page: Page, host: Player, guest: Player) -> None:
+    """`host` (whom the page starts as) opens a lobby with Send, `guest` joins, `host` deals:
+    the table's My hand is on the page."""
+    await wait_for(page, "document.querySelectorAll('#command option').length > 5")
+    assert await page.evaluate("document.getElementById('command').value") == "uno create"
+    await tap(page, "#send")
+    await wait_for(page, f"[...document.querySelectorAll('#messages button')]"
+                         f".some(b => b.textContent.trim() === {js(en('button.join'))})")
+    await play_as(page, guest.id)
+    await press(page, en("button.join"))
+    await wait_for(page, "document.querySelector('#messages article')"
+                         f".textContent.includes({js(guest.name)})")
+    await play_as(page, host.id)
+    await press(page, en("button.start"))
+    await wait_for(page, f"[...document.querySelectorAll('#messages button')]"
+                         f".some(b => b.textContent.trim() === {js(en('button.hand'))})")

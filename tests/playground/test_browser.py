@@ -16,7 +16,7 @@ from bot.playground.playground import Playground
 from tests.bot.harness import Harness, rig
 from tests.catalogue import card_name, en, label
 
-from .fingers import js, play_as, press, tap
+from .fingers import deal, js, play_as, press
 
 ROOT = Path(__file__).resolve().parents[2]
 SCREENSHOT = ROOT / "artifacts" / "playground-table.png"
@@ -46,23 +46,9 @@ async def test_two_people_play_a_card_in_the_browser(playground: Playground, wid
     ann, bob = list(playground.people.values())[:2]
     assert playground.bot is not None
     async with chromium(playground.url, width=width, height=1500) as page:
-        await wait_for(page, "document.querySelectorAll('#command option').length > 5")
-        # Ann (the first person, who the page starts as) opens a lobby with /uno create.
-        assert await page.evaluate("document.getElementById('command').value") == "uno create"
-        await tap(page, "#send")
-        await wait_for(page, f"[...document.querySelectorAll('#messages button')]"
-                             f".some(b => b.textContent.trim() === {js(en('button.join'))})")
+        await deal(page, ann, bob)  # Ann (whom the page starts as) opens the lobby
         assert "Ann used /uno create" in await page.evaluate(
             "document.querySelector('#messages article').textContent")
-
-        await play_as(page, bob.id)
-        await press(page, en("button.join"))
-        await wait_for(page, "document.querySelector('#messages article .embed')"
-                             ".textContent.includes('Bob')")
-        await play_as(page, ann.id)
-        await press(page, en("button.start"))
-        await wait_for(page, f"[...document.querySelectorAll('#messages button')]"
-                             f".some(b => b.textContent.trim() === {js(en('button.hand'))})")
 
         # The deal is fixed (as the bot tests fix it) so Ann, who moves first, holds a Red 7.
         session = playground.bot.games.in_channel(playground.fake.home.channels[0].id)

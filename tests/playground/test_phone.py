@@ -16,7 +16,7 @@ from bot.playground.playground import Playground
 from tests.bot.harness import Harness, rig
 from tests.catalogue import en
 
-from .fingers import js, play_as, press, tap
+from .fingers import deal, js, play_as, press, tap
 
 ROOT = Path(__file__).resolve().parents[2]
 ARTIFACTS = ROOT / "artifacts"
@@ -44,18 +44,7 @@ async def open_seven_card_hand(page: Page, playground: Playground) -> str:
     hand's message id."""
     ann, bob = list(playground.people.values())[:2]
     assert playground.bot is not None
-    await wait_for(page, "document.querySelectorAll('#command option').length > 5")
-    await tap(page, "#send")  # /uno create, the composer's first command
-    await wait_for(page, f"[...document.querySelectorAll('#messages button')]"
-                         f".some(b => b.textContent.trim() === {js(en('button.join'))})")
-    await play_as(page, bob.id)
-    await press(page, en("button.join"))
-    await wait_for(page, "document.querySelector('#messages article')"
-                         ".textContent.includes('Bob')")
-    await play_as(page, ann.id)
-    await press(page, en("button.start"))
-    await wait_for(page, f"[...document.querySelectorAll('#messages button')]"
-                         f".some(b => b.textContent.trim() === {js(en('button.hand'))})")
+    await deal(page, ann, bob)
     session = playground.bot.games.in_channel(playground.fake.home.channels[0].id)
     assert session is not None
     await rig(cast(Harness, playground), session, {ann: SEVEN}, start="R5")
