@@ -28,6 +28,7 @@ from drivers.catalogue import (
 from drivers.controls import is_play, item_of
 from drivers.screen import (
     footer_of,
+    hand_cards,
     hand_text,
     last_ephemeral,
     open_hand,
@@ -97,8 +98,7 @@ def backs(*labels: str) -> str:
 
 
 def cards_field(hand: SeenMessage) -> str:
-    heading = f"**{en('hand.cards')}**\n"
-    return next(t for t in hand.texts if t.startswith(heading)).removeprefix(heading)
+    return hand_cards(hand)  # the buttons name the cards (the hand lists them on pages only)
 
 
 async def play(harness: Harness, user: VirtualUser, session: Any, label: str,
