@@ -52,10 +52,6 @@ ANSWER_BUTTONS = {"stack": TableControl.STACK, "deflect": TableControl.DEFLECT,
                   "deflect_skip": TableControl.DEFLECT, "bounce": TableControl.BOUNCE}
 
 
-def _view() -> discord.ui.View:
-    return discord.ui.View(timeout=None)
-
-
 def _label(text: str) -> str:
     return text if len(text) <= 80 else text[:79] + "…"
 
@@ -174,9 +170,8 @@ def hand_view(session: Session, player: str, lc: str, *, page: int = 0,
     `faces` has it) with the card's number in the picture in its label ("3 · Red 7"); without
     the face, the number's keycap and the card's colour mark and name. `expiring`: its token is
     about to expire, so it offers Refresh."""
-    # The hand's controls are placed in a classic view's rows, read as they were placed.
-    controls = Controls(_hand_controls(session, player, lc, page=page, picking=picking,
-                                       uno=uno, faces=faces).children)
+    controls = _hand_controls(session, player, lc, page=page, picking=picking, uno=uno,
+                              faces=faces)
     if expiring and len(controls) < 25:  # a full hand's buttons still renew it
         controls.add_item(PageButton(session.game_id, session.version, page, "refresh",
                                      label=tr(lc, "button.refresh"), style=Style.primary))
@@ -190,13 +185,13 @@ def refresh_view(session: Session, lc: str) -> Controls:
 
 
 def _hand_controls(session: Session, player: str, lc: str, *, page: int,
-                   picking: Card | None, uno: bool, faces: Faces) -> discord.ui.View:
+                   picking: Card | None, uno: bool, faces: Faces) -> Controls:
     """A choice of colour or player for one card, or else: the decision's buttons, the cards
     of this page, the turn's buttons (Draw, Pass, Slap) and the page buttons."""
     pview, context = session.view(player), session.context(player)
     if picking is not None:  # a card with several ways to play it: which colour, which player?
         return _pick_controls(session, pview, context, lc, picking=picking, uno=uno, page=page)
-    view = _view()
+    view = Controls()
     decisions = decision_controls(session, pview.legal_actions, lc, row=0, context=context)
     for control in decisions:
         view.add_item(control)
@@ -217,10 +212,10 @@ def _hand_controls(session: Session, player: str, lc: str, *, page: int,
 
 
 def _pick_controls(session: Session, pview: PlayerView, context: int, lc: str, *,
-                   picking: Card, uno: bool, page: int) -> discord.ui.View:
+                   picking: Card, uno: bool, page: int) -> Controls:
     """The ways to play `picking` (a colour each, a player each) and Back to the hand."""
     gid = session.game_id
-    view = _view()
+    view = Controls()
     for index, action in enumerate(_choices(pview.legal_actions, picking, uno)[:20]):
         view.add_item(PlayButton(gid, pview.version, action, row=index // 5, context=context,
                                  label=_choice_label(session, action, lc)))
@@ -282,7 +277,7 @@ def _wear_face(button: Control, card: Card, numbers: dict[Card, int], faces: Fac
     return button
 
 
-def _turn_buttons(view: discord.ui.View, session: Session, pview: PlayerView, context: int,
+def _turn_buttons(view: Controls, session: Session, pview: PlayerView, context: int,
                   lc: str) -> None:
     """Draw, Pass (Keep my cards, under a penalty), Slap!: what the rules allow this player."""
     gid = session.game_id
