@@ -43,6 +43,7 @@ from bot.fake_discord.users import (
     CHANNEL,
     INTEGER,
     NUMBER,
+    ROLE,
     STRING,
     SUB_COMMAND,
     SUB_COMMAND_GROUP,
@@ -389,6 +390,8 @@ class Fuzzer:
             return self.rng.choice(["x", "UNO", "**bold**"])
         if kind == CHANNEL:  # the fake guild's one channel (a tournament's boards)
             return self.h.fake.channel
+        if kind == ROLE:  # the one role every server has (the tournament role's "nobody else")
+            return self.h.fake.home.everyone
         raise NotImplementedError(f"option type {kind}")
 
     async def _do_progress(self) -> None:
