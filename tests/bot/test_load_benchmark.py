@@ -29,7 +29,8 @@ def test_a_short_run_measures_moves_requests_and_cpu() -> None:
     assert figures["games"] == 3 and figures["players"] >= 6
     assert figures["offered/s"] > 0 and 0 < figures["applied/s"] <= figures["offered/s"]
     assert figures["unanswered"] == 0 and figures["violations"] == 0
-    assert 0 < figures["first p50 ms"] <= figures["first p99 ms"] <= figures["first max ms"]
+    # (As printed: p50 and p99 to 0.1 ms, the maximum to 1 ms.)
+    assert 0 < figures["first p50 ms"] <= figures["first p99 ms"] <= figures["first max ms"] + 0.5
     assert figures["edit lag p50 ms"] > 0
     # Table edits go through the bot token; hands and answers through interaction tokens.
     assert figures["req/s mean"] > 0 and figures["req/move"] > 0
