@@ -21,6 +21,7 @@ from bot.outlets.budget import RequestBudget
 from bot.outlets.emoji import CardEmoji
 from bot.outlets.live_hands import LiveHands
 from bot.outlets.pings import TurnPings
+from bot.outlets.token_tables import TableRouter, TokenTables
 from bot.outlets.publisher import LobbyBoard, TablePublisher, UnderWay
 from bot.outlets.tournament_board import TournamentBoard
 from bot.outlets.watchers import Watchers
@@ -51,7 +52,7 @@ from bot.ui.handlers import Handlers
 log = logging.getLogger(__name__)
 
 # scoring and tournament add to /uno: after lobby
-EXTENSIONS = ("cogs.lobby", "cogs.play", "cogs.scoring", "cogs.tournament")
+EXTENSIONS = ("cogs.lobby", "cogs.play", "cogs.scoring", "cogs.tournament", "cogs.solo")
 DRAIN_SECONDS = 5.0  # how long a clean stop waits for table edits under way
 
 
@@ -68,6 +69,7 @@ class UnoBot(commands.AutoShardedBot):
     timers: Timers
     under_way: UnderWay
     tables: TablePublisher
+    token_tables: TokenTables
     lobby_board: LobbyBoard
     hands: LiveHands
     painter: Painter
@@ -116,13 +118,15 @@ class UnoBot(commands.AutoShardedBot):
         self.painter = Painter(default_workers() if workers is None else workers)
         self.under_way = UnderWay()
         self.tables = TablePublisher(self, self.under_way)
+        self.token_tables = TokenTables(self.clock)  # solo games' tables (issue 30)
         self.pings = TurnPings(self)
         self.watchers = Watchers(self)
         self.lobby_board = LobbyBoard(self, self.under_way)
         self.hands = LiveHands(self)
         self.games = GameManager(
             GameRepository(self.db, clock=self.clock.now, shards=self.owned), self.clock,
-            self.timers, self.tables, refresh_delay=self.refresh_delay)
+            self.timers, TableRouter(self.tables, self.token_tables),
+            refresh_delay=self.refresh_delay)
         self.autoplay = AutoPlayer(self.games, delay=self.ai_delay,
                                    takes_over=lambda guild: self.settings.guild(guild).ai_takeover,
                                    # tests move at once (no AI delay): their breaks too

@@ -106,8 +106,15 @@ def _may_manage(interaction: Interaction) -> bool:
 
 
 class Lobby(commands.Cog):
-    uno = app_commands.Group(name="uno", description="Play UNO in this channel",
-                             guild_only=True)
+    # Installable to servers and to users, usable in servers, the bot's DM and group DMs
+    # (issue 30): both lists are sent, as leaving them out offers the command in fewer places
+    # (docs/DISCORD-FACTS.md). Where the bot is not in a server, only some subcommands work
+    # (`ANYWHERE`, bot/ui/errors.py).
+    uno = app_commands.Group(
+        name="uno", description="Play UNO in this channel",
+        allowed_contexts=app_commands.AppCommandContext(guild=True, dm_channel=True,
+                                                        private_channel=True),
+        allowed_installs=app_commands.AppInstallationType(guild=True, user=True))
 
     """The `/uno` commands and the lobby's buttons (a `LobbyHandler` for the dynamic items)."""
 

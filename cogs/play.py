@@ -32,7 +32,7 @@ from bot.ui.answers import Expired, Sent, acknowledge, send, update
 from bot.ui.handlers import Builder
 from bot.ui.items import DYNAMIC_ITEMS, on_a_hand
 from bot.ui.layout import notice, v2, without_controls
-from bot.ui.replies import refuse, say, tell, user_locale
+from bot.ui.replies import refuse, said, say, tell, user_locale
 from bot.ui.views import hand_view
 
 if TYPE_CHECKING:
@@ -97,6 +97,9 @@ class Play(commands.Cog):
 
     async def table_button(self, interaction: Interaction, game_id: str, what: str) -> None:
         session = self.games.get(game_id)
+        if session is not None and session.solo and what != "rules":
+            await self._solo_table_button(interaction, session, what)
+            return
         if session is None and not on_a_hand(interaction):
             # A table whose game is gone yet still shows its buttons (its last edit was lost
             # with the process): the click takes them away, and says the game is over.
@@ -148,6 +151,10 @@ class Play(commands.Cog):
         """A decision's control: a card, a colour, Draw, Pass, Challenge... on a hand or on the
         table; the answer goes where the click came from. A control of an older hand acts
         while its meaning holds (`current`); otherwise the answer is the hand as it is now."""
+        solo = self.games.get(game_id)
+        if solo is not None and solo.solo:  # its one message shows table and hand (issue 30)
+            await self.bot.handlers.solo.act(interaction, game_id, version, build, context)
+            return
         on_hand = on_a_hand(interaction)
         holding = (self.bot.hands.answering(game_id, interaction.user.id) if on_hand
                    else contextlib.nullcontext())
@@ -171,6 +178,16 @@ class Play(commands.Cog):
             else:
                 await self._answer_on_table(interaction, outcome)
 
+    async def _solo_table_button(self, interaction: Interaction, session: Session,
+                                 what: str) -> None:
+        """A table button on a solo game's message: its actions act there, anything else
+        shows the game as it is now (issue 30)."""
+        if what in _TABLE_ACTIONS:
+            await self.bot.handlers.solo.act(interaction, session.game_id, None,
+                                             _TABLE_ACTIONS[what])
+        else:
+            await self.bot.handlers.solo.show(interaction, session)
+
     # A Refusal raised below is answered by the item that called (bot/ui/items.py).
 
     async def pick(self, interaction: Interaction, game_id: str, version: int, card: Card,
@@ -185,6 +202,9 @@ class Play(commands.Cog):
         # with the face now up (F-4: after a Flip it is the dark one).
         held = session.view(player).hand
         picking = next((c for c in held if c.code == card.code), card)
+        if session.solo:
+            await self.bot.handlers.solo.show(interaction, session, picking=picking, page=page)
+            return
         await self._show_hand(interaction, session, player, hand_message(
             session, player, user_locale(interaction), picking=picking, uno=uno, page=page,
             faces=self._faces(interaction)),
@@ -192,6 +212,9 @@ class Play(commands.Cog):
 
     async def page(self, interaction: Interaction, game_id: str, page: int) -> None:
         session, player = self._hand_of(interaction, game_id)
+        if session.solo:
+            await self.bot.handlers.solo.show(interaction, session, page=page)
+            return
         await self._show_hand(interaction, session, player, hand_message(
             session, player, user_locale(interaction), page=page,
             faces=self._faces(interaction)), edit=True, page=page)
@@ -200,6 +223,13 @@ class Play(commands.Cog):
                   card: Card, context: int | None = None) -> None:
         """A card that cannot be played: the refusal says why."""
         session, player = self._hand_of(interaction, game_id)
+        if session.solo:  # the reason goes on its message, which catches up (issue 30)
+            reason = (explain(session, player, card, user_locale(interaction))
+                      if current(session, player, version, context)
+                      else Refusal("error.stale_button"))
+            await self.bot.handlers.solo.show(interaction, session,
+                                              notes=[said(interaction, reason)])
+            return
         if not current(session, player, version, context):  # the hand is not the game now
             await self._replace_hand(interaction, game_id, version,
                                      Refusal("error.stale_button"))

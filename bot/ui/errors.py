@@ -25,7 +25,26 @@ from .replies import apologise, refuse
 log = logging.getLogger(__name__)
 
 
+# What works outside a server that added the bot (its DM, a group DM, a server reached through
+# a user's install: issue 30): these answer through the interaction alone and need no server.
+ANYWHERE = frozenset({"uno solo", "uno help", "uno settings", "uno stats"})
+
+
+def in_bots_server(interaction: Interaction) -> bool:
+    """Whether the interaction comes from a server that added the bot (its guild install)."""
+    return interaction.guild_id is not None and interaction.is_guild_integration()
+
+
 class CommandTree(app_commands.CommandTree[Any]):
+    async def interaction_check(self, interaction: Interaction) -> bool:
+        """Elsewhere than in the bot's servers, a command that needs one says so."""
+        command = interaction.command
+        if command is None or in_bots_server(interaction) or (
+                command.qualified_name in ANYWHERE):
+            return True
+        await refuse(interaction, Refusal("error.not_here"))
+        return False
+
     async def _call(self, interaction: Interaction) -> None:
         # A command under way is waited for by a clean stop, as a click is (bot/ui/items.py).
         under_way = getattr(interaction.client, "under_way", None)

@@ -56,10 +56,15 @@ async def tell(interaction: Interaction, text: str) -> None:
         log.warning("answer to interaction %s refused by Discord: %s", interaction.id, exc)
 
 
-async def refuse(interaction: Interaction, refusal: Refusal) -> None:
+def said(interaction: Interaction, refusal: Refusal) -> str:
+    """A refusal's text in the user's language."""
     params = {name: say(interaction, value) if isinstance(value, Key) else value
               for name, value in refusal.params.items()}
-    await tell(interaction, say(interaction, refusal.key, **params))
+    return say(interaction, refusal.key, **params)
+
+
+async def refuse(interaction: Interaction, refusal: Refusal) -> None:
+    await tell(interaction, said(interaction, refusal))
 
 
 async def apologise(interaction: Interaction) -> None:
