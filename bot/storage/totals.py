@@ -106,8 +106,6 @@ def rate_in_order(ratings: dict[PlayerKey, tuple[Skill, int]],
     `ratings` (skill, matches rated) holds every player of them and is updated in place."""
     for m in sorted(matches, key=lambda m: m.finished_at):
         seats = [s for s in m.seats if s.user_id > 0]
-        if len(seats) < 2:  # people are rated only against people: a match with AIs alone
-            continue        # (a solo game, issue 30) is not a rated match
         keys = [(m.guild_id, s.user_id) for s in seats]
         rated = rate([ratings[k][0] for k in keys], [s.place for s in seats])
         for key, skill in zip(keys, rated, strict=True):

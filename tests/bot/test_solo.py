@@ -8,6 +8,7 @@ import random
 from typing import Any
 
 from bot.fake_discord.users import SeenMessage
+from bot.rating import NEW_PLAYER
 from bot.render.table import waiting_player
 from bot.services.results import OWN_STATS
 from bot.services.solo import solo_channel
@@ -120,7 +121,8 @@ async def test_a_solo_match_in_the_bots_dm_to_its_end_with_a_restart(
     stats = StatsRepository(bot.db, clock=bot.clock.now)
     mine = await stats.player_stats(OWN_STATS, ann.id)
     assert mine is not None and mine.matches == 1
-    assert mine.rated == 0  # people are rated only against people
+    # People are rated only against people (issue 19): the skill is a new player's still.
+    assert (mine.mu, mine.sigma) == (NEW_PLAYER.mu, NEW_PLAYER.sigma)
 
 
 async def test_solo_in_a_server_channel_is_private_and_asking_again_shows_it(
