@@ -21,6 +21,7 @@ from bot.outlets.budget import RequestBudget
 from bot.outlets.emoji import CardEmoji
 from bot.outlets.live_hands import LiveHands
 from bot.outlets.pings import TurnPings
+from bot.outlets.token_lobbies import TokenLobbies
 from bot.outlets.token_tables import TableRouter, TokenTables
 from bot.outlets.publisher import LobbyBoard, TablePublisher, UnderWay
 from bot.outlets.tournament_board import TournamentBoard
@@ -70,7 +71,7 @@ class UnoBot(commands.AutoShardedBot):
     under_way: UnderWay
     tables: TablePublisher
     token_tables: TokenTables
-    lobby_board: LobbyBoard
+    lobby_board: TokenLobbies
     hands: LiveHands
     painter: Painter
     pings: TurnPings
@@ -118,11 +119,14 @@ class UnoBot(commands.AutoShardedBot):
         self.painter = Painter(default_workers() if workers is None else workers)
         self.under_way = UnderWay()
         self.tables = TablePublisher(self, self.under_way)
-        self.token_tables = TokenTables(self.clock)  # solo games' tables (issue 30)
         self.pings = TurnPings(self)
         self.watchers = Watchers(self)
-        self.lobby_board = LobbyBoard(self, self.under_way)
+        # Lobby messages: through the channel, or through tokens where the bot is not a member.
+        self.lobby_board = TokenLobbies(LobbyBoard(self, self.under_way), self.clock,
+                                        BotStateRepository(self.db))
         self.hands = LiveHands(self)
+        # Tables reached through interaction tokens only (issue 30); open hands follow them.
+        self.token_tables = TokenTables(self.clock, after_show=self.hands.changed)
         self.games = GameManager(
             GameRepository(self.db, clock=self.clock.now, shards=self.owned), self.clock,
             self.timers, TableRouter(self.tables, self.token_tables),

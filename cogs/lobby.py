@@ -36,7 +36,9 @@ from bot.services.session import Session
 from bot.storage import LobbyRecord, NotFound, StatsRepository, StatsStore
 from bot.ui.answers import send, update
 from bot.ui.items import LobbyButton, RulesSelect
+from bot.ui.places import without_bot
 from bot.ui.replies import guild_locale, refuse, say, tell, user_locale
+from bot.ui.token_answers import clicked, lobby_answered, post_token_table
 
 if TYPE_CHECKING:
     from bot.client import UnoBot
@@ -148,9 +150,12 @@ class Lobby(commands.Cog):
                      turn_timer: app_commands.Range[int, 0, MAX_TURN_TIMER] | None = None,
                      target: app_commands.Range[int, TARGET_SCORES[0], TARGET_SCORES[1]] | None
                      = None) -> None:
-        assert interaction.guild_id is not None and interaction.channel_id is not None
+        assert interaction.channel_id is not None
+        guild_id = interaction.guild_id or 0  # none in a group DM (issue 30)
+        if without_bot(interaction):  # its messages are reached through tokens only
+            await self.board.mark(interaction.channel_id)
         # What the command leaves open comes from the server's saved defaults (/uno defaults).
-        defaults = self.bot.settings.guild(interaction.guild_id)
+        defaults = self.bot.settings.guild(guild_id)
         options = dict(defaults.options) if preset is None and defaults.preset else {}
         preset = preset or defaults.preset or "classic"
         if turn_timer is None:
@@ -158,7 +163,7 @@ class Lobby(commands.Cog):
                           else DEFAULT_TURN_TIMER)
         try:
             lobby = await self.lobbies.create(
-                guild_id=interaction.guild_id, channel_id=interaction.channel_id,
+                guild_id=guild_id, channel_id=interaction.channel_id,
                 host_id=interaction.user.id, host_name=_display_name(interaction.user),
                 preset=preset, turn_timer=turn_timer, target=target, options=options)
         except Refusal as refusal:
@@ -457,6 +462,8 @@ class Lobby(commands.Cog):
                                      and lobby.message_id is not None
                                      and lobby.message_id != interaction.message.id):
                     raise Refusal("lobby.gone")
+                if group == "silence" and values != ["off"] and without_bot(interaction):
+                    raise Refusal("anywhere.no_silence")  # no message events reach the bot
                 lobby = await self.lobbies.set_rules(channel_id, interaction.user.id, group,
                                                      values)
             except Refusal as refusal:
@@ -465,6 +472,7 @@ class Lobby(commands.Cog):
             locale = guild_locale(interaction)
             await update(interaction, embed=render_lobby(lobby, locale),
                          view=lobby_view(lobby, locale))
+            await lobby_answered(self.bot, interaction, clicked(interaction))
 
     async def rematch(self, interaction: Interaction, game_id: str, rules: RuleSet,
                       turn_timer: int, host_seat: int) -> None:
@@ -542,6 +550,7 @@ class Lobby(commands.Cog):
             locale = guild_locale(interaction)
             await update(interaction, embed=render_lobby(lobby, locale),
                          view=lobby_view(lobby, locale))
+            await lobby_answered(self.bot, interaction, clicked(interaction))
             return
         await tell(interaction, say(interaction, f"lobby.{'joined' if what == 'join' else 'left'}"))
         await self._show_lobby(interaction, lobby)
@@ -551,12 +560,17 @@ class Lobby(commands.Cog):
         async with self.lobbies.changing(channel_id):
             try:
                 lobby = await self.lobbies.check_start(channel_id, interaction.user.id)
-                session = await self.games.start(lobby, locale=guild_locale(interaction))
+                tokens = await self.board.is_place(channel_id)  # issue 30: no bot there
+                session = await self.games.start(lobby, locale=guild_locale(interaction),
+                                                 tokens=tokens)
             except Refusal as refusal:
                 await refuse(interaction, refusal)
                 return
             self.lobbies.started(channel_id)
-        await self.bot.tables.post_first(interaction, session)
+        if session.tokens:
+            await post_token_table(self.bot, interaction, session)
+        else:
+            await self.bot.tables.post_first(interaction, session)
         await self.board.edit(lobby, render_closed_lobby(
             guild_locale(interaction), "lobby.started"))
 
@@ -592,8 +606,11 @@ class Lobby(commands.Cog):
     async def _post_lobby(self, interaction: Interaction, lobby: LobbyRecord) -> None:
         """A new lobby's message, as the answer; its id is kept so its buttons find it."""
         locale = guild_locale(interaction)
-        sent = await send(interaction, embed=render_lobby(lobby, locale),
+        # Where the bot is not a member, the lobby says what cannot work there (issue 30).
+        limits = say(interaction, "anywhere.limits") if without_bot(interaction) else None
+        sent = await send(interaction, content=limits, embed=render_lobby(lobby, locale),
                           view=lobby_view(lobby, locale))
+        await lobby_answered(self.bot, interaction, sent)
         message = await sent.message()
         try:
             await self.lobbies.set_message(lobby.channel_id, message.id)

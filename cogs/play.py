@@ -33,6 +33,7 @@ from bot.ui.handlers import Builder
 from bot.ui.items import DYNAMIC_ITEMS, on_a_hand
 from bot.ui.layout import notice, v2, without_controls
 from bot.ui.replies import refuse, said, say, tell, user_locale
+from bot.ui.token_answers import clicked, table_answered
 from bot.ui.views import hand_view
 
 if TYPE_CHECKING:
@@ -130,6 +131,8 @@ class Play(commands.Cog):
                 check = _OPENS_HAND[what]
                 if check is not None:
                     check(session, interaction.user.id)
+                if session.tokens:  # issue 30: the click brings the table up to date too,
+                    await self._table_answer(interaction, session)  # the hand follows it
                 await self._open_hand(interaction, session)
                 return
             if what not in _TABLE_ACTIONS:
@@ -383,8 +386,8 @@ class Play(commands.Cog):
         """A table button: the answer edits the table's text (its picture follows when due, with
         a merged edit); what only the clicker may see follows privately."""
         session = outcome.session  # clicked on its table: `_on_its_table` checked it
-        if outcome.action.type is ActionType.NEXT_ROUND and await self._new_round(interaction,
-                                                                                session):
+        if (outcome.action.type is ActionType.NEXT_ROUND and not session.tokens
+                and await self._new_round(interaction, session)):
             return
         try:
             await self._table_answer(interaction, session)
@@ -401,7 +404,8 @@ class Play(commands.Cog):
         limit), keeping the picture the table has. A table that moves (bot/outlets/table_moves.py)
         is not edited, the click only acknowledged: the refresh moves it. So too when Discord
         refuses the edit as one of a message over an hour old."""
-        if not self.bot.tables.moves.due(session):
+        # A table reached through tokens (issue 30) is never moved: it is always edited.
+        if session.tokens or not self.bot.tables.moves.due(session):
             version = session.version
             payload = table_message(session,
                                     faces=self.bot.card_emoji.for_interaction(interaction))
@@ -409,6 +413,9 @@ class Play(commands.Cog):
             try:
                 await update(interaction, **payload)
                 session.rendered_version = version  # only once Discord took it
+                if session.tokens:  # this click's token keeps the table current next
+                    table_answered(self.bot, interaction, session, clicked(interaction),
+                                   version)
                 return
             except discord.HTTPException as exc:
                 if not too_old(exc):

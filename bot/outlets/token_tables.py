@@ -1,5 +1,6 @@
-"""Tables reached through interaction tokens only (issue 30): a solo game's message, in the
-bot's DM or answered privately in a server channel.
+"""Tables reached through interaction tokens only (issue 30): a solo game's message (in the
+bot's DM, or answered privately in a server channel), and the public table of a game where the
+bot is not a member (a group DM, a server reached through a user's install).
 
 The bot's own token is not relied on there (docs/DISCORD-FACTS.md, "Playing anywhere"): the
 message is the answer to `/uno solo` or to a click on it, and each such interaction's token may
@@ -42,11 +43,15 @@ class _Reach:
 
 
 class TokenTables:
-    """Keeps solo tables current through the newest interaction token of each."""
+    """Keeps these tables current through the newest interaction token of each."""
 
-    def __init__(self, clock: Clock) -> None:
+    def __init__(self, clock: Clock, *,
+                 after_show: Callable[[Session], None] | None = None) -> None:
+        """`after_show`: told after each table shown (the open hands follow it through their
+        own tokens)."""
         self._clock = clock
         self._reach: dict[str, _Reach] = {}
+        self._after_show = after_show
 
     def reached(self, session: Session, sent: Sent, redraw: Redraw, *, shown: int) -> None:
         """`sent` (an answer that showed the game at version `shown`) is the newest way to its
@@ -75,7 +80,7 @@ class TokenTables:
                     await reach.sent.edit(**reach.redraw())
                     reach.shown = version
                 except (Expired, discord.HTTPException) as exc:
-                    log.info("solo table %s not edited (%r); the next click shows it",
+                    log.info("table %s not edited (%r); the next click shows it",
                              session.game_id, exc)
                     if self._reach.get(session.game_id) is reach:
                         del self._reach[session.game_id]
@@ -85,6 +90,8 @@ class TokenTables:
                 # Shown for good. (A newer answer's token, registered meanwhile, stays: the
                 # answer may show an older version and land after this edit.)
                 del self._reach[session.game_id]
+        if self._after_show is not None and not session.solo:
+            self._after_show(session)
         return None
 
     async def abandoned(self, session: Session) -> None:
@@ -93,15 +100,15 @@ class TokenTables:
 
 
 class TableRouter:
-    """The game manager's one table outlet: a solo game's table goes through tokens, every
-    other game's through the channel publisher."""
+    """The game manager's one table outlet: a table reached only through tokens goes through
+    them, every other game's through the channel publisher."""
 
     def __init__(self, channel: TableOutlet, tokens: TableOutlet) -> None:
         self._channel = channel
         self._tokens = tokens
 
     def _for(self, session: Session) -> TableOutlet:
-        return self._tokens if session.solo else self._channel
+        return self._tokens if session.via_tokens else self._channel
 
     async def show(self, session: Session) -> float | None:
         return await self._for(session).show(session)

@@ -18,6 +18,7 @@ from bot.interactions import Interaction
 from bot.render.events import escape_name
 from bot.services.errors import Refusal
 
+from .places import in_bots_server, without_bot
 from .answers import Expired
 from .items import unread_click
 from .replies import apologise, refuse
@@ -27,12 +28,9 @@ log = logging.getLogger(__name__)
 
 # What works outside a server that added the bot (its DM, a group DM, a server reached through
 # a user's install: issue 30): these answer through the interaction alone and need no server.
+# A lobby there is run with its buttons (bot/outlets/token_lobbies.py).
 ANYWHERE = frozenset({"uno solo", "uno help", "uno settings", "uno stats"})
-
-
-def in_bots_server(interaction: Interaction) -> bool:
-    """Whether the interaction comes from a server that added the bot (its guild install)."""
-    return interaction.guild_id is not None and interaction.is_guild_integration()
+WITHOUT_BOT = frozenset({"uno create"})  # and these in a group DM or a server without the bot
 
 
 class CommandTree(app_commands.CommandTree[Any]):
@@ -40,7 +38,8 @@ class CommandTree(app_commands.CommandTree[Any]):
         """Elsewhere than in the bot's servers, a command that needs one says so."""
         command = interaction.command
         if command is None or in_bots_server(interaction) or (
-                command.qualified_name in ANYWHERE):
+                command.qualified_name in ANYWHERE) or (
+                without_bot(interaction) and command.qualified_name in WITHOUT_BOT):
             return True
         await refuse(interaction, Refusal("error.not_here"))
         return False
