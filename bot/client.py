@@ -21,9 +21,9 @@ from bot.outlets.budget import RequestBudget
 from bot.outlets.emoji import CardEmoji
 from bot.outlets.live_hands import LiveHands
 from bot.outlets.pings import TurnPings
+from bot.outlets.publisher import LobbyBoard, TablePublisher, UnderWay
 from bot.outlets.token_lobbies import TokenLobbies
 from bot.outlets.token_tables import TableRouter, TokenTables
-from bot.outlets.publisher import LobbyBoard, TablePublisher, UnderWay
 from bot.outlets.tournament_board import TournamentBoard
 from bot.outlets.watchers import Watchers
 from bot.render import images

@@ -18,9 +18,9 @@ from bot.interactions import Interaction
 from bot.render.events import escape_name
 from bot.services.errors import Refusal
 
-from .places import in_bots_server, without_bot
 from .answers import Expired
 from .items import unread_click
+from .places import in_bots_server, without_bot
 from .replies import apologise, refuse
 
 log = logging.getLogger(__name__)

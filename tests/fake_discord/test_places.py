@@ -31,7 +31,8 @@ class PlaceBot(commands.Bot):
             context = interaction.context
             kind = (BOT_DM if context.dm_channel else PRIVATE_CHANNEL
                     if context.private_channel else GUILD)
-            self.seen.append((kind, dict(interaction._integration_owners)))
+            self.seen.append((kind, {int(k): int(v) for k, v in
+                                     interaction._integration_owners.items()}))
             await interaction.response.send_message(f"context {kind}")
             for n in range(followups):
                 await interaction.followup.send(f"follow-up {n + 1}")
