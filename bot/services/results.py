@@ -23,7 +23,11 @@ OWN_STATS = 0
 
 
 def _kept_in(session: Session) -> int:
-    return OWN_STATS if session.solo else session.guild_id
+    """A game's results go to its server; a solo game's to the player's own place; a group
+    DM's (no server: guild 0) to the group DM itself, its own leaderboard (issue 30)."""
+    if session.solo:
+        return OWN_STATS
+    return session.guild_id or session.channel_id
 
 if TYPE_CHECKING:
     from .session import Session

@@ -30,7 +30,8 @@ log = logging.getLogger(__name__)
 # a user's install: issue 30): these answer through the interaction alone and need no server.
 # A lobby there is run with its buttons (bot/outlets/token_lobbies.py).
 ANYWHERE = frozenset({"uno solo", "uno help", "uno settings", "uno stats"})
-WITHOUT_BOT = frozenset({"uno create"})  # and these in a group DM or a server without the bot
+# And these in a group DM or a server without the bot (results are kept per group DM).
+WITHOUT_BOT = frozenset({"uno create", "uno leaderboard"})
 
 
 class CommandTree(app_commands.CommandTree[Any]):

@@ -12,6 +12,16 @@ def in_bots_server(interaction: Interaction) -> bool:
     return interaction.guild_id is not None and interaction.is_guild_integration()
 
 
+def place_id(interaction: Interaction) -> int:
+    """Where results are kept and read: the server; in a group DM, the group DM itself (its
+    leaderboard is its own); in the bot's DM, 0: the player's own (solo games)."""
+    if interaction.guild_id is not None:
+        return interaction.guild_id
+    if interaction.context.private_channel:
+        return interaction.channel_id or 0
+    return 0
+
+
 def without_bot(interaction: Interaction) -> bool:
     """A shared place the bot is not a member of: a group DM, or a server that never added it.
     (The bot's DM is neither: only its one user is there.)"""

@@ -85,6 +85,10 @@ async def test_three_people_play_a_round_in_a_group_dm(harness: Harness) -> None
     await harness.fake.wait_for(lambda: en("button.next_round") in users[1].message(
         session.message_id).labels())
     assert [m.id for m in users[2].public_messages()][-1] == session.message_id
+    # The round is recorded in the group DM's own place: its leaderboard names the winner.
+    winner = session.names[session.game.players[session.game.round_winner]]
+    board = (await users[0].slash("uno leaderboard", board="points")).response
+    assert board is not None and not board.ephemeral and winner in board.text
 
 
 async def test_a_game_in_a_server_without_the_bot(harness: Harness) -> None:
