@@ -33,10 +33,11 @@ from bot.services.lobbies import (
 )
 from bot.services.seats import is_ai_user
 from bot.services.session import Session
+from bot.services.solo import solo_channel
 from bot.storage import LobbyRecord, NotFound, StatsRepository, StatsStore
 from bot.ui.answers import send, update
 from bot.ui.items import LobbyButton, RulesSelect
-from bot.ui.places import without_bot
+from bot.ui.places import place_id, without_bot
 from bot.ui.replies import guild_locale, refuse, say, tell, user_locale
 from bot.ui.token_answers import clicked, lobby_answered, post_token_table
 
@@ -178,6 +179,12 @@ class Lobby(commands.Cog):
     @uno.command(name="leave", description="Leave this channel's lobby or game")
     async def leave(self, interaction: Interaction) -> None:
         session = self.games.in_channel(interaction.channel_id or 0)
+        if session is None and interaction.context.dm_channel:  # the bot's DM: a solo game
+            solo = self.games.in_channel(solo_channel(interaction.user.id))
+            if solo is not None:  # leaving it ends it, unrecorded (issue 30)
+                await self.games.end(solo)
+                await tell(interaction, say(interaction, "lobby.game_ended"))
+                return
         if session is not None:
             await self._leave_game(interaction, session, interaction.user.id, kicked=False)
             return
@@ -481,7 +488,7 @@ class Lobby(commands.Cog):
         come from the match's record (a player who used forget-me is not seated again)."""
         channel_id, guild_id = interaction.channel_id or 0, interaction.guild_id or 0
         match = await self.results.match(game_id)
-        if match is None or match.guild_id != guild_id:
+        if match is None or match.guild_id != place_id(interaction):  # a group DM's: its own
             await refuse(interaction, Refusal("rematch.gone"))
             return
         if all(seat.user_id != interaction.user.id for seat in match.seats):

@@ -29,7 +29,7 @@ log = logging.getLogger(__name__)
 # What works outside a server that added the bot (its DM, a group DM, a server reached through
 # a user's install: issue 30): these answer through the interaction alone and need no server.
 # A lobby there is run with its buttons (bot/outlets/token_lobbies.py).
-ANYWHERE = frozenset({"uno solo", "uno help", "uno settings", "uno stats"})
+ANYWHERE = frozenset({"uno solo", "uno help", "uno settings", "uno stats", "uno leave"})
 # And these in a group DM or a server without the bot (results are kept per group DM).
 WITHOUT_BOT = frozenset({"uno create", "uno leaderboard"})
 
@@ -42,7 +42,9 @@ class CommandTree(app_commands.CommandTree[Any]):
                 command.qualified_name in ANYWHERE) or (
                 without_bot(interaction) and command.qualified_name in WITHOUT_BOT):
             return True
-        await refuse(interaction, Refusal("error.not_here"))
+        allowed = ANYWHERE | (WITHOUT_BOT if without_bot(interaction) else frozenset())
+        await refuse(interaction, Refusal("error.not_here",
+                                          commands=", ".join(f"/{c}" for c in sorted(allowed))))
         return False
 
     async def _call(self, interaction: Interaction) -> None:

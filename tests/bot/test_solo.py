@@ -138,3 +138,16 @@ async def test_solo_in_a_server_channel_is_private_and_asking_again_shows_it(
     assert again is not None and again.ephemeral and en("solo.resumed") in again.text
     session = harness.bot.games.in_channel(solo_channel(ann.id))
     assert session is not None and len(session.game.players) == 2  # the options changed nothing
+
+
+async def test_leaving_a_solo_game_in_the_dm_ends_it(harness: Harness) -> None:
+    _everywhere(harness)
+    await harness.restart()
+    ann = harness.user("Ann")
+    dm = ann.in_channel(harness.fake.bot_dm(ann.member))
+    await dm.slash("uno solo")
+    assert harness.bot is not None
+    assert harness.bot.games.in_channel(solo_channel(ann.id)) is not None
+    answer = (await dm.slash("uno leave")).response
+    assert answer is not None and answer.text == en("lobby.game_ended")
+    assert harness.bot.games.in_channel(solo_channel(ann.id)) is None

@@ -120,3 +120,16 @@ async def test_silence_is_refused_where_the_bot_cannot_see_messages(harness: Har
     handle = await host.choose(lobby, "twos", custom_id=menu["custom_id"])
     assert handle.response is not None and handle.response.ephemeral
     assert handle.response.text == en("anywhere.no_silence")
+
+
+async def test_a_command_that_needs_the_bots_server_says_what_works_here(
+        harness: Harness) -> None:
+    await _everywhere(harness)
+    ann, bob = harness.user("Ann"), harness.user("Bob")
+    harness.fake.install_for(ann.member)
+    group = harness.fake.add_group_dm("pair", [ann.member, bob.member])
+    answer = (await ann.in_channel(group).slash("uno rules")).response
+    assert answer is not None and answer.ephemeral
+    assert answer.text == en("error.not_here", commands=(
+        "/uno create, /uno help, /uno leaderboard, /uno leave, /uno settings, /uno solo, "
+        "/uno stats"))
