@@ -1,4 +1,6 @@
-"""The playground's Discord: the offline fake with two servers and several channels.
+"""The playground's Discord: the offline fake with two servers and several channels, plus
+the places of issue 30: a server that never invited the bot and a group DM of everyone, where
+the people use the app they installed themselves.
 
 The fake's home guild gets a second channel and a second server joins with a channel of its own
 (the fake itself routes interactions and messages to the guild and channel they happen in, and
@@ -12,7 +14,7 @@ import asyncio
 from typing import Any
 
 from bot.fake_discord.server import FakeDiscord
-from bot.fake_discord.world import Member, Role
+from bot.fake_discord.world import Channel, Member, Role
 
 
 class PlaygroundDiscord(FakeDiscord):
@@ -23,6 +25,8 @@ class PlaygroundDiscord(FakeDiscord):
         self.guild_name = "UNO Playground"
         self.add_channel("uno-2")
         self.add_guild("Другий сервер", "uk", channels=("уно",))
+        self.without_bot = self.add_guild("No bot here", channels=("uno",), has_bot=False)
+        self.group_dm: Channel | None = None  # made once people are there (`open_group_dm`)
         self.version = 0  # bumped on every change the page may want to show
         self._tick = asyncio.Event()
 
@@ -34,7 +38,14 @@ class PlaygroundDiscord(FakeDiscord):
         member = self.add_member(name, roles=roles)
         for guild in guilds[1:]:
             self.join(member, guild)
+        self.install_for(member)  # each added the app to their account (a user install)
         return member
+
+    def open_group_dm(self) -> Channel:
+        """A group DM of everyone so far (the bot is never in one)."""
+        members = list(self.home.members.values())
+        self.group_dm = self.add_group_dm("group DM", members)
+        return self.group_dm
 
     # --- changes the page waits for --------------------------------------------------------
 

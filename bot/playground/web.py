@@ -32,6 +32,7 @@ from bot.fake_discord.world import StoredMessage
 from bot.i18n import KNOWN_LOCALES, get_translator
 
 from .playground import HOST, Player, Playground
+from .servers import PlaygroundDiscord
 
 STATIC = Path(__file__).resolve().parent / "static"
 PAGES = {"playground.css": "text/css", "playground.js": "text/javascript",
@@ -155,7 +156,7 @@ def state(playground: Playground, viewer: Player, channel_id: int) -> dict[str, 
         "emoji_url": f"{fake.base_url}/emojis/",  # the app's emoji pictures (card faces)
         "guilds": [{"id": str(g.id), "name": g.name, "locale": g.locale,
                     "channels": [{"id": str(c.id), "name": c.name} for c in g.channels]}
-                   for g in fake.guilds.values()],
+                   for g in fake.guilds.values()] + _private_places(fake),
         "people": [person(p) for p in playground.people.values()],
         "languages": [{"code": code, "name": get_translator().translate(code, "language.name")}
                       for code in LANGUAGES],
@@ -164,6 +165,15 @@ def state(playground: Playground, viewer: Player, channel_id: int) -> dict[str, 
         "messages": [message_view(playground, m) for m in fake.messages_in(channel_id, viewer.id)],
         "problems": playground.problems(),
     }
+
+
+def _private_places(fake: PlaygroundDiscord) -> list[dict[str, Any]]:
+    """The group DM, shown as a place of its own beside the servers (issue 30)."""
+    group = fake.group_dm
+    if group is None:
+        return []
+    return [{"id": "0", "name": "Direct messages", "locale": "en-US",
+             "channels": [{"id": str(group.id), "name": group.name}]}]
 
 
 # --- requests ------------------------------------------------------------------------------------
