@@ -26,6 +26,8 @@ from bot.services.outlets import TableOutlet
 from bot.services.session import Session
 from bot.ui.answers import Expired, Sent
 
+from .token_pings import TokenPings
+
 log = logging.getLogger(__name__)
 
 # Seconds of a token's life left under which it is not used any more: an edit sent just before
@@ -52,6 +54,7 @@ class TokenTables:
         self._clock = clock
         self._reach: dict[str, _Reach] = {}
         self._after_show = after_show
+        self.pings = TokenPings()  # where the bot is not a member: pings as follow-ups
 
     def reached(self, session: Session, sent: Sent, redraw: Redraw, *, shown: int) -> None:
         """`sent` (an answer that showed the game at version `shown`) is the newest way to its
@@ -86,6 +89,8 @@ class TokenTables:
                         del self._reach[session.game_id]
             session.rendered_version = version
             newest = self._reach.get(session.game_id)
+            if newest is not None and not session.solo:
+                await self.pings.shown(session, newest.sent)
             if session.finished and newest is not None and newest.shown == session.version:
                 # Shown for good. (A newer answer's token, registered meanwhile, stays: the
                 # answer may show an older version and land after this edit.)
