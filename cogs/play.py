@@ -32,7 +32,7 @@ from bot.ui.answers import Expired, Sent, acknowledge, send, update
 from bot.ui.handlers import Builder
 from bot.ui.items import DYNAMIC_ITEMS, on_a_hand
 from bot.ui.layout import notice, v2, without_controls
-from bot.ui.replies import refuse, said, say, tell, user_locale
+from bot.ui.replies import refuse, say, tell, user_locale
 from bot.ui.token_answers import clicked, table_answered
 from bot.ui.views import hand_view
 
@@ -98,8 +98,9 @@ class Play(commands.Cog):
 
     async def table_button(self, interaction: Interaction, game_id: str, what: str) -> None:
         session = self.games.get(game_id)
-        if session is not None and session.solo and what != "rules":
-            await self._solo_table_button(interaction, session, what)
+        if session is not None and session.solo and what != "rules":  # issue 30
+            await self.bot.handlers.solo.table_button(interaction, session,
+                                                      _TABLE_ACTIONS.get(what))
             return
         if session is None and not on_a_hand(interaction):
             # A table whose game is gone yet still shows its buttons (its last edit was lost
@@ -181,16 +182,6 @@ class Play(commands.Cog):
             else:
                 await self._answer_on_table(interaction, outcome)
 
-    async def _solo_table_button(self, interaction: Interaction, session: Session,
-                                 what: str) -> None:
-        """A table button on a solo game's message: its actions act there, anything else
-        shows the game as it is now (issue 30)."""
-        if what in _TABLE_ACTIONS:
-            await self.bot.handlers.solo.act(interaction, session.game_id, None,
-                                             _TABLE_ACTIONS[what])
-        else:
-            await self.bot.handlers.solo.show(interaction, session)
-
     # A Refusal raised below is answered by the item that called (bot/ui/items.py).
 
     async def pick(self, interaction: Interaction, game_id: str, version: int, card: Card,
@@ -227,11 +218,8 @@ class Play(commands.Cog):
         """A card that cannot be played: the refusal says why."""
         session, player = self._hand_of(interaction, game_id)
         if session.solo:  # the reason goes on its message, which catches up (issue 30)
-            reason = (explain(session, player, card, user_locale(interaction))
-                      if current(session, player, version, context)
-                      else Refusal("error.stale_button"))
-            await self.bot.handlers.solo.show(interaction, session,
-                                              notes=[said(interaction, reason)])
+            await self.bot.handlers.solo.why(interaction, session, player, card, version,
+                                             context)
             return
         if not current(session, player, version, context):  # the hand is not the game now
             await self._replace_hand(interaction, game_id, version,

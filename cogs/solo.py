@@ -21,7 +21,9 @@ from bot.engine import Card
 from bot.interactions import Interaction
 from bot.render.events import describe_all
 from bot.render.faces import Faces
+from bot.render.why import explain
 from bot.services.errors import Refusal
+from bot.services.games import current
 from bot.services.lobbies import TARGET_SCORES
 from bot.services.session import Session
 from bot.services.solo import DEFAULT_AIS, MAX_AIS, solo_channel, solo_table
@@ -113,6 +115,23 @@ class Solo(commands.Cog):
             notes += describe_all(outcome.events, session.names, viewer=outcome.action.by,
                                   locale=user_locale(interaction))
         await self.show(interaction, session, notes=notes)
+
+    async def table_button(self, interaction: Interaction, session: Session,
+                           build: Builder | None) -> None:
+        """A table button on its message (Next round, Catch!): its action acts; any other
+        shows the game as it is now."""
+        if build is None:
+            await self.show(interaction, session)
+        else:
+            await self.act(interaction, session.game_id, None, build)
+
+    async def why(self, interaction: Interaction, session: Session, player: str, card: Card,
+                  version: int, context: int | None) -> None:
+        """A card that cannot be played: the reason goes on the message, which catches up."""
+        reason = (explain(session, player, card, user_locale(interaction))
+                  if current(session, player, version, context)
+                  else Refusal("error.stale_button"))
+        await self.show(interaction, session, notes=[said(interaction, reason)])
 
     async def show(self, interaction: Interaction, session: Session, *,
                    notes: list[str] | None = None, page: int = 0,

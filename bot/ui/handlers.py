@@ -58,6 +58,12 @@ class SoloHandler(Protocol):
                    notes: list[str] | None = None, page: int = 0,
                    picking: Card | None = None) -> None: ...
 
+    async def table_button(self, interaction: Interaction, session: Session,
+                           build: Builder | None) -> None: ...
+
+    async def why(self, interaction: Interaction, session: Session, player: str, card: Card,
+                  version: int, context: int | None) -> None: ...
+
 
 class ScoringHandler(Protocol):
     async def leaderboard_button(self, interaction: Interaction, board: str, period: str,
