@@ -31,6 +31,7 @@ from bot.render.painter import Painter, default_workers
 from bot.services.autoplay import ROUND_BREAK, AutoPlayer
 from bot.services.games import REFRESH_DELAY, GameManager
 from bot.services.lobbies import LobbyService
+from bot.services.session import Session
 from bot.services.settings import SettingsService
 from bot.services.timers import Timers
 from bot.services.tournaments import TournamentService
@@ -125,8 +126,9 @@ class UnoBot(commands.AutoShardedBot):
         self.lobby_board = TokenLobbies(LobbyBoard(self, self.under_way), self.clock,
                                         BotStateRepository(self.db))
         self.hands = LiveHands(self)
-        # Tables reached through interaction tokens only (issue 30); open hands follow them.
-        self.token_tables = TokenTables(self.clock, after_show=self.hands.changed)
+        # Tables reached through interaction tokens only (issue 30); open hands and watchers'
+        # views follow them, as they follow a channel's table.
+        self.token_tables = TokenTables(self.clock, after_show=self._token_table_shown)
         self.games = GameManager(
             GameRepository(self.db, clock=self.clock.now, shards=self.owned), self.clock,
             self.timers, TableRouter(self.tables, self.token_tables),
@@ -178,6 +180,10 @@ class UnoBot(commands.AutoShardedBot):
         # Everything loaded so far lives as long as the process: keep it out of the garbage
         # collector's full passes, which otherwise pause the event loop for tens of ms.
         gc.freeze()
+
+    def _token_table_shown(self, session: Session) -> None:
+        self.hands.changed(session)
+        self.watchers.shown(session)
 
     def add_dynamic_items(self, *items: type[discord.ui.DynamicItem[Any]]) -> None:
         super().add_dynamic_items(*items)

@@ -111,6 +111,18 @@ async def test_a_game_in_a_server_without_the_bot(harness: Harness) -> None:
     waiting = next(u for u in users if str(u.id) == waiting_player(session))
     await Driver(harness, users, seed=1)._act_in_hand(waiting, await _hand(waiting, session))
     await harness.fake.wait_for(lambda: session.version > before)
+    # After a restart the game is back; the next click on its table brings it up to date.
+    await harness.restart()
+    assert harness.bot is not None
+    session = harness.bot.games.in_channel(elsewhere.channels[0].id)
+    assert session is not None and session.tokens
+    waiting = next(u for u in users if str(u.id) == waiting_player(session))
+    table_edits = waiting.message(session.message_id).edits
+    hand = await _hand(waiting, session)
+    assert waiting.message(session.message_id).edits > table_edits  # the click's answer
+    before = session.version
+    await Driver(harness, users, seed=2)._act_in_hand(waiting, hand)
+    await harness.fake.wait_for(lambda: session.version > before)
     # The bot never got this server (no GUILD_CREATE): it is not a member.
     assert harness.bot is not None and harness.bot.get_guild(elsewhere.id) is None
 
