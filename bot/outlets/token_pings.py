@@ -31,6 +31,11 @@ class TokenPings:
         self._pings: dict[str, Sent] = {}  # game -> its last ping
         self._sent: dict[int, int] = {}  # interaction id -> pings it carried
 
+    def announced(self, session: Session) -> None:
+        """The table was just posted, its lead mentioning the player it waits for: a new
+        message notifies its mention, so no follow-up pings them again."""
+        self._awaited[session.game_id] = session.view().turn
+
     async def shown(self, session: Session, reach: Sent) -> None:
         """The table shows the game now: ping the player it starts waiting for."""
         public = session.view()

@@ -61,6 +61,7 @@ async def post_token_table(bot: UnoBot, interaction: Interaction, session: Sessi
     except (discord.HTTPException, Expired) as exc:  # the next click on it shows it again
         log.warning("the first table of game %s was not the answer (%r)", session.game_id, exc)
         return
+    bot.token_tables.pings.announced(session)
     await bot.games.set_message(session, message.id, posted_at=bot.clock.now())
     table_answered(bot, interaction, session, sent, version)
     await bot.token_tables.show(session)  # a move made meanwhile (an AI's) shows too
