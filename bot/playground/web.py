@@ -23,16 +23,19 @@ from bot.fake_discord.users import (
     BOOLEAN,
     INTEGER,
     NUMBER,
+    ROLE,
     SUB_COMMAND,
     SUB_COMMAND_GROUP,
     USER,
     InteractionHandle,
 )
-from bot.fake_discord.world import StoredMessage
+from bot.fake_discord.world import Guild, StoredMessage
 from bot.i18n import KNOWN_LOCALES, get_translator
 
 from .playground import HOST, Player, Playground
 from .servers import PlaygroundDiscord
+
+MANAGE_GUILD = 1 << 5  # Discord's Manage Server permission bit
 
 STATIC = Path(__file__).resolve().parent / "static"
 PAGES = {"playground.css": "text/css", "playground.js": "text/javascript",
@@ -146,7 +149,8 @@ def state(playground: Playground, viewer: Player, channel_id: int) -> dict[str, 
         return {"id": str(p.id), "name": p.name, "locale": p.locale,
                 "language": chosen.locale or next(
                     (k for k, v in CLIENT_LOCALES.items() if v == p.locale), "en"),
-                "colorblind": chosen.colorblind, "moderator": bool(p.member.roles)}
+                "colorblind": chosen.colorblind,
+                "moderator": bool(fake.home.permissions_of(p.member) & MANAGE_GUILD)}
 
     names = {str(p.id): p.name for p in playground.people.values()}
     names[str(fake.application_id)] = fake.bot_user["username"]
@@ -155,7 +159,8 @@ def state(playground: Playground, viewer: Player, channel_id: int) -> dict[str, 
         "bot": {"id": str(fake.application_id), "name": fake.bot_user["username"]},
         "emoji_url": f"{fake.base_url}/emojis/",  # the app's emoji pictures (card faces)
         "guilds": [{"id": str(g.id), "name": g.name, "locale": g.locale,
-                    "channels": [{"id": str(c.id), "name": c.name} for c in g.channels]}
+                    "channels": [{"id": str(c.id), "name": c.name} for c in g.channels],
+                    "roles": [{"id": str(r.id), "name": r.name} for r in g.roles]}
                    for g in fake.guilds.values()] + _private_places(fake),
         "people": [person(p) for p in playground.people.values()],
         "languages": [{"code": code, "name": get_translator().translate(code, "language.name")}
@@ -173,7 +178,7 @@ def _private_places(fake: PlaygroundDiscord) -> list[dict[str, Any]]:
     if group is None:
         return []
     return [{"id": "0", "name": "Direct messages", "locale": "en-US",
-             "channels": [{"id": str(group.id), "name": group.name}]}]
+             "channels": [{"id": str(group.id), "name": group.name}], "roles": []}]
 
 
 # --- requests ------------------------------------------------------------------------------------
@@ -192,8 +197,10 @@ def _channel_id(playground: Playground, raw: Any) -> int:
     return int(raw)
 
 
-def _options(playground: Playground, command: str, given: dict[str, Any]) -> dict[str, Any]:
-    """The page's option values as the types the command's synced schema asks for."""
+def _options(playground: Playground, command: str, given: dict[str, Any],
+             guild: Guild) -> dict[str, Any]:
+    """The page's option values as the types the command's synced schema asks for (a role
+    among `guild`'s)."""
     fake = playground.fake
     schema = next((c for c in _commands(fake.guild_commands + fake.global_commands, "")
                    if c["path"] == command), None)
@@ -208,6 +215,8 @@ def _options(playground: Playground, command: str, given: dict[str, Any]) -> dic
         try:
             if kind == USER:
                 options[name] = _person(playground, value)
+            elif kind == ROLE:
+                options[name] = next(r for r in guild.roles if str(r.id) == str(value))
             elif kind == INTEGER:
                 options[name] = int(value)
             elif kind == NUMBER:
@@ -216,8 +225,8 @@ def _options(playground: Playground, command: str, given: dict[str, Any]) -> dic
                 options[name] = value in (True, "true", "True")
             else:
                 options[name] = value
-        except ValueError as error:
-            raise BadRequest(f"option {name}: {error}") from error
+        except (ValueError, StopIteration) as error:
+            raise BadRequest(f"option {name}: {error or 'no such role here'}") from error
     return options
 
 
@@ -309,7 +318,8 @@ async def _slash(request: web.Request) -> web.Response:
     playground, person, body = await _body(request)
     channel = playground.fake.channels[_channel_id(playground, body.get("channel"))]
     command = str(body.get("command", "")).strip().removeprefix("/")
-    options = _options(playground, command, dict(body.get("options") or {}))
+    options = _options(playground, command, dict(body.get("options") or {}),
+                       playground.fake.guild_of(channel))
     return _sent(playground, await person.slash_in(channel, command, options))
 
 
