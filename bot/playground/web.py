@@ -198,9 +198,9 @@ def _channel_id(playground: Playground, raw: Any) -> int:
 
 
 def _options(playground: Playground, command: str, given: dict[str, Any],
-             guild: Guild) -> dict[str, Any]:
+             guild: Guild | None) -> dict[str, Any]:
     """The page's option values as the types the command's synced schema asks for (a role
-    among `guild`'s)."""
+    among `guild`'s; a group DM has none)."""
     fake = playground.fake
     schema = next((c for c in _commands(fake.guild_commands + fake.global_commands, "")
                    if c["path"] == command), None)
@@ -216,7 +216,8 @@ def _options(playground: Playground, command: str, given: dict[str, Any],
             if kind == USER:
                 options[name] = _person(playground, value)
             elif kind == ROLE:
-                options[name] = next(r for r in guild.roles if str(r.id) == str(value))
+                roles = guild.roles if guild is not None else []
+                options[name] = next(r for r in roles if str(r.id) == str(value))
             elif kind == INTEGER:
                 options[name] = int(value)
             elif kind == NUMBER:
@@ -319,7 +320,7 @@ async def _slash(request: web.Request) -> web.Response:
     channel = playground.fake.channels[_channel_id(playground, body.get("channel"))]
     command = str(body.get("command", "")).strip().removeprefix("/")
     options = _options(playground, command, dict(body.get("options") or {}),
-                       playground.fake.guild_of(channel))
+                       None if channel.private else playground.fake.guild_of(channel))
     return _sent(playground, await person.slash_in(channel, command, options))
 
 

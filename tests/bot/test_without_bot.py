@@ -117,6 +117,7 @@ async def test_a_game_in_a_server_without_the_bot(harness: Harness) -> None:
     session = harness.bot.games.in_channel(elsewhere.channels[0].id)
     assert session is not None and session.tokens
     waiting = next(u for u in users if str(u.id) == waiting_player(session))
+    assert session.message_id is not None
     table_edits = waiting.message(session.message_id).edits
     hand = await _hand(waiting, session)
     assert waiting.message(session.message_id).edits > table_edits  # the click's answer
