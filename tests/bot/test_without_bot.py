@@ -153,3 +153,12 @@ async def test_a_command_that_needs_the_bots_server_says_what_works_here(
     assert answer.text == en("error.not_here", commands=(
         "/uno create, /uno help, /uno leaderboard, /uno leave, /uno settings, /uno solo, "
         "/uno stats"))
+
+
+async def test_uno_is_declared_for_both_installs_and_every_context(harness: Harness) -> None:
+    """The payload Discord got (held to its OpenAPI spec by the fake): installable to servers
+    and users, usable in servers, the bot's DM and group DMs."""
+    await _everywhere(harness)
+    [uno] = [c for c in harness.fake.global_commands if c["name"] == "uno"]
+    assert sorted(uno["integration_types"]) == [0, 1]
+    assert sorted(uno["contexts"]) == [0, 1, 2]
