@@ -29,7 +29,8 @@ class TokenPings:
     def __init__(self) -> None:
         self._awaited: dict[str, str | None] = {}  # game -> the player last announced
         self._pings: dict[str, Sent] = {}  # game -> its last ping
-        self._sent: dict[int, int] = {}  # interaction id -> pings it carried
+        # game -> the interaction its pings go through now, and how many it carried
+        self._sent: dict[str, tuple[int, int]] = {}
 
     def announced(self, session: Session) -> None:
         """The table was just posted, its lead mentioning the player it waits for: a new
@@ -51,10 +52,13 @@ class TokenPings:
                 log.debug("ping of game %s not deleted: %r", session.game_id, exc)
         if session.finished:
             self._awaited.pop(session.game_id, None)
+            self._sent.pop(session.game_id, None)
             return
         if waiting is None or is_ai(waiting) or waiting in session.stand_ins:
             return
-        used = self._sent.get(reach.interaction_id, 0)
+        through, used = self._sent.get(session.game_id, (reach.interaction_id, 0))
+        if through != reach.interaction_id:
+            used = 0  # a newer interaction: its own follow-ups
         if used >= PINGS_PER_INTERACTION:
             return
         text = get_translator().translate(session.locale, "table.your_move",
@@ -63,6 +67,6 @@ class TokenPings:
             self._pings[session.game_id] = await reach.follow_up(
                 content=text,
                 allowed_mentions=discord.AllowedMentions(users=[discord.Object(int(waiting))]))
-            self._sent[reach.interaction_id] = used + 1
+            self._sent[session.game_id] = (reach.interaction_id, used + 1)
         except (Expired, discord.HTTPException) as exc:
             log.info("ping of game %s not sent: %r", session.game_id, exc)
