@@ -50,6 +50,10 @@ class Controls:
         self._rows[row].append(item)
         return self
 
+    def has_room(self, width: int = 1) -> bool:
+        """Whether an item of `width` without a row of its own would fit."""
+        return any(self._room(row) >= width for row in range(ROWS_MAX))
+
     def _room(self, row: int) -> int:
         return ROW_WIDTH - sum(item.width for item in self._rows[row])
 
