@@ -12,9 +12,10 @@ from bot.engine import RuleSet
 from bot.fake_discord.users import components_of, texts_of
 from bot.i18n import get_translator
 from bot.render.text import card_label
-from bot.ui.controls import MatchControl
+from bot.ui.controls import MatchControl, TableControl
 from bot.ui.items import MatchButton, RulesSelect
 from drivers.catalogue import LOCALES, en
+from drivers.controls import table_control
 from drivers.screen import heading, last_ephemeral, open_hand, table_after, table_of, table_text
 from tests.fake_discord import VirtualUser
 
@@ -43,8 +44,8 @@ def reveals(payload: dict[str, Any]) -> bool:
 
 def plays_on(payload: dict[str, Any]) -> bool:
     """A table that still offers My hand: its round is being played."""
-    return any(str(component.get("custom_id", "")).endswith(":hand")
-               for component in components_of(payload))
+    return any(table_control(component) is TableControl.HAND
+               for component in components_of(payload) if component.get("custom_id"))
 
 
 def line(locale: str, name: str, cards: list[str]) -> str:
