@@ -206,3 +206,30 @@ async def test_a_hand_never_waits_behind_a_queue_of_tables(
     await asyncio.gather(drawn, *tables)
     assert order == ["table 1", "hand", "table -1"]
     painter.close()
+
+
+async def test_a_hand_is_drawn_again_only_when_its_cards_change_however_many_hands_there_are(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Far more open hands than the cache by content holds: each slot keeps its newest picture,
+    so an unchanged hand asked for again (each move prepares every hand of its game) is not
+    drawn again; a slot that shows new cards lets its old picture go."""
+    images.clear_caches()
+    painter = Painter(0, limit=1000)  # all asked for at once: none refused as too many
+    drawn: list[tuple[object, ...]] = []
+    monkeypatch.setattr(images, "hand_image", lambda cards, *, colorblind=False: (
+        drawn.append(tuple(cards)) or repr(cards).encode()))
+    deck = [card(code) for code in ("R1", "R2", "R3", "G4", "G5", "B6", "Y7", "W")]
+    hands = {f"p{n}": (deck[n % 8], deck[n // 8 % 8], deck[n // 64 % 8]) for n in range(400)}
+    for _ in range(2):
+        for player, cards in hands.items():
+            painter.prepare_hand(cards, slot=("hand", "g", player))
+        await asyncio.sleep(0.2)
+    assert sorted(map(repr, drawn)) == sorted(map(repr, hands.values()))  # once, not per round
+    drawn.clear()
+    hands["p0"] = (deck[7],)
+    painter.prepare_hand(hands["p0"], slot=("hand", "g", "p0"))
+    await asyncio.sleep(0.05)
+    assert drawn == [hands["p0"]]
+    assert painter.cached_hand(hands["p0"]) is not None
+    assert len(painter._kept) == 400  # the old picture of p0 went with its slot's change
+    painter.close()
