@@ -28,6 +28,7 @@ import contextlib
 import logging
 import multiprocessing
 import os
+import signal
 import threading
 import time
 from collections import OrderedDict
@@ -211,6 +212,10 @@ def _process_pool(workers: int) -> ProcessPoolExecutor:
 
 
 def _start_worker(bot_pid: int) -> None:
+    # Ctrl+C in a terminal signals the whole process group: the bot stops itself cleanly and
+    # then its workers (`close`, or the watch below); a worker that took the SIGINT would print
+    # a KeyboardInterrupt traceback from its wait for work. The fork server ignores it already.
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
     threading.Thread(target=_watch, args=(bot_pid, os.getppid()), daemon=True,
                      name="watch the bot").start()
     images.warm_up()

@@ -178,6 +178,47 @@ def test_the_workers_leave_when_the_bot_is_killed() -> None:
     assert not any(_alive(pid) for pid in pids), "a picture worker outlived the bot"
 
 
+_CTRL_C = """
+import asyncio
+from bot.engine import card
+from bot.render.painter import Painter
+
+async def main(painter):
+    await painter.hand((card("R1"),))
+    await painter.hand((card("R2"),))  # two workers, when the first is still busy
+    print("drawn", flush=True)
+    await asyncio.sleep(60)
+
+painter = Painter(2)
+try:
+    asyncio.run(main(painter))
+except KeyboardInterrupt:  # as discord.py's Client.run: a clean stop
+    painter.close()
+    print("stopped", flush=True)
+"""
+
+
+@pytest.mark.skipif(sys.platform != "linux", reason="signals a process group")
+def test_ctrl_c_stops_the_workers_without_a_traceback() -> None:
+    """Ctrl+C in a terminal sends SIGINT to the whole process group, workers included: the bot
+    stops them itself, and none prints a KeyboardInterrupt traceback."""
+    bot = subprocess.Popen([sys.executable, "-c", _CTRL_C], cwd=ROOT, stdout=subprocess.PIPE,
+                           stderr=subprocess.PIPE, text=True, start_new_session=True,
+                           env={**os.environ, "PYTHONPATH": str(ROOT)})
+    try:
+        assert bot.stdout is not None
+        assert bot.stdout.readline() == "drawn\n"
+        time.sleep(0.5)  # the workers wait for work, where the SIGINT used to find them
+        os.killpg(bot.pid, signal.SIGINT)
+        out, errors = bot.communicate(timeout=20)
+    finally:
+        if bot.poll() is None:
+            os.killpg(bot.pid, signal.SIGKILL)
+            bot.wait()
+    assert out == "stopped\n" and bot.returncode == 0
+    assert "Traceback" not in errors and "KeyboardInterrupt" not in errors, errors
+
+
 async def test_a_hand_never_waits_behind_a_queue_of_tables(
         painter: Painter, monkeypatch: pytest.MonkeyPatch) -> None:
     """A hand's picture is waited for by its owner's answer, a table's is not: tables queued
