@@ -37,6 +37,7 @@ from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
 from functools import partial
 from typing import Any
 
+from bot import metrics
 from bot.engine import Card
 
 from . import images
@@ -92,6 +93,11 @@ class Painter:
         key = (tuple(cards), colorblind)
         return self._hands.get(key) or self._kept.get(key)
 
+    @property
+    def waiting(self) -> int:
+        """Pictures waiting or being drawn now."""
+        return len(self._jobs)
+
     # -- drawing
 
     async def table(self, data: TableImage, *, slot: Hashable | None = None) -> bytes:
@@ -137,11 +143,13 @@ class Painter:
     async def _run(self, cache: images.PngCache, key: Hashable, draw: Callable[[], bytes],
                    slot: Hashable | None, room: contextlib.AbstractAsyncContextManager[Any],
                    keep: bool) -> bytes:
+        asked = time.perf_counter()
         try:
             async with room, self._drawing:
                 if slot is not None and self._newest.get(slot) != key:
                     raise Superseded(str(slot))
                 png = await asyncio.get_running_loop().run_in_executor(self._executor, draw)
+            metrics.picture_drawn("hand" if keep else "table", time.perf_counter() - asked)
             cache.put(key, png)
             if keep and slot is not None:
                 self._kept.put(slot, key, png)

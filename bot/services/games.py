@@ -12,9 +12,11 @@ from __future__ import annotations
 import asyncio
 import logging
 import secrets
+import time
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from bot import metrics
 from bot.clock import Clock, sleep_or_wake
 from bot.engine import Action, ActionType, Event, Game, IllegalAction, RuleSet, timeout_action
 from bot.storage import ChannelBusy, GameStore, LobbyRecord
@@ -235,7 +237,9 @@ class GameManager:
         session.last_action_at = self._clock.now()
         self._deadline(session)
         try:
+            saving = time.perf_counter()
             await self._save(session)
+            metrics.game_saved(time.perf_counter() - saving)
         except Exception as exc:
             # The engine moved on but the database did not: go back to what was saved, so what
             # players see and what survives a restart never differ; the player is told.
@@ -243,6 +247,7 @@ class GameManager:
                           session.game_id)
             await self._reload(session)
             raise Refusal("error.save_failed") from exc
+        metrics.move_applied()
         if session.finished:
             await self._finish(session)
         else:
@@ -324,8 +329,11 @@ class GameManager:
             while True:
                 wake.clear()
                 try:
+                    shown, acted = session.rendered_version, session.last_action_at
                     async with self._edits:
                         picture_due = await self._tables.show(session)  # marks what it showed
+                    if session.rendered_version != shown:
+                        metrics.table_shown(self._clock.now() - acted)
                     failures = 0
                 except TableGone:
                     await self._lost(session)

@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING
 
 import discord
 
+from bot import metrics
 from bot.i18n import get_translator
 from bot.services.session import Session
 
@@ -121,6 +122,8 @@ class TurnPings:
             if self._games.get(session.game_id) is not awaited:  # their turn ended meanwhile
                 await self._delete(channel, message.id)
                 return
+            metrics.turn_noticed(session.game_id, version,
+                                 self._bot.clock.now() - session.last_action_at, "ping")
             awaited.message_id = message.id
             if self._bot.settings.user(int(player)).dm_turns:
                 await self._direct(session, int(player))
