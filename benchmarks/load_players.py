@@ -41,6 +41,11 @@ ACK_TIMEOUT = 5.0        # a click without a first response by then is unanswere
 EDIT_TIMEOUT = 5.0       # setting up: a message that does not show what it should by then
 APPLY_TIMEOUT = 30.0     # a move the table has not shown by then counts as not applied
 TOKEN_LIFETIME = 14 * 60.0  # a hand older than this is re-opened (the token lives 15 min)
+NOTICE_WAIT = 5.0        # no hand or ping told anyone of their move by then: the table is read
+# What an open hand says when it is its player's move (or a decision of theirs): the prompts of
+# hand.your_move, hand.decide.* (English, the fake's users' language).
+YOUR_TURN = ("**Your move!**", "**Your decision:**", "**Hands on the table!**")
+PING = "it's your move"  # table.your_move: "<@id>, it's your move."
 
 # The extras, per move (assumptions about people, stated in bot_load.py's docstring).
 READ_HAND = (0.5, 1.5)   # seconds between a hand appearing and its card being clicked
@@ -76,6 +81,10 @@ class BenchDiscord(FakeDiscord):
         self.late_at: dict[int, float] = {}      # ... a response Discord refused (too late)
         self.edited_at: dict[int, list[float]] = {}  # message id -> times of its edits
         self.cpu_seconds = 0.0
+        # A message id (edited) or a channel id (a message posted in it) -> an event to set: how
+        # a game's players hear of their hands' live edits and of turn pings.
+        self.listeners: dict[int, asyncio.Event] = {}
+        self.pinged_at: dict[tuple[int, int], float] = {}  # (channel, user) -> last ping
         self._ack_waiters: dict[int, asyncio.Future[None]] = {}
         self._edit_waiters: dict[int, asyncio.Event] = {}
 
@@ -129,6 +138,16 @@ class BenchDiscord(FakeDiscord):
             waiter = self._edit_waiters.pop(message.id, None)
             if waiter is not None:
                 waiter.set()
+            listener = self.listeners.get(message.id)
+            if listener is not None:
+                listener.set()
+        elif event == "MESSAGE_CREATE" and message.visible_to is None:
+            content = str(message.payload.get("content") or "")
+            for found in MENTION.finditer(content if PING in content else ""):
+                self.pinged_at[(message.channel_id, int(found.group(1)))] = time.perf_counter()
+            listener = self.listeners.get(message.channel_id)
+            if listener is not None:
+                listener.set()
         await super()._announce(message, event)
 
     async def wait_ack(self, record: InteractionRecord, timeout: float) -> bool:
@@ -199,6 +218,8 @@ class Move:
     refused: bool = False          # answered with an ephemeral refusal (a stale hand, ...)
     skipped: str = ""              # why no action was clicked, if none was
     settled: bool = False          # its click answered and the table waited for (or given up)
+    notice: float | None = None    # the next player's hand (or ping) said it is their move
+    unnoticed: bool = False        # ... not within NOTICE_WAIT: the table was read instead
 
 
 @dataclass
@@ -260,6 +281,10 @@ class OpenLoopGame:
         self.tasks: set[asyncio.Task[None]] = set()
         self._repaced = asyncio.Event()
         self.turn = asyncio.Lock()  # one move at a time; waiting arrivals queue in order
+        # Set by the fake on an edit of the game's hands or table, or a message in its channel.
+        self.heard = asyncio.Event()
+        fake.listeners[channel.id] = self.heard
+        self.last_click = -math.inf  # when the game's last move was clicked
 
     # - clicks
 
@@ -313,9 +338,22 @@ class OpenLoopGame:
             self.stats.errors.append("Start was answered without a table")
             return False
         self.table_id = table.id
+        self.fake.listeners[table.id] = self.heard
+        self.last_click = time.perf_counter()  # what was said before the game is not for it
         for user in self.users:
             user.hand_id, user.hand_seen = None, -math.inf
+        # Everyone opens their hand as the game starts (their cards are there), and keeps it
+        # open: its live edits tell them when it is their move.
+        await asyncio.gather(*(self._open_at_start(user, table) for user in self.users))
         return True
+
+    async def _open_at_start(self, user: BenchUser, table: StoredMessage) -> None:
+        """Open the hand; a click that met the first table's buttons just as its first edit
+        renewed them is refused as out of date: opened again from the edited table."""
+        looked = time.perf_counter()
+        if await self.open_hand(user, table, "hand") is None and await self.fake.wait_edit(
+                table.id, looked, EDIT_TIMEOUT) is not None:
+            await self.open_hand(user, table, "hand")
 
     def _newest_table(self) -> int | None:
         """The channel's latest public table message."""
@@ -359,9 +397,10 @@ class OpenLoopGame:
             next_at += self.rng.expovariate(1.0 / self.pace)
 
     async def move(self, arrived: float) -> None:
-        """One arrival. Moves of a game take turns: an arrival while the previous move is not
-        yet on the table waits for it (people learn that it is their turn from the table), so
-        a slow bot builds a queue of moves instead of slowing the arrivals down."""
+        """One arrival. Moves of a game take turns: an arrival while the previous move's next
+        player has not yet heard of it waits for it (people learn that it is their turn from
+        their open hand's live edit, or a ping), so a slow bot builds a queue of moves instead
+        of slowing the arrivals down."""
         if self.table_id is None or self.resetting:
             self.stats.setting_up.append(arrived)
             return
@@ -383,15 +422,21 @@ class OpenLoopGame:
             finally:
                 self.resetting = False
             return
+        told = await self.hear(self.last_click, NOTICE_WAIT)  # at once, unless nobody heard yet
+        table = self.fake.messages[self.table_id]
         seen = SeenMessage(table)
         if "Next round" in seen.labels():
             move.kind = "next"
             await self.act(move, self.rng.choice(self.users), table.id, label="Next round")
             # The round's end keeps its message; the new round is a table of its own.
             self.table_id = self._newest_table() or self.table_id
+            self.fake.listeners[self.table_id] = self.heard
             return
-        found = MENTION.search(seen.text)
-        user = self.by_id.get(int(found.group(1))) if found else None
+        if told is not None:
+            user: BenchUser | None = told[0]
+        else:  # no hand or ping said it: the table names whom it waits for
+            found = MENTION.search(seen.text)
+            user = self.by_id.get(int(found.group(1))) if found else None
         if user is None:
             move.skipped = "nobody named"
             return
@@ -416,14 +461,49 @@ class OpenLoopGame:
             self.spawn(self.click(reader, table.id, "rules", "Rules"))
 
     async def hand_of(self, user: BenchUser, table: StoredMessage) -> StoredMessage | None:
-        """The user's hand as it is now: the one on screen if nothing happened at the table
-        since it was shown, else opened again ("My hand")."""
+        """The user's hand: the one on screen, kept up to date by the bot's live edits, while
+        it has controls and its token lives; else opened again ("My hand")."""
         now = time.perf_counter()
         hand = self.fake.messages.get(user.hand_id or 0)
-        if (hand is not None and user.hand_seen >= self.fake.last_edit(table.id)
+        if (hand is not None and not hand.deleted and SeenMessage(hand).buttons()
                 and now - user.hand_opened < TOKEN_LIFETIME):
             return hand
         return await self.open_hand(user, table, "hand")
+
+    def told(self, since: float) -> tuple[BenchUser, float] | None:
+        """The player told since `since` that it is their move, and when: by their open hand
+        (its text, as edited last) or by a ping in the channel."""
+        for user in self.users:
+            hand = self.fake.messages.get(user.hand_id or 0)
+            if hand is not None and not hand.deleted:
+                shown = max(self.fake.last_edit(hand.id), user.hand_seen)
+                text = "\n".join(texts_of(hand.payload))
+                if shown >= since and any(prompt in text for prompt in YOUR_TURN):
+                    return user, shown
+            pinged = self.fake.pinged_at.get((self.channel.id, user.id), -math.inf)
+            if pinged >= since:
+                return user, pinged
+        return None
+
+    def round_over(self) -> bool:
+        table = self.fake.messages.get(self.table_id or 0)
+        return table is not None and ("Next round" in SeenMessage(table).labels()
+                                      or "wins the match" in title_of(table))
+
+    async def hear(self, since: float, timeout: float) -> tuple[BenchUser, float] | None:
+        """Wait until a player is told it is their move (see `told`), or the table shows the
+        round's end, for `timeout` seconds at most."""
+        deadline = time.perf_counter() + timeout
+        while True:
+            self.heard.clear()
+            told = self.told(since)
+            if told is not None or self.round_over():
+                return told
+            remaining = deadline - time.perf_counter()
+            if remaining <= 0:
+                return None
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self.heard.wait(), remaining)
 
     async def open_hand(self, user: BenchUser, table: StoredMessage,
                         kind: str) -> StoredMessage | None:
@@ -433,6 +513,7 @@ class OpenLoopGame:
         hand = self.fake.messages.get(opened.original_message_id)
         if hand is None or not SeenMessage(hand).buttons():
             return None  # a refusal ("not in this game") or a hand with nothing to press
+        self.fake.listeners[hand.id] = self.heard  # its live edits
         user.hand_id, user.hand_opened = hand.id, self.fake.clicked_at[opened.id]
         user.hand_seen = self.fake.acked_at.get(opened.id, time.perf_counter())
         return hand
@@ -475,24 +556,41 @@ class OpenLoopGame:
 
     async def act(self, move: Move, user: BenchUser, message_id: int, *,
                   label: str | None = None, custom_id: str | None = None) -> None:
-        """Click the move's control; applied once the table shows a changed state."""
+        """Click the move's control; applied once the table shows a changed state (waited for
+        in the background); the game's next move may go once the next player heard of it."""
         assert self.table_id is not None
         table = self.fake.messages[self.table_id]
         before = table_state(table)
         record = await self.click(user, message_id, "action", label, custom_id=custom_id)
+        if record is None:
+            move.settled = True
+            return
+        move.clicked = self.fake.clicked_at[record.id]
+        if record.ack_type == MESSAGE and record.source_message_id != table.id:  # a refusal
+            move.refused = move.settled = True
+            return
+        user.hand_seen = self.fake.acked_at[record.id]
+        # The bot applies the move before it answers, and may tell the next player before the
+        # answer arrives: what their hand (or a ping) says after the click counts.
+        self.last_click = move.clicked
+        self.spawn(self._applied(move, user, table, before))
+        if move.kind == "play":
+            told = await self.hear(move.clicked, NOTICE_WAIT)
+            if told is not None:
+                move.notice = told[1] - move.clicked
+            elif not self.round_over():
+                move.unnoticed = True
+
+    async def _applied(self, move: Move, user: BenchUser, table: StoredMessage,
+                       before: str) -> None:
         try:
-            if record is not None:
-                await self._applied(move, user, record, table, before)
+            await self._on_table(move, user, table, before)
         finally:
             move.settled = True
 
-    async def _applied(self, move: Move, user: BenchUser, record: InteractionRecord,
-                       table: StoredMessage, before: str) -> None:
-        move.clicked = self.fake.clicked_at[record.id]
-        if record.ack_type == MESSAGE and record.source_message_id != table.id:  # a refusal
-            move.refused = True
-            return
-        user.hand_seen = self.fake.acked_at[record.id]
+    async def _on_table(self, move: Move, user: BenchUser, table: StoredMessage,
+                        before: str) -> None:
+        assert move.clicked is not None
         after = move.clicked
         deadline = move.clicked + APPLY_TIMEOUT
         while (edited := await self.fake.wait_edit(
