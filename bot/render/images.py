@@ -79,6 +79,7 @@ def clear_caches() -> None:
     _blank_hand.cache_clear()
     _face_tile.cache_clear()
     _label_tile.cache_clear()
+    _table_middle.cache_clear()
     _dim_mask.cache_clear()
     _palette.cache_clear()
     _plate.cache_clear()
@@ -293,12 +294,78 @@ def table_image(view_data: TableImage, *, colorblind: bool = False) -> bytes:
     key = (view_data, colorblind)
     png = _TABLES.get(key)
     if png is None:
-        png = _png(_table_picture(view_data, colorblind))
+        pasted = _pasted_table(view_data, colorblind)
+        if pasted is None:
+            png = _png(_table_picture(view_data, colorblind))
+        else:
+            out = io.BytesIO()
+            pasted.save(out, "PNG", compress_level=PNG_LEVEL)
+            png = out.getvalue()
         _TABLES.put(key, png)
     return png
 
 
+def _pasted_table(view: TableImage, colorblind: bool) -> Image.Image | None:
+    """`_table_picture` in the palette: the cloth, ring and cards (the same for many moves)
+    from a cache, each plate drawn on its patch of that cloth and mapped alone (a pixel's
+    palette index depends on its colour alone, so the picture is the same). None when plates
+    overlap (a patch would miss its neighbour's plate): then the whole picture is drawn."""
+    middle, mapped = _table_middle(view.top, view.color, view.direction, colorblind,
+                                   view.draw_pile_inactive, _flip_backs(view))
+    places = _plate_places(view)
+    boxes = [(x, y, x + PLATE_W, y + h) for x, y, h in places]
+    if any(a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
+           for i, a in enumerate(boxes) for b in boxes[i + 1:]):
+        return None
+    img = mapped.copy()
+    dark = is_dark(view.top)
+    backs = _flip_backs(view)
+    for seat, (player, box) in enumerate(zip(view.players, boxes, strict=True)):
+        patch = middle.crop(box)
+        faces = view.others_inactive[seat] if backs and view.others_inactive else None
+        _draw_plate(patch, 0, 0, player, faces, not dark, colorblind, backs)
+        img.paste(_in_palette(patch), box[:2])
+    return img
+
+
+@lru_cache(maxsize=64)
+def _table_middle(top: Card, color: str | None, direction: int, colorblind: bool,
+                  pile_inactive: Card | None, backs: bool) -> tuple[Image.Image, Image.Image]:
+    """The table without its plates, in RGB and in the palette."""
+    view = TableImage(top=top, color=color, direction=direction, players=(),
+                      draw_pile_inactive=pile_inactive,
+                      others_inactive=((top,),) if backs else None)
+    img = _table_middle_picture(view, colorblind)
+    return img, _in_palette(img)
+
+
+def _plate_places(view: TableImage) -> list[tuple[int, int, int]]:
+    """(x, y, height) of each seat's plate, clockwise from the top."""
+    width, height = table_size(view)
+    cx, cy = width / 2, height / 2
+    plate_h = PLATE_H + (BACKS_H if _flip_backs(view) else 0)
+    n = len(view.players)
+    rx, ry = cx - PLATE_W / 2 - 12, cy - plate_h / 2 - 12
+    places = []
+    for seat in range(n):
+        angle = math.radians(-90 + 360 * seat / max(n, 1))
+        places.append((round(cx + rx * math.cos(angle) - PLATE_W / 2),
+                       round(cy + ry * math.sin(angle) - plate_h / 2), plate_h))
+    return places
+
+
 def _table_picture(view: TableImage, colorblind: bool) -> Image.Image:
+    img = _table_middle_picture(view, colorblind)
+    dark = is_dark(view.top)
+    backs = _flip_backs(view)
+    for seat, (player, (px, py, _)) in enumerate(zip(view.players, _plate_places(view),
+                                                     strict=True)):
+        faces = view.others_inactive[seat] if backs and view.others_inactive else None
+        _draw_plate(img, px, py, player, faces, not dark, colorblind, backs)
+    return img
+
+
+def _table_middle_picture(view: TableImage, colorblind: bool) -> Image.Image:
     width, height = table_size(view)
     dark = is_dark(view.top)
     img = _felt(width, height, dark).copy()
@@ -327,17 +394,6 @@ def _table_picture(view: TableImage, colorblind: bool) -> Image.Image:
     else:
         ImageDraw.Draw(img).rounded_rectangle((pile_x, top_y, pile_x + CARD_W, top_y + CARD_H),
                                               12, outline=(255, 255, 255), width=2)
-
-    backs = _flip_backs(view)
-    plate_h = PLATE_H + (BACKS_H if backs else 0)
-    n = len(view.players)
-    rx, ry = cx - PLATE_W / 2 - 12, cy - plate_h / 2 - 12
-    for seat, player in enumerate(view.players):
-        angle = math.radians(-90 + 360 * seat / max(n, 1))
-        px = round(cx + rx * math.cos(angle) - PLATE_W / 2)
-        py = round(cy + ry * math.sin(angle) - plate_h / 2)
-        faces = view.others_inactive[seat] if backs and view.others_inactive else None
-        _draw_plate(img, px, py, player, faces, not dark, colorblind, backs)
     return img
 
 
