@@ -12,14 +12,14 @@ from __future__ import annotations
 import io
 import math
 import threading
-from collections import OrderedDict
+from collections import Counter, OrderedDict
 from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
-from bot.engine import Card, Color, FlipCard, all_cards
+from bot.engine import Card, Color, all_cards
 
 from .cards import CARD_H, CARD_W, FILL, INK, WHITE, cached_face, card_back, font, is_dark
 from .cards import warm_up as warm_faces
@@ -155,17 +155,24 @@ def hand_grid(count: int) -> tuple[int, int]:
 
 
 def hand_size(count: int) -> tuple[int, int]:
-    """The pixel size of `hand_image` for `count` cards."""
+    """The pixel size of `hand_image` for `count` different cards."""
     cols, rows = hand_grid(count)
     row_h = CARD_H + LABEL
     return (2 * MARGIN + cols * CARD_W + (cols - 1) * GAP,
             2 * MARGIN + rows * row_h + (rows - 1) * ROW_GAP)
 
 
+def hand_groups(cards: Sequence[Card]) -> list[tuple[Card, int]]:
+    """Each card once, in the order of its first copy, with how many are held: what the picture
+    shows and the buttons offer (one button a card), numbered alike 1, 2, ... (issue 34)."""
+    return list(Counter(cards).items())
+
+
 def hand_image(cards: Sequence[Card], *, colorblind: bool = False) -> bytes:
-    """A PNG of `cards` in rows, each numbered 1, 2, ... in the order given (the hand's buttons
-    wear the same numbers). It shows only what is held, not what is playable now (the buttons
-    say that), so it is drawn again only when the cards change.
+    """A PNG of `cards` in rows: each card once, numbered 1, 2, ... in the order of its first
+    copy as the hand's buttons are, its copies counted beside its number ("3 ×2"). It shows only
+    what is held, not what is playable now (the buttons say that), so it is drawn again only
+    when the cards change.
 
     It is pasted together from pieces already in the palette (`_pasted_hand`): mapping a pixel
     to the fixed palette depends on its colour alone, so a card's tile mapped once is the same
@@ -184,14 +191,15 @@ def hand_image(cards: Sequence[Card], *, colorblind: bool = False) -> bytes:
 def _pasted_hand(cards: tuple[Card, ...], colorblind: bool) -> Image.Image:
     """`_hand_picture` in the palette, from cached tiles: each card's face on the hand's
     background, and each number's label under it."""
-    cols, _ = hand_grid(len(cards))
-    img = _blank_hand(hand_size(len(cards))).copy()
-    for i, card in enumerate(cards):
+    groups = hand_groups(cards)
+    cols, _ = hand_grid(len(groups))
+    img = _blank_hand(hand_size(len(groups))).copy()
+    for i, (card, copies) in enumerate(groups):
         row, col = divmod(i, cols)
         x = MARGIN + col * (CARD_W + GAP)
         y = MARGIN + row * (CARD_H + LABEL + ROW_GAP)
         img.paste(_face_tile(card, colorblind), (x, y))
-        img.paste(_label_tile(i + 1), (x, y + CARD_H))
+        img.paste(_label_tile(_label(i + 1, copies)), (x, y + CARD_H))
     return img
 
 
@@ -208,12 +216,12 @@ def _face_tile(card: Card, colorblind: bool) -> Image.Image:
     return _in_palette(tile)
 
 
-@lru_cache(maxsize=128)
-def _label_tile(number: int) -> Image.Image:
-    """The number under a card, drawn where `_hand_picture` draws it (the card's left edge is
+@lru_cache(maxsize=256)
+def _label_tile(label: str) -> Image.Image:
+    """The label under a card, drawn where `_hand_picture` draws it (the card's left edge is
     at a whole pixel there too, so the label's pixels are the same)."""
     tile = Image.new("RGB", (CARD_W, LABEL), HAND_BG)
-    _draw_label(ImageDraw.Draw(tile), 0, 0 - CARD_H, number)
+    _draw_label(ImageDraw.Draw(tile), 0, 0 - CARD_H, label)
     return _in_palette(tile)
 
 
@@ -222,24 +230,28 @@ def _in_palette(img: Image.Image) -> Image.Image:
 
 
 def _hand_picture(cards: tuple[Card, ...], colorblind: bool) -> Image.Image:
-    width, height = hand_size(len(cards))
-    cols, _ = hand_grid(len(cards))
+    groups = hand_groups(cards)
+    width, height = hand_size(len(groups))
+    cols, _ = hand_grid(len(groups))
     img = Image.new("RGB", (width, height), HAND_BG)
     draw = ImageDraw.Draw(img)
-    for i, card in enumerate(cards):
+    for i, (card, copies) in enumerate(groups):
         row, col = divmod(i, cols)
         x = MARGIN + col * (CARD_W + GAP)
         y = MARGIN + row * (CARD_H + LABEL + ROW_GAP)
         face = cached_face(card, colorblind=colorblind)
         img.paste(face, (x, y), face)
-        _draw_label(draw, x, y, i + 1)
+        _draw_label(draw, x, y, _label(i + 1, copies))
     return img
 
 
-def _draw_label(draw: ImageDraw.ImageDraw, x: int, y: int, number: int) -> None:
-    """The number of the card whose top left corner is at (x, y), under it."""
+def _label(number: int, copies: int) -> str:
+    return f"{number} ×{copies}" if copies > 1 else str(number)
+
+
+def _draw_label(draw: ImageDraw.ImageDraw, x: int, y: int, label: str) -> None:
+    """The label (number, copies) of the card whose top left corner is at (x, y), under it."""
     number_font = font(18)
-    label = str(number)
     cx, cy = x + CARD_W / 2, y + CARD_H + 4 + 12
     half = max(13, number_font.getlength(label) / 2 + 8)
     draw.rounded_rectangle((cx - half, cy - 12, cx + half, cy + 12), 12, fill=HIGHLIGHT)
@@ -382,8 +394,8 @@ def _table_middle_picture(view: TableImage, colorblind: bool) -> Image.Image:
     pile: Image.Image | None
     if view.draw_pile_inactive is not None:
         pile = cached_face(view.draw_pile_inactive, colorblind=colorblind, dark=not dark)
-    elif isinstance(view.top, FlipCard):
-        pile = None  # Flip with an empty draw pile
+    elif view.top.back is not None:
+        pile = None  # two-sided cards (Flip) with an empty draw pile: no back to show
     else:
         pile = _back()
     if pile is not None:
