@@ -123,15 +123,9 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
+from benchmarks.bench_discord import BenchDiscord, BenchUser  # noqa: E402
 from benchmarks.bot_process import LoopProbe  # noqa: E402
-from benchmarks.load_players import (  # noqa: E402
-    ACK_TIMEOUT,
-    APPLY_TIMEOUT,
-    BenchDiscord,
-    BenchUser,
-    OpenLoopGame,
-    Stats,
-)
+from benchmarks.load_players import ACK_TIMEOUT, APPLY_TIMEOUT, OpenLoopGame, Stats  # noqa: E402
 from bot.fake_discord.clock import FakeClock  # noqa: E402
 from bot.fake_discord.world import Channel  # noqa: E402
 

@@ -11,9 +11,8 @@ from __future__ import annotations
 
 import io
 import math
-import threading
-from collections import Counter, OrderedDict
-from collections.abc import Hashable, Sequence
+from collections import Counter
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -24,6 +23,7 @@ from bot.engine import Card, Color, all_cards
 from .cards import CARD_H, CARD_W, FILL, INK, WHITE, cached_face, card_back, font, is_dark
 from .cards import warm_up as warm_faces
 from .names import draw_name, fit_name
+from .png_cache import PngCache
 
 RGB = tuple[int, int, int]
 PER_ROW = 7  # cards per row in a hand, at most: 916 px, within a phone's 1,000 (issue 21)
@@ -37,34 +37,6 @@ PNG_LEVEL = 1  # zlib level: on flat colour 1 is nearly as small as 9, and much 
 
 
 # ------------------------------------------------------------------------------ cache
-
-
-class PngCache:
-    """A small thread-safe LRU of finished PNGs: a hand reopened, or a table re-sent unchanged,
-    costs a dictionary lookup (the painter keeps one too, in the bot's process)."""
-
-    def __init__(self, size: int) -> None:
-        self._size = size
-        self._data: OrderedDict[Hashable, bytes] = OrderedDict()
-        self._lock = threading.Lock()
-
-    def get(self, key: Hashable) -> bytes | None:
-        with self._lock:
-            png = self._data.get(key)
-            if png is not None:
-                self._data.move_to_end(key)
-            return png
-
-    def put(self, key: Hashable, png: bytes) -> None:
-        with self._lock:
-            self._data[key] = png
-            self._data.move_to_end(key)
-            while len(self._data) > self._size:
-                self._data.popitem(last=False)
-
-    def clear(self) -> None:
-        with self._lock:
-            self._data.clear()
 
 
 _HANDS = PngCache(64)

@@ -42,6 +42,7 @@ from bot.engine import Card
 
 from . import images
 from .images import TableImage
+from .png_cache import PngCache
 
 log = logging.getLogger(__name__)
 
@@ -73,8 +74,8 @@ class Painter:
         self._limit = limit
         self._executor: Executor = (_process_pool(workers) if workers > 0
                                     else ThreadPoolExecutor(1, thread_name_prefix="painter"))
-        self._hands = images.PngCache(128)
-        self._tables = images.PngCache(128)
+        self._hands = PngCache(128)
+        self._tables = PngCache(128)
         self._kept = SlotPictures(SLOTS)
         self._jobs: dict[Hashable, asyncio.Future[bytes]] = {}
         self._newest: dict[Hashable, Hashable] = {}  # slot -> the key last asked for it
@@ -122,7 +123,7 @@ class Painter:
         task = asyncio.ensure_future(self.hand(cards, colorblind=colorblind, slot=slot))
         task.add_done_callback(_quietly)
 
-    async def _draw(self, cache: images.PngCache, key: Hashable, draw: Callable[[], bytes],
+    async def _draw(self, cache: PngCache, key: Hashable, draw: Callable[[], bytes],
                     slot: Hashable | None, *, room: asyncio.Semaphore | None = None,
                     keep: bool = False) -> bytes:
         png = cache.get(key) or self._kept.get(key)
@@ -140,7 +141,7 @@ class Painter:
                 self._run(cache, key, draw, slot, room or _NO_LIMIT, keep))
         return await asyncio.shield(job)
 
-    async def _run(self, cache: images.PngCache, key: Hashable, draw: Callable[[], bytes],
+    async def _run(self, cache: PngCache, key: Hashable, draw: Callable[[], bytes],
                    slot: Hashable | None, room: contextlib.AbstractAsyncContextManager[Any],
                    keep: bool) -> bytes:
         asked = time.perf_counter()
