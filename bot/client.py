@@ -222,8 +222,9 @@ class UnoBot(commands.AutoShardedBot):
         log.info("slash commands synced %s", f"to guild {guild.id}" if guild else "globally")
 
     async def close(self) -> None:
-        if getattr(self, "metrics_server", None) is not None:
-            self.metrics_server.close()
+        served: metrics.Served | None = getattr(self, "metrics_server", None)
+        if served is not None:
+            served.close()
         for watchdog in list(self._watchdogs):
             watchdog.cancel()
         if hasattr(self, "card_emoji"):  # before the HTTP session closes under its uploads

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.engine import card
+from bot.engine import Card, card
 from bot.render import images
 from bot.render.images import TableImage
 from bot.render.painter import Painter, PaintersBusy, Superseded
@@ -257,10 +257,15 @@ async def test_a_hand_is_drawn_again_only_when_its_cards_change_however_many_han
     images.clear_caches()
     painter = Painter(0, limit=1000)  # all asked for at once: none refused as too many
     drawn: list[tuple[object, ...]] = []
-    monkeypatch.setattr(images, "hand_image", lambda cards, *, colorblind=False: (
-        drawn.append(tuple(cards)) or repr(cards).encode()))
+
+    def draw(cards: tuple[object, ...], *, colorblind: bool = False) -> bytes:
+        drawn.append(tuple(cards))
+        return repr(cards).encode()
+
+    monkeypatch.setattr(images, "hand_image", draw)
     deck = [card(code) for code in ("R1", "R2", "R3", "G4", "G5", "B6", "Y7", "W")]
-    hands = {f"p{n}": (deck[n % 8], deck[n // 8 % 8], deck[n // 64 % 8]) for n in range(400)}
+    hands: dict[str, tuple[Card, ...]] = {
+        f"p{n}": (deck[n % 8], deck[n // 8 % 8], deck[n // 64 % 8]) for n in range(400)}
     for _ in range(2):
         for player, cards in hands.items():
             painter.prepare_hand(cards, slot=("hand", "g", player))
