@@ -18,11 +18,21 @@ from bot.clock import Clock, SystemClock
 from bot.gateway_diet import trim_parsers
 from bot.i18n.commands import CommandTranslator
 from bot.interactions import Interaction
+from bot.outlets.budget import RequestBudget
+from bot.outlets.emoji import CardEmoji
+from bot.outlets.live_hands import LiveHands
+from bot.outlets.pings import TurnPings
+from bot.outlets.publisher import LobbyBoard, TablePublisher, UnderWay
+from bot.outlets.token_lobbies import TokenLobbies
+from bot.outlets.token_tables import TableRouter, TokenTables
+from bot.outlets.tournament_board import TournamentBoard
+from bot.outlets.watchers import Watchers
 from bot.render import images
 from bot.render.painter import Painter, default_workers
 from bot.services.autoplay import ROUND_BREAK, AutoPlayer
 from bot.services.games import REFRESH_DELAY, GameManager
 from bot.services.lobbies import LobbyService
+from bot.services.session import Session
 from bot.services.settings import SettingsService
 from bot.services.timers import Timers
 from bot.services.tournaments import TournamentService
@@ -39,20 +49,13 @@ from bot.storage import (
 from bot.storage.settings import SettingsRepository
 from bot.storage.shards import Shards
 from bot.ui import answers, click_store
-from bot.ui.budget import RequestBudget
-from bot.ui.emoji import CardEmoji
 from bot.ui.errors import CommandTree, answer_unread_click
 from bot.ui.handlers import Handlers
-from bot.ui.live_hands import LiveHands
-from bot.ui.pings import TurnPings
-from bot.ui.publisher import LobbyBoard, TablePublisher, UnderWay
-from bot.ui.tournament_board import TournamentBoard
-from bot.ui.watchers import Watchers
 
 log = logging.getLogger(__name__)
 
 # scoring and tournament add to /uno: after lobby
-EXTENSIONS = ("cogs.lobby", "cogs.play", "cogs.scoring", "cogs.tournament")
+EXTENSIONS = ("cogs.lobby", "cogs.play", "cogs.scoring", "cogs.tournament", "cogs.solo")
 DRAIN_SECONDS = 5.0  # how long a clean stop waits for table edits under way
 
 
@@ -69,7 +72,8 @@ class UnoBot(commands.AutoShardedBot):
     timers: Timers
     under_way: UnderWay
     tables: TablePublisher
-    lobby_board: LobbyBoard
+    token_tables: TokenTables
+    lobby_board: TokenLobbies
     hands: LiveHands
     painter: Painter
     pings: TurnPings
@@ -100,7 +104,7 @@ class UnoBot(commands.AutoShardedBot):
         click_store.install(self._connection)  # a click builds its item, not the whole view
         self.config = settings
         self.clock: Clock = clock or SystemClock()
-        # Every request with the bot's token waits for its turn in the budget (bot/ui/budget.py).
+        # Every request with the bot's token waits its turn in the budget (bot/outlets/budget.py).
         self.budget = RequestBudget(settings.request_budget)
         self.budget.spend_from(self.http)
         self.refresh_delay = refresh_delay
@@ -121,11 +125,17 @@ class UnoBot(commands.AutoShardedBot):
         self.tables = TablePublisher(self, self.under_way)
         self.pings = TurnPings(self)
         self.watchers = Watchers(self)
-        self.lobby_board = LobbyBoard(self, self.under_way)
+        # Lobby messages: through the channel, or through tokens where the bot is not a member.
+        self.lobby_board = TokenLobbies(LobbyBoard(self, self.under_way), self.clock,
+                                        BotStateRepository(self.db))
         self.hands = LiveHands(self)
+        # Tables reached through interaction tokens only (issue 30); open hands and watchers'
+        # views follow them, as they follow a channel's table.
+        self.token_tables = TokenTables(self.clock, after_show=self._token_table_shown)
         self.games = GameManager(
             GameRepository(self.db, clock=self.clock.now, shards=self.owned), self.clock,
-            self.timers, self.tables, refresh_delay=self.refresh_delay)
+            self.timers, TableRouter(self.tables, self.token_tables),
+            refresh_delay=self.refresh_delay)
         self.autoplay = AutoPlayer(self.games, delay=self.ai_delay,
                                    takes_over=lambda guild: self.settings.guild(guild).ai_takeover,
                                    # tests move at once (no AI delay): their breaks too
@@ -176,6 +186,10 @@ class UnoBot(commands.AutoShardedBot):
         self.metrics_server = metrics.serve(
             self.config.metrics_address, games=lambda: len(self.games),
             lobbies=lambda: self.timers.count("lobby"), pictures=lambda: self.painter.waiting)
+
+    def _token_table_shown(self, session: Session) -> None:
+        self.hands.changed(session)
+        self.watchers.shown(session)
 
     def add_dynamic_items(self, *items: type[discord.ui.DynamicItem[Any]]) -> None:
         super().add_dynamic_items(*items)

@@ -129,6 +129,29 @@ class Sent:
             return self._message
         return await self._interaction.original_response()
 
+    @property
+    def interaction_id(self) -> int:
+        return self._interaction.id
+
+    async def follow_up(self, **fields: Any) -> Sent:
+        """A new message through this answer's token (a turn ping where the bot is not a
+        member: issue 30)."""
+        interaction = self._interaction
+        async with _lock(interaction):
+            _usable(interaction)
+            message = await interaction.followup.send(wait=True, **fields)
+            return Sent(interaction, message)
+
+    async def delete(self) -> None:
+        """Delete this message through its token, while it lives."""
+        interaction = self._interaction
+        async with _lock(interaction):
+            _usable(interaction)
+            if self._message is None:
+                await interaction.delete_original_response()
+            else:
+                await interaction.followup.delete_message(self._message.id)
+
 
 async def send(interaction: Interaction, **fields: Any) -> Sent:
     """A new message as the answer (or a follow-up, once the answer was deferred or sent)."""
@@ -143,7 +166,7 @@ async def send(interaction: Interaction, **fields: Any) -> Sent:
 
 async def acknowledge(interaction: Interaction) -> None:
     """Acknowledge a click without editing its message: what it changed shows another way (a
-    table that moves is posted anew rather than edited: bot/ui/table_moves.py)."""
+    table that moves is posted anew rather than edited: bot/outlets/table_moves.py)."""
     async with _lock(interaction):
         _usable(interaction)
         if not interaction.response.is_done():

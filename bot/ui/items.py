@@ -113,9 +113,11 @@ def unread_click(interaction: Interaction,
 
 
 def on_a_hand(interaction: Interaction) -> bool:
-    """Whether the click came from a private (ephemeral) message: a hand."""
+    """Whether the click came from a private message: an ephemeral one (a hand), or one in
+    the player's DM with the bot, which nobody else sees (a solo game's: issue 30)."""
     message = interaction.message
-    return message is not None and message.flags.ephemeral
+    return message is not None and (message.flags.ephemeral
+                                    or interaction.context.dm_channel is True)
 
 
 def _stamp(version: int, context: int | None) -> str:
@@ -407,7 +409,7 @@ class PageButton(UnoItem[Button],
                  template=_CONTROL + r"page:(?P<page>" + _PAGE
                  + r"):(?P<way>prev|next|back|refresh)"):
     """◀ ▶ through a long hand, Back from a card's choices, and Refresh on a hand whose token
-    is about to expire (its click renews it: bot/ui/live_hands.py). The direction is part of
+    is about to expire (its click renews it: bot/outlets/live_hands.py). The direction is part of
     the id: with two pages both arrows lead to the same page, and Discord refuses equal ids."""
 
     hand_only = True
