@@ -116,6 +116,9 @@ class Lobby(commands.Cog):
         self.lobbies = bot.lobbies
         self.games = bot.games
         self.board = bot.lobby_board
+        self.preferences = bot.settings  # (`settings` is the /uno settings command)
+        self.tables = bot.tables  # the table's one writer
+        self.table_feed = bot.table_feed
         # The records of finished matches: a rematch seats their players again.
         self.results: StatsStore = StatsRepository(bot.db, clock=bot.clock.now)
 
@@ -143,7 +146,7 @@ class Lobby(commands.Cog):
                      = None) -> None:
         assert interaction.guild_id is not None and interaction.channel_id is not None
         # What the command leaves open comes from the server's saved defaults (/uno defaults).
-        defaults = self.bot.settings.guild(interaction.guild_id)
+        defaults = self.preferences.guild(interaction.guild_id)
         options = dict(defaults.options) if preset is None and defaults.preset else {}
         preset = preset or defaults.preset or "classic"
         if turn_timer is None:
@@ -218,7 +221,7 @@ class Lobby(commands.Cog):
                 return
             await self.games.end(session)
             await tell(interaction, say(interaction, "lobby.game_ended"))
-            await self.bot.tables.show(session, ended_by=name)
+            await self.tables.show(session, ended_by=name)
             return
         lobby = await self.lobbies.get(channel_id)
         if lobby is None:
@@ -248,7 +251,7 @@ class Lobby(commands.Cog):
                        server_language: str | None = None,
                        ai_takeover: bool | None = None, turn_ping: str | None = None,
                        dm_turns: bool | None = None) -> None:
-        settings = self.bot.settings
+        settings = self.preferences
         try:
             if server_language is not None or ai_takeover is not None or turn_ping is not None:
                 if not interaction.permissions.manage_guild:
@@ -275,7 +278,7 @@ class Lobby(commands.Cog):
 
     def _settings_text(self, interaction: Interaction) -> str:
         """The settings in force for this user here, in the language they now get."""
-        settings = self.bot.settings
+        settings = self.preferences
         user, guild = (settings.user(interaction.user.id),
                        settings.guild(interaction.guild_id))
 
@@ -312,14 +315,14 @@ class Lobby(commands.Cog):
                 raise Refusal("settings.manage_guild_only")
             guild_id = interaction.guild_id or 0
             if clear:
-                await self.bot.settings.set_guild(guild_id, preset=None, options={},
+                await self.preferences.set_guild(guild_id, preset=None, options={},
                                                   turn_timer=None)
                 await tell(interaction, say(interaction, "settings.defaults_cleared"))
                 return
             lobby = await self.lobbies.get(interaction.channel_id or 0)
             if lobby is None:
                 raise Refusal("settings.defaults_need_lobby")
-            await self.bot.settings.set_guild(guild_id, preset=lobby.preset,
+            await self.preferences.set_guild(guild_id, preset=lobby.preset,
                                               options=dict(lobby.options),
                                               turn_timer=lobby.turn_timer)
         except Refusal as refusal:
@@ -549,7 +552,7 @@ class Lobby(commands.Cog):
                 await refuse(interaction, refusal)
                 return
             self.lobbies.started(channel_id)
-        await self.bot.tables.post_first(interaction, session)
+        await self.table_feed.post_first(interaction, session)
         await self.board.edit(lobby, render_closed_lobby(
             guild_locale(interaction), "lobby.started"))
 
@@ -566,7 +569,7 @@ class Lobby(commands.Cog):
                 raise Refusal("lobby.target_not_joined")
             if not kicked and session.player(user_id) is not None and (
                     await self.games.change_seats(
-                        session, lambda s: self.bot.autoplay.take_over(s, target))):
+                        session, lambda s: self.games.take_over(s, target))):
                 # Issue 19, the server's setting: an AI plays on for them (no C-10 leave).
                 await tell(interaction, say(interaction, "table.ai_took_over",
                                             player=escape_name(session.names.get(target, ""))))
