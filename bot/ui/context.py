@@ -12,11 +12,11 @@ from __future__ import annotations
 import weakref
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
 
 import discord
 
 from bot.clock import Clock
+from bot.interactions import Interaction
 from bot.services.settings import SettingsService
 from bot.under_way import UnderWay
 
@@ -39,11 +39,11 @@ def wire(client: discord.Client, wiring: Wiring) -> None:
     _WIRED[client] = wiring
 
 
-def wiring_of(interaction: discord.Interaction[Any]) -> Wiring | None:
+def wiring_of(interaction: Interaction) -> Wiring | None:
     return _WIRED.get(interaction.client)
 
 
-def handlers(interaction: discord.Interaction[Any]) -> Handlers:
+def handlers(interaction: Interaction) -> Handlers:
     """Where a click of this bot goes; `NotLoaded` before the bot is wired."""
     wiring = wiring_of(interaction)
     if wiring is None:
