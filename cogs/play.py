@@ -29,7 +29,7 @@ from bot.services.session import Session
 from bot.ui.answers import Expired, Sent, send, update
 from bot.ui.handlers import Builder
 from bot.ui.items import DYNAMIC_ITEMS, on_a_hand
-from bot.ui.layout import notice, v2, without_controls
+from bot.ui.layout import notice, v2
 from bot.ui.replies import refuse, say, tell, user_locale
 from bot.ui.views import hand_view
 
@@ -109,7 +109,7 @@ class Play(commands.Cog):
         if session is None and not on_a_hand(interaction):
             # A table whose game is gone yet still shows its buttons (its last edit was lost
             # with the process): the click takes them away, and says the game is over.
-            await update(interaction, **without_controls(interaction.message))
+            await self.tables.retire(interaction)
         try:
             if session is None:
                 raise Refusal("error.game_over")
@@ -387,7 +387,7 @@ class Play(commands.Cog):
             self.table_feed.refresh(session)
         if clicked is None or session.message_id == clicked.id:
             return False
-        await update(interaction, **without_controls(clicked))
+        await self.tables.retire(interaction)
         return True
 
 

@@ -29,7 +29,7 @@ from bot.render.table import TableText, render_table
 from bot.services.outlets import TableGone
 from bot.services.session import Session
 from bot.ui.answers import Expired, acknowledge, send, update
-from bot.ui.layout import v2
+from bot.ui.layout import v2, without_controls
 from bot.ui.views import table_view
 from bot.under_way import UnderWay
 
@@ -240,6 +240,11 @@ class TablePublisher:
                     raise
                 self.moves.found_old(session)
         await acknowledge(interaction)
+
+    async def retire(self, interaction: Interaction) -> None:
+        """The clicked table message is no longer its game's table (the game is gone, or it
+        keeps a round's end): the click's answer takes its buttons off and keeps the rest."""
+        await update(interaction, **without_controls(interaction.message))
 
     async def _send(self, session: Session, shown: Shown, data: TableImage,
                     picture: bytes | None, *, ended_by: str | None,
