@@ -114,9 +114,6 @@ class UnoBot(commands.AutoShardedBot):
         # Where the buttons' clicks go: each cog binds itself here when it loads.
         self.handlers = Handlers()
         self.under_way = UnderWay()
-        # What the answers to clicks and commands need of the bot (bot/ui/context.py).
-        self.wiring = Wiring(self.clock, self.under_way, self.handlers, self.is_closed)
-        wire(self, self.wiring)
         self._item_types: list[type[discord.ui.DynamicItem[Any]]] = []
         self._watchdogs: set[asyncio.Task[None]] = set()
 
@@ -127,7 +124,9 @@ class UnoBot(commands.AutoShardedBot):
         self.painter = Painter(default_workers() if workers is None else workers)
         settings = SettingsRepository(self.db)
         self.settings = SettingsService(settings)
-        self.wiring.settings = self.settings
+        # What the answers to clicks and commands need of the bot (bot/ui/context.py).
+        wire(self, Wiring(self.clock, self.settings, self.under_way, self.handlers,
+                          self.is_closed))
         first = self.owned is None or self.owned.first
         # The card faces' emoji: read by every process, uploaded by shard 0's only, in the
         # background (text labels stand in until a face exists).

@@ -2,7 +2,7 @@
 deadlines are measured on, the settings (languages), the count of answers under way (a clean
 stop waits for them), where the clicks go (the cogs' handlers), whether the bot is closing.
 
-The bot hands these over once, when it is built (`wire`), keyed by the client; an item or an
+The bot hands these over once, in its setup (`wire`), keyed by the client; an item or an
 answer finds them for the client the interaction came to (`wiring_of`), typed, instead of
 reaching through the bot object. Any client may be none of ours yet (an answer during start-up):
 then there is no wiring, and the answers fall back (English, no deadline of our own)."""
@@ -23,13 +23,13 @@ from bot.under_way import UnderWay
 from .handlers import Handlers, NotLoaded
 
 
-@dataclass(slots=True, eq=False)
+@dataclass(frozen=True, slots=True, eq=False)
 class Wiring:
     clock: Clock
+    settings: SettingsService
     under_way: UnderWay
     handlers: Handlers
     closed: Callable[[], bool]
-    settings: SettingsService | None = None  # once loaded (the bot's setup)
 
 
 _WIRED: weakref.WeakKeyDictionary[discord.Client, Wiring] = weakref.WeakKeyDictionary()
