@@ -243,19 +243,26 @@ class Lobby(commands.Cog):
                            ai_takeover="Let an AI play on for players who leave or idle out "
                            "(Manage Server)",
                            turn_ping="When the player a table waits for is pinged (Manage Server)",
-                           dm_turns="Also a direct message when it is your move")
+                           dm_turns="Also a direct message when it is your move",
+                           tournament_role="Who may also open tournaments (Manage Server; "
+                           "@everyone: nobody else)")
     @app_commands.choices(language=LANGUAGE_CHOICES, server_language=LANGUAGE_CHOICES,
                           turn_ping=TURN_PING_CHOICES)
     async def settings(self, interaction: Interaction, language: str | None = None,
                        colorblind: bool | None = None,
                        server_language: str | None = None,
                        ai_takeover: bool | None = None, turn_ping: str | None = None,
-                       dm_turns: bool | None = None) -> None:
+                       dm_turns: bool | None = None,
+                       tournament_role: discord.Role | None = None) -> None:
         settings = self.preferences
         try:
-            if server_language is not None or ai_takeover is not None or turn_ping is not None:
+            if any(choice is not None for choice in (server_language, ai_takeover, turn_ping,
+                                                     tournament_role)):
                 if not interaction.permissions.manage_guild:
                     raise Refusal("settings.manage_guild_only")
+            if tournament_role is not None:  # @everyone: Manage Server only again
+                await settings.set_guild(interaction.guild_id or 0, tournament_role=None
+                                         if tournament_role.is_default() else tournament_role.id)
             if turn_ping is not None:
                 await settings.set_guild(interaction.guild_id or 0,
                                          turn_ping=turn_ping.removeprefix("after-"))
@@ -295,7 +302,11 @@ class Lobby(commands.Cog):
             say(interaction, "settings.turn_ping", when=self._ping_when(interaction,
                                                                          guild.turn_ping)),
             say(interaction, "settings.dm_turns",
-                state=say(interaction, "rules.on" if user.dm_turns else "rules.off"))))
+                state=say(interaction, "rules.on" if user.dm_turns else "rules.off")),
+            say(interaction, "settings.tournament_role", who=say(
+                interaction, "settings.tournament_role_none") if guild.tournament_role is None
+                else say(interaction, "settings.tournament_role_some",
+                         role=f"<@&{guild.tournament_role}>"))))
 
     @staticmethod
     def _ping_when(interaction: Interaction, setting: str | None) -> str:

@@ -13,8 +13,6 @@ from bot.import_graph import cycles, import_graph
 # Circles other work of issue 35 removes; listed so that any new circle fails now, and so that
 # one removed makes this list fail too (and be cut).
 KNOWN = {
-    # variants hold their behaviour: the legal-move generator and the game it calls back
-    frozenset({"bot.engine._game", "bot.engine._legal"}),
     # the playground's page and the playground that serves it
     frozenset({"bot.playground.playground", "bot.playground.web"}),
 }

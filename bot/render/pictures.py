@@ -26,16 +26,14 @@ def table_picture(session: Session) -> images.TableImage:
     return images.TableImage(
         top=view.top, color=view.color, direction=view.direction, players=players,
         draw_pile_inactive=view.draw_pile_inactive,
-        others_inactive=view.others_inactive if view.flip else None)
+        others_inactive=view.others_inactive if len(view.sides) > 1 else None)
 
 
 def card_numbers(hand: Sequence[Card]) -> dict[Card, int]:
-    """The number each card wears in the hand picture (its first copy's), so a button can say
-    which card it plays."""
-    numbers: dict[Card, int] = {}
-    for position, card in enumerate(hand, start=1):
-        numbers.setdefault(card, position)
-    return numbers
+    """The number each card wears in the hand picture, its copies together (issue 34: the
+    buttons' numbers run 1, 2, 3 as the picture's do), so a button can say which card it
+    plays."""
+    return {card: number for number, (card, _) in enumerate(images.hand_groups(hand), start=1)}
 
 
 class Picture:

@@ -155,7 +155,7 @@ class MemoryDatabase:
         self.game_by_channel: dict[int, str] = {}
         self.bot_state: dict[str, str] = {}
         self.guild_settings: dict[int, tuple[str | None, str | None, str, int | None,
-                                             bool, str | None]] = {}
+                                             bool, str | None, int | None]] = {}
         self.user_settings: dict[int, tuple[str | None, bool, bool]] = {}
         self.rounds: dict[str, dict[int, _RoundRow]] = {}  # by game, then round number
         self.matches: dict[str, _MatchRow] = {}  # by game
@@ -462,8 +462,8 @@ class MemorySettingsRepository:
     async def all_guilds(self) -> list[GuildSettings]:
         return [GuildSettings(guild_id=guild, locale=locale, preset=preset,
                               options=decode(options) if options else {}, turn_timer=timer,
-                              ai_takeover=takeover, turn_ping=ping)
-                for guild, (locale, preset, options, timer, takeover, ping)
+                              ai_takeover=takeover, turn_ping=ping, tournament_role=role)
+                for guild, (locale, preset, options, timer, takeover, ping, role)
                 in sorted(self._db.guild_settings.items())]
 
     async def all_users(self) -> list[UserSettings]:
@@ -475,7 +475,8 @@ class MemorySettingsRepository:
         self._db.guild_settings[int(settings.guild_id)] = (
             settings.locale, settings.preset, encode(settings.options),
             None if settings.turn_timer is None else int(settings.turn_timer),
-            bool(settings.ai_takeover), settings.turn_ping)
+            bool(settings.ai_takeover), settings.turn_ping,
+            None if settings.tournament_role is None else int(settings.tournament_role))
 
     async def save_user(self, settings: UserSettings) -> None:
         self._db.user_settings[int(settings.user_id)] = (

@@ -43,6 +43,7 @@ from bot.fake_discord.users import (
     CHANNEL,
     INTEGER,
     NUMBER,
+    ROLE,
     STRING,
     SUB_COMMAND,
     SUB_COMMAND_GROUP,
@@ -386,6 +387,8 @@ class Fuzzer:
             return self.rng.choice(["x", "UNO", "**bold**"])
         if kind == CHANNEL:  # the fake guild's one channel (a tournament's boards)
             return self.h.fake.channel
+        if kind == ROLE:  # a role of the server, @everyone too (a tournament role)
+            return self.rng.choice(self.h.fake.roles or [self.h.fake.everyone])
         raise NotImplementedError(f"option type {kind}")
 
     async def _do_progress(self) -> None:
