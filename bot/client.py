@@ -27,6 +27,8 @@ from bot.outlets.lobby_board import LobbyBoard
 from bot.outlets.pings import TurnPings
 from bot.outlets.publisher import TablePublisher
 from bot.outlets.table_feed import REFRESH_DELAY, TableFeed
+from bot.outlets.token_lobbies import TokenLobbies
+from bot.outlets.token_tables import TableRouter, TokenTables
 from bot.outlets.tournament_board import TournamentBoard
 from bot.outlets.watchers import Watchers
 from bot.render import images
@@ -58,7 +60,7 @@ from bot.under_way import UnderWay
 log = logging.getLogger(__name__)
 
 # scoring and tournament add to /uno: after lobby
-EXTENSIONS = ("cogs.lobby", "cogs.play", "cogs.scoring", "cogs.tournament")
+EXTENSIONS = ("cogs.lobby", "cogs.play", "cogs.scoring", "cogs.tournament", "cogs.solo")
 DRAIN_SECONDS = 5.0  # how long a clean stop waits for table edits under way
 
 
@@ -75,7 +77,8 @@ class UnoBot(commands.AutoShardedBot):
     timers: Timers
     tables: TablePublisher
     table_feed: TableFeed
-    lobby_board: LobbyBoard
+    token_tables: TokenTables
+    lobby_board: TokenLobbies
     hands: LiveHands
     painter: Painter
     pings: TurnPings
@@ -142,7 +145,9 @@ class UnoBot(commands.AutoShardedBot):
             TournamentRepository(self.db, clock=self.clock.now, shards=self.owned), self.games,
             self.autoplay, StatsRepository(self.db, clock=self.clock.now),
             TournamentBoard(self, self.http), self.table_feed, self.clock, self.timers)
-        self.lobby_board = LobbyBoard(self, self, self.clock, self.under_way)
+        # Lobby messages: through the channel, or through tokens where the bot is not a member.
+        self.lobby_board = TokenLobbies(LobbyBoard(self, self, self.clock, self.under_way),
+                                        self.clock, BotStateRepository(self.db))
         self.lobbies = LobbyService(
             LobbyRepository(self.db, clock=self.clock.now, shards=self.owned), self.clock,
             self.timers, self.lobby_board)
@@ -177,8 +182,10 @@ class UnoBot(commands.AutoShardedBot):
         notices in the order they show a change (the table first)."""
         self.tables = TablePublisher(self, self.games, self.painter, self.budget,
                                      self.card_emoji, self.settings, self.clock, self.under_way)
-        self.table_feed = TableFeed(self.tables, self.games, self.clock,
-                                    refresh_delay=self.refresh_delay)
+        # Tables reached through interaction tokens only (issue 30) are the feed's too.
+        self.token_tables = TokenTables(self.clock)
+        self.table_feed = TableFeed(TableRouter(self.tables, self.token_tables), self.games,
+                                    self.clock, refresh_delay=self.refresh_delay)
         self.hands = LiveHands(self.clock, self.timers, self.painter, self.settings)
         self.pings = TurnPings(self, self, self.settings, self.clock, self.timers)
         self.watchers = Watchers(self.clock, self.budget)

@@ -33,10 +33,13 @@ from bot.services.lobbies import (
 )
 from bot.services.seats import is_ai_user
 from bot.services.session import Session
+from bot.services.solo import solo_channel
 from bot.storage import LobbyRecord, NotFound, StatsRepository, StatsStore
 from bot.ui.answers import send, update
 from bot.ui.items import LobbyButton, RulesSelect
+from bot.ui.places import place_id, without_bot
 from bot.ui.replies import guild_locale, refuse, say, tell, user_locale
+from bot.ui.token_answers import clicked, lobby_answered, post_token_table
 
 if TYPE_CHECKING:
     from bot.client import UnoBot
@@ -106,8 +109,15 @@ def _may_manage(interaction: Interaction) -> bool:
 
 
 class Lobby(commands.Cog):
-    uno = app_commands.Group(name="uno", description="Play UNO in this channel",
-                             guild_only=True)
+    # Installable to servers and to users, usable in servers, the bot's DM and group DMs
+    # (issue 30): both lists are sent, as leaving them out offers the command in fewer places
+    # (docs/DISCORD-FACTS.md). Where the bot is not in a server, only some subcommands work
+    # (`ANYWHERE`, bot/ui/errors.py).
+    uno = app_commands.Group(
+        name="uno", description="Play UNO in this channel",
+        allowed_contexts=app_commands.AppCommandContext(guild=True, dm_channel=True,
+                                                        private_channel=True),
+        allowed_installs=app_commands.AppInstallationType(guild=True, user=True))
 
     """The `/uno` commands and the lobby's buttons (a `LobbyHandler` for the dynamic items)."""
 
@@ -144,9 +154,12 @@ class Lobby(commands.Cog):
                      turn_timer: app_commands.Range[int, 0, MAX_TURN_TIMER] | None = None,
                      target: app_commands.Range[int, TARGET_SCORES[0], TARGET_SCORES[1]] | None
                      = None) -> None:
-        assert interaction.guild_id is not None and interaction.channel_id is not None
+        assert interaction.channel_id is not None
+        guild_id = interaction.guild_id or 0  # none in a group DM (issue 30)
+        if without_bot(interaction):  # its messages are reached through tokens only
+            await self.board.mark(interaction.channel_id)
         # What the command leaves open comes from the server's saved defaults (/uno defaults).
-        defaults = self.preferences.guild(interaction.guild_id)
+        defaults = self.preferences.guild(guild_id)
         options = dict(defaults.options) if preset is None and defaults.preset else {}
         preset = preset or defaults.preset or "classic"
         if turn_timer is None:
@@ -154,7 +167,7 @@ class Lobby(commands.Cog):
                           else DEFAULT_TURN_TIMER)
         try:
             lobby = await self.lobbies.create(
-                guild_id=interaction.guild_id, channel_id=interaction.channel_id,
+                guild_id=guild_id, channel_id=interaction.channel_id,
                 host_id=interaction.user.id, host_name=_display_name(interaction.user),
                 preset=preset, turn_timer=turn_timer, target=target, options=options)
         except Refusal as refusal:
@@ -169,6 +182,12 @@ class Lobby(commands.Cog):
     @uno.command(name="leave", description="Leave this channel's lobby or game")
     async def leave(self, interaction: Interaction) -> None:
         session = self.games.in_channel(interaction.channel_id or 0)
+        if session is None and interaction.context.dm_channel:  # the bot's DM: a solo game
+            solo = self.games.in_channel(solo_channel(interaction.user.id))
+            if solo is not None:  # leaving it ends it, unrecorded (issue 30)
+                await self.games.end(solo)
+                await tell(interaction, say(interaction, "lobby.game_ended"))
+                return
         if session is not None:
             await self._leave_game(interaction, session, interaction.user.id, kicked=False)
             return
@@ -464,6 +483,8 @@ class Lobby(commands.Cog):
                                      and lobby.message_id is not None
                                      and lobby.message_id != interaction.message.id):
                     raise Refusal("lobby.gone")
+                if group == "silence" and values != ["off"] and without_bot(interaction):
+                    raise Refusal("anywhere.no_silence")  # no message events reach the bot
                 lobby = await self.lobbies.set_rules(channel_id, interaction.user.id, group,
                                                      values)
             except Refusal as refusal:
@@ -472,6 +493,7 @@ class Lobby(commands.Cog):
             locale = guild_locale(interaction)
             await update(interaction, embed=render_lobby(lobby, locale),
                          view=lobby_view(lobby, locale))
+            await lobby_answered(self.bot, interaction, clicked(interaction))
 
     async def rematch(self, interaction: Interaction, game_id: str, rules: RuleSet,
                       turn_timer: int, host_seat: int) -> None:
@@ -480,7 +502,7 @@ class Lobby(commands.Cog):
         come from the match's record (a player who used forget-me is not seated again)."""
         channel_id, guild_id = interaction.channel_id or 0, interaction.guild_id or 0
         match = await self.results.match(game_id)
-        if match is None or match.guild_id != guild_id:
+        if match is None or match.guild_id != place_id(interaction):  # a group DM's: its own
             await refuse(interaction, Refusal("rematch.gone"))
             return
         if all(seat.user_id != interaction.user.id for seat in match.seats):
@@ -549,6 +571,7 @@ class Lobby(commands.Cog):
             locale = guild_locale(interaction)
             await update(interaction, embed=render_lobby(lobby, locale),
                          view=lobby_view(lobby, locale))
+            await lobby_answered(self.bot, interaction, clicked(interaction))
             return
         await tell(interaction, say(interaction, f"lobby.{'joined' if what == 'join' else 'left'}"))
         await self._show_lobby(interaction, lobby)
@@ -558,12 +581,17 @@ class Lobby(commands.Cog):
         async with self.lobbies.changing(channel_id):
             try:
                 lobby = await self.lobbies.check_start(channel_id, interaction.user.id)
-                session = await self.games.start(lobby, locale=guild_locale(interaction))
+                tokens = await self.board.is_place(channel_id)  # issue 30: no bot there
+                session = await self.games.start(lobby, locale=guild_locale(interaction),
+                                                 tokens=tokens)
             except Refusal as refusal:
                 await refuse(interaction, refusal)
                 return
             self.lobbies.started(channel_id)
-        await self.table_feed.post_first(interaction, session)
+        if session.tokens:
+            await post_token_table(self.bot, interaction, session)
+        else:
+            await self.table_feed.post_first(interaction, session)
         await self.board.edit(lobby, render_closed_lobby(
             guild_locale(interaction), "lobby.started"))
 
@@ -599,8 +627,11 @@ class Lobby(commands.Cog):
     async def _post_lobby(self, interaction: Interaction, lobby: LobbyRecord) -> None:
         """A new lobby's message, as the answer; its id is kept so its buttons find it."""
         locale = guild_locale(interaction)
-        sent = await send(interaction, embed=render_lobby(lobby, locale),
+        # Where the bot is not a member, the lobby says what cannot work there (issue 30).
+        limits = say(interaction, "anywhere.limits") if without_bot(interaction) else None
+        sent = await send(interaction, content=limits, embed=render_lobby(lobby, locale),
                           view=lobby_view(lobby, locale))
+        await lobby_answered(self.bot, interaction, sent)
         message = await sent.message()
         try:
             await self.lobbies.set_message(lobby.channel_id, message.id)

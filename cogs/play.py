@@ -31,6 +31,7 @@ from bot.ui.handlers import Builder
 from bot.ui.items import DYNAMIC_ITEMS, on_a_hand
 from bot.ui.layout import notice, v2
 from bot.ui.replies import refuse, say, tell, user_locale
+from bot.ui.token_answers import clicked, table_answered
 from bot.ui.views import hand_view
 
 if TYPE_CHECKING:
@@ -75,6 +76,7 @@ class Play(commands.Cog):
         self.settings = bot.settings
         self.painter = bot.painter
         self._closed = bot.is_closed
+        self.handlers = bot.handlers  # a solo game's clicks go to its own handler (issue 30)
         self._answered: dict[int, int] = {}  # hand message -> the interaction that last showed it
 
     async def cog_load(self) -> None:
@@ -106,6 +108,10 @@ class Play(commands.Cog):
 
     async def table_button(self, interaction: Interaction, game_id: str, what: str) -> None:
         session = self.games.get(game_id)
+        if session is not None and session.solo and what != "rules":  # issue 30
+            await self.handlers.solo.table_button(interaction, session,
+                                                      _TABLE_ACTIONS.get(what))
+            return
         if session is None and not on_a_hand(interaction):
             # A table whose game is gone yet still shows its buttons (its last edit was lost
             # with the process): the click takes them away, and says the game is over.
@@ -136,6 +142,8 @@ class Play(commands.Cog):
                 check = _OPENS_HAND[what]
                 if check is not None:
                     check(session, interaction.user.id)
+                if session.tokens:  # issue 30: the click brings the table up to date too,
+                    await self._table_answer(interaction, session)  # the hand follows it
                 await self._open_hand(interaction, session)
                 return
             if what not in _TABLE_ACTIONS:
@@ -157,6 +165,10 @@ class Play(commands.Cog):
         """A decision's control: a card, a colour, Draw, Pass, Challenge... on a hand or on the
         table; the answer goes where the click came from. A control of an older hand acts
         while its meaning holds (`current`); otherwise the answer is the hand as it is now."""
+        solo = self.games.get(game_id)
+        if solo is not None and solo.solo:  # its one message shows table and hand (issue 30)
+            await self.handlers.solo.act(interaction, game_id, version, build, context)
+            return
         on_hand = on_a_hand(interaction)
         holding = (self.hands.answering(game_id, interaction.user.id) if on_hand
                    else contextlib.nullcontext())
@@ -194,6 +206,9 @@ class Play(commands.Cog):
         # with the face now up (F-4: after a Flip it is the dark one).
         held = session.view(player).hand
         picking = next((c for c in held if c.code == card.code), card)
+        if session.solo:
+            await self.handlers.solo.show(interaction, session, picking=picking, page=page)
+            return
         await self._show_hand(interaction, session, player, hand_message(
             session, player, user_locale(interaction), picking=picking, uno=uno, page=page,
             faces=self._faces(interaction)),
@@ -201,6 +216,9 @@ class Play(commands.Cog):
 
     async def page(self, interaction: Interaction, game_id: str, page: int) -> None:
         session, player = self._hand_of(interaction, game_id)
+        if session.solo:
+            await self.handlers.solo.show(interaction, session, page=page)
+            return
         await self._show_hand(interaction, session, player, hand_message(
             session, player, user_locale(interaction), page=page,
             faces=self._faces(interaction)), edit=True, page=page)
@@ -209,6 +227,10 @@ class Play(commands.Cog):
                   card: Card, context: int | None = None) -> None:
         """A card that cannot be played: the refusal says why."""
         session, player = self._hand_of(interaction, game_id)
+        if session.solo:  # the reason goes on its message, which catches up (issue 30)
+            await self.handlers.solo.why(interaction, session, player, card, version,
+                                             context)
+            return
         if not current(session, player, version, context):  # the hand is not the game now
             await self._replace_hand(interaction, game_id, version,
                                      Refusal("error.stale_button"))
@@ -362,16 +384,26 @@ class Play(commands.Cog):
         """A table button: the answer edits the table's text (its picture follows when due, with
         a merged edit); what only the clicker may see follows privately."""
         session = outcome.session  # clicked on its table: `_on_its_table` checked it
-        if outcome.action.type is ActionType.NEXT_ROUND and await self._new_round(interaction,
-                                                                                session):
+        if (outcome.action.type is ActionType.NEXT_ROUND and not session.tokens
+                and await self._new_round(interaction, session)):
             return
         # The publisher writes the table, through this answer; the table then catches up.
-        await self.table_feed.answer(interaction, session)
+        self._reached(interaction, session, await self.table_feed.answer(interaction, session))
         private = [line for event in outcome.events if event.type == "hand_shown"
                    and (line := describe(event, session.names, viewer=outcome.action.by,
                                          locale=user_locale(interaction))) is not None]
         if private:
             await send(interaction, content="\n".join(private), ephemeral=True)
+
+    async def _table_answer(self, interaction: Interaction, session: Session) -> None:
+        """The table as the answer to a click on it, written by the publisher."""
+        self._reached(interaction, session, await self.tables.answer(interaction, session))
+
+    def _reached(self, interaction: Interaction, session: Session, shown: int | None) -> None:
+        """A table reached through tokens (issue 30) that this click's answer showed at
+        version `shown`: this click's token keeps it current next."""
+        if shown is not None and session.tokens:
+            table_answered(self.bot, interaction, session, clicked(interaction), shown)
 
     async def _new_round(self, interaction: Interaction, session: Session) -> bool:
         """Next round: the clicked table keeps the round's end (its hands and points) for

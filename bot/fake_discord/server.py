@@ -29,6 +29,14 @@ from .emoji import AppEmojiStore, EmojiError
 from .gateway import Gateway, GatewaySession
 from .limits import FLAG_EPHEMERAL, FLAG_LOADING, check_message
 from .old_messages import OldMessageEdits
+from .places import (
+    check_command_allowed,
+    check_followup,
+    member_of,
+    owners,
+    place_payload,
+    refuse_token,
+)
 from .rates import GLOBAL_LIMIT, RequestCounter
 from .replies import BODY as _BODY
 from .replies import UPLOADS as _UPLOADS
@@ -38,6 +46,8 @@ from .spec import discord_api_spec
 from .threads import Threads
 from .world import (
     ALL_PERMISSIONS,
+    DM_CHANNEL,
+    GROUP_DM,
     Channel,
     Guild,
     InteractionRecord,
@@ -158,6 +168,8 @@ class FakeDiscord:
         self.dm_channels: dict[int, int] = {}  # DM channel id -> user id
         self.direct_messages: dict[int, list[str]] = {}  # user id -> contents, oldest first
         self.dms_closed: set[int] = set()
+        # Users who installed the app to their account (a user install, places.py).
+        self.user_installs: set[int] = set()
         # Seconds a virtual user waits, after a deferral, for the answer it announced (0: a
         # deferral is the whole answer, as some test bots mean it).
         self.wait_after_defer = 0.0
@@ -197,12 +209,14 @@ class FakeDiscord:
     # --- the world -----------------------------------------------------------------------------
 
     def add_guild(self, name: str, locale: str = "en-US", *, shard_id: int | None = None,
-                  channels: tuple[str, ...] = ("uno",)) -> Guild:
+                  channels: tuple[str, ...] = ("uno",), has_bot: bool = True) -> Guild:
         """A new guild with these text channels; `shard_id` gives it an id that Discord routes
-        to that shard of the fake's `shard_count` (None: any)."""
+        to that shard of the fake's `shard_count` (None: any). `has_bot=False`: a server that
+        never invited the bot (places.py)."""
         guild_id = snowflake() if shard_id is None else snowflake_on_shard(shard_id,
                                                                            self.shard_count)
         guild = Guild.new(guild_id, name, locale, channels)
+        guild.has_bot = has_bot
         self.guilds[guild.id] = guild
         self.channels.update((c.id, c) for c in guild.channels)
         return guild
@@ -233,6 +247,32 @@ class FakeDiscord:
 
     def guild_of(self, channel: Channel) -> Guild:
         return self.guilds[channel.guild_id]
+
+    def install_for(self, member: Member) -> None:
+        """`member` adds the app to their account (Installation: User Install)."""
+        self.user_installs.add(member.id)
+
+    def bot_dm(self, member: Member) -> Channel:
+        """The DM between `member` and the bot (the one its DM pings go to as well)."""
+        channel_id = next((c for c, u in self.dm_channels.items() if u == member.id), None)
+        if channel_id is None:
+            channel_id = snowflake()
+            self.dm_channels[channel_id] = member.id
+        channel = self.channels.get(channel_id)
+        if channel is None:
+            channel = Channel(channel_id, 0, "", type=DM_CHANNEL, recipients=(member,))
+            self.channels[channel_id] = channel
+        return channel
+
+    def add_group_dm(self, name: str, members: list[Member]) -> Channel:
+        """A group DM of these users; the bot can never be in one."""
+        channel = Channel(snowflake(), 0, name, type=GROUP_DM, recipients=tuple(members),
+                          owner_id=members[0].id)
+        self.channels[channel.id] = channel
+        return channel
+
+    def _guild_of(self, channel: Channel) -> Guild | None:
+        return None if channel.private else self.guilds.get(channel.guild_id)
 
     def user_by_id(self, user_id: int) -> Member | None:
         """A member of any guild: users are global on Discord (DMs, /users/{id})."""
@@ -315,7 +355,7 @@ class FakeDiscord:
 
     def _ready_events(self, session: GatewaySession) -> list[tuple[str, dict[str, Any]]]:
         # READY lists only the guilds of the identifying shard; a GUILD_CREATE follows for each.
-        covered = [g for g in self.guilds.values() if session.covers(g.id)]
+        covered = [g for g in self.guilds.values() if g.has_bot and session.covers(g.id)]
         ready = {
             "v": 10, "user": self.bot_user, "session_id": session.id,
             "resume_gateway_url": self.gateway.url, "shard": [session.shard_id,
@@ -411,24 +451,30 @@ class FakeDiscord:
         if channel is None:
             channel = (self.channels.get(source.channel_id, self.channel) if source
                        else self.channel)
-        guild = self.guild_of(channel)
-        if user.id not in guild.members:
-            raise ValueError(f"{user.name} is not a member of guild {guild.name!r}: "
+        guild = self._guild_of(channel)
+        if not member_of(channel, guild, user):
+            where = guild.name if guild is not None else channel.name or channel.id
+            raise ValueError(f"{user.name} is not a member of {where!r}: "
                              "fake.join() them first")
+        via = owners(channel, guild, user, installed=user.id in self.user_installs,
+                     source=source)
+        if not via:
+            raise ValueError(f"{user.name} cannot use the app in {channel.id}: the bot is not "
+                             "there and they have not installed it (fake.install_for)")
         interaction_id = snowflake()
         payload: dict[str, Any] = {
             "id": str(interaction_id), "application_id": str(self.application_id),
             "type": type_, "data": data, "token": new_token(), "version": 1,
-            "guild_id": str(guild.id),
-            "guild": {"id": str(guild.id), "locale": guild.locale, "features": []},
-            "channel_id": str(channel.id), "channel": channel.payload(),
-            "member": guild.member_payload(user), "locale": user.locale,
-            "guild_locale": guild.locale, "app_permissions": str(self.app_permissions),
-            "entitlements": [], "authorizing_integration_owners": {"0": str(guild.id)},
-            "context": 0,
+            "locale": user.locale, "entitlements": [],
             # Trap 4: discord.py reads this key unconditionally.
             "attachment_size_limit": ATTACHMENT_SIZE_LIMIT,
+            **place_payload(channel, guild, user, via, self.app_permissions),
         }
+        if type_ == APPLICATION_COMMAND:
+            command = next((c for c in self.commands_in(guild.id if guild else 0)
+                            if c.get("name") == data.get("name")), None)
+            if command is not None:
+                check_command_allowed(command, payload["context"], via)
         if source is not None:
             payload["message"] = source.payload
         record = InteractionRecord(
@@ -437,7 +483,8 @@ class FakeDiscord:
             source_message_id=source.id if source else None,
             original_message_id=source.id if source else None)
         self.interactions[interaction_id] = record
-        await self.gateway.dispatch("INTERACTION_CREATE", payload, guild.id)
+        # Discord sends what happens outside guilds to shard 0 (guild id 0 routes there).
+        await self.gateway.dispatch("INTERACTION_CREATE", payload, guild.id if guild else 0)
         return record
 
     def missed_deadline(self, record: InteractionRecord) -> None:
@@ -679,7 +726,7 @@ class FakeDiscord:
         # The channel the interaction came from, or the one the request names (checked by then).
         channel_id = (record.channel_id if record is not None
                       else int(request.match_info.get("channel_id", self.channel.id)))
-        guild_id = (int(record.payload["guild_id"]) if record is not None
+        guild_id = (int(record.payload.get("guild_id") or 0) if record is not None
                     else self.channels[channel_id].guild_id)
         payload: dict[str, Any] = {
             "id": str(snowflake()), "channel_id": str(channel_id),
@@ -690,6 +737,8 @@ class FakeDiscord:
             "embeds": body.get("embeds") or [], "components": body.get("components") or [],
             "pinned": False, "type": 0, "flags": flags,
         }
+        if not guild_id:  # a DM or a group DM: its messages name no guild
+            del payload["guild_id"]
         payload["attachments"] = self._attachments(body, request, [])
         visible_to = None
         if record is not None:
@@ -698,7 +747,8 @@ class FakeDiscord:
             payload["type"] = 20 if record.type == APPLICATION_COMMAND else 0
             payload["interaction_metadata"] = {
                 "id": str(record.id), "type": record.type, "user": record.user.user(),
-                "authorizing_integration_owners": {"0": str(guild_id)}}
+                "authorizing_integration_owners": record.payload[
+                    "authorizing_integration_owners"]}
             if flags & FLAG_EPHEMERAL:
                 visible_to = record.user.id
         message = StoredMessage(payload, visible_to, record.id if record else None)
@@ -751,7 +801,10 @@ class FakeDiscord:
     async def _announce(self, message: StoredMessage, event: str) -> None:
         # Discord tells the bot about public messages over the gateway (views refresh from it),
         # on the connection of the message's guild's shard.
-        guild_id = int(message.payload["guild_id"])
+        guild_id = int(message.payload.get("guild_id") or 0)
+        guild = self.guilds.get(guild_id)
+        if guild is None or not guild.has_bot:
+            return  # a DM, a group DM, a server without the bot: no event reaches the bot
         if message.visible_to is None and self.gateway.session_for(guild_id) is not None:
             if event == "MESSAGE_DELETE":
                 data = {"id": str(message.id), "channel_id": str(message.channel_id),
@@ -864,6 +917,8 @@ class FakeDiscord:
         record = self._record_for_token(request)
         body = request[_BODY] or {}
         self._check_limits(body)
+        check_followup(record.payload["authorizing_integration_owners"],
+                       len(record.followup_ids))
         flags = int(body.get("flags") or 0)
         record.answered = True
         if record.loading and record.original_message_id is not None:
@@ -918,6 +973,7 @@ class FakeDiscord:
         channel = self.channels.get(int(raw)) if raw.isdigit() else None
         if self.channel_deleted or channel is None:
             raise DiscordError(404, 10003, "Unknown Channel")
+        refuse_token(channel, self._guild_of(channel))
         return channel
 
     async def _get_channel(self, request: web.Request) -> web.Response:

@@ -162,6 +162,8 @@ class LiveHands:
     def on_notice(self, news: Notice) -> None:
         """The game has changed (the game manager's notice)."""
         session = news.session
+        if session.solo:  # its one message shows the hand (issue 30)
+            return
         if news.change.over:
             self._sessions.pop(session.game_id, None)
         else:

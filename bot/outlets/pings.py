@@ -71,6 +71,8 @@ class TurnPings:
         a timeout, the round's or the game's end) goes at once, and a player newly awaited gets
         theirs scheduled."""
         session = notice.session
+        if session.via_tokens:  # no channel of the bot's there: its token pings (issue 30)
+            return
         view = session.view()
         over = session.finished or notice.change.over
         player = None if over or view.round_over else view.turn

@@ -219,13 +219,14 @@ class TablePublisher:
             return PICTURE_RETRY
         return due
 
-    async def answer(self, interaction: Interaction, session: Session) -> None:
+    async def answer(self, interaction: Interaction, session: Session) -> int | None:
         """A click on the table is answered with the table: its new text and buttons at once
-        (an answer is exempt from the channel's rate limit), keeping the picture it has. A
-        table that moves (bot/outlets/table_moves.py) is not edited, the click only
-        acknowledged: the next showing moves it. So too when Discord refuses the edit as one
-        of a message over an hour old."""
-        if not self.moves.due(session):
+        (an answer is exempt from the channel's rate limit), keeping the picture it has; the
+        version shown is returned. A table that moves (bot/outlets/table_moves.py) is not
+        edited, the click only acknowledged (None): the next showing moves it. So too when
+        Discord refuses the edit as one of a message over an hour old. A table reached
+        through tokens (issue 30) is never moved: it is always edited."""
+        if session.tokens or not self.moves.due(session):
             shown = self.shown(session)
             version = session.version
             payload = table_message(session, pictured=shown.pictured is not None,
@@ -234,12 +235,13 @@ class TablePublisher:
             try:
                 await update(interaction, **payload)
                 shown.version = version  # only once Discord took it
-                return
+                return version
             except discord.HTTPException as exc:
                 if not too_old(exc):
                     raise
                 self.moves.found_old(session)
         await acknowledge(interaction)
+        return None
 
     async def retire(self, interaction: Interaction) -> None:
         """The clicked table message is no longer its game's table (the game is gone, or it

@@ -37,7 +37,7 @@ class Tables(Protocol):
 
     def shown_again(self, session: Session) -> None: ...
 
-    async def answer(self, interaction: Interaction, session: Session) -> None: ...
+    async def answer(self, interaction: Interaction, session: Session) -> int | None: ...
 
     async def post_first(self, interaction: Interaction, session: Session) -> None: ...
 
@@ -82,12 +82,12 @@ class TableFeed:
             return
         self.refresh(session)
 
-    async def answer(self, interaction: Interaction, session: Session) -> None:
-        """A click on the table: the publisher answers it with the table, then the table
-        catches up (its picture, a move made meanwhile), whether or not the answer got
-        through."""
+    async def answer(self, interaction: Interaction, session: Session) -> int | None:
+        """A click on the table: the publisher answers it with the table (returned: the
+        version it shows, None when the click was only acknowledged), then the table catches
+        up (its picture, a move made meanwhile), whether or not the answer got through."""
         try:
-            await self._tables.answer(interaction, session)
+            return await self._tables.answer(interaction, session)
         finally:
             self.refresh(session)
 

@@ -1,0 +1,154 @@
+"""Tables reached through interaction tokens only (issue 30): a solo game's message (in the
+bot's DM, or answered privately in a server channel), and the public table of a game where the
+bot is not a member (a group DM, a server reached through a user's install).
+
+The bot's own token is not relied on there (docs/DISCORD-FACTS.md, "Playing anywhere"): the
+message is the answer to `/uno solo` or to a click on it, and each such interaction's token may
+edit it for 15 minutes (a click's `@original` is the clicked message). This outlet keeps, per
+game, the newest token that reaches its message, and edits the message through it when the
+game moves on (an AI player's move). With no live token (after a restart, or a quarter of an
+hour without a click) it shows nothing: the next click on the message answers with the game as
+it is then, so nothing is lost. Interaction edits are exempt from the global rate limit, so
+these edits do not wait for the request budget.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import weakref
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+import discord
+
+from bot.clock import Clock
+from bot.interactions import Interaction
+from bot.services.session import Session
+from bot.ui.answers import Expired, Sent
+
+from .publisher import TablePublisher
+from .token_pings import TokenPings
+
+log = logging.getLogger(__name__)
+
+# Seconds of a token's life left under which it is not used any more: an edit sent just before
+# the end may arrive after it.
+TOKEN_MARGIN = 10.0
+
+Redraw = Callable[[], dict[str, Any]]  # the message's fields as they are now
+
+
+@dataclass
+class _Reach:
+    sent: Sent  # the answer whose token edits the message
+    redraw: Redraw
+    shown: int  # the game version the message shows
+
+
+@dataclass(eq=False)
+class _Handled:
+    """What this outlet knows of one game's message: the version it last handled, and the
+    lock of its edits (two never cross)."""
+
+    version: int = -1
+    showing: asyncio.Lock = field(default_factory=asyncio.Lock)
+
+
+class TokenTables:
+    """Keeps these tables current through the newest interaction token of each. The open hands
+    and watchers follow the game manager's notices, as they do for a channel's table."""
+
+    def __init__(self, clock: Clock) -> None:
+        self._clock = clock
+        self._reach: dict[str, _Reach] = {}
+        self._handled: weakref.WeakKeyDictionary[Session, _Handled] = (
+            weakref.WeakKeyDictionary())
+        self.pings = TokenPings()  # where the bot is not a member: pings as follow-ups
+
+    def _state(self, session: Session) -> _Handled:
+        state = self._handled.get(session)
+        if state is None:
+            state = self._handled[session] = _Handled()
+        return state
+
+    def current(self, session: Session) -> bool:
+        return self._state(session).version == session.version
+
+    def shown_again(self, session: Session) -> None:
+        self._state(session).version = -1
+
+    def reached(self, session: Session, sent: Sent, redraw: Redraw, *, shown: int) -> None:
+        """`sent` (an answer that showed the game at version `shown`) is the newest way to its
+        message: later changes are edited in through its token, redrawn by `redraw`."""
+        self._reach[session.game_id] = _Reach(sent, redraw, shown)
+
+    def reachable(self, game_id: str) -> bool:
+        reach = self._reach.get(game_id)
+        return reach is not None and self._alive(reach)
+
+    def _alive(self, reach: _Reach) -> bool:
+        expires = reach.sent.expires_at
+        return expires is not None and expires - self._clock.now() > TOKEN_MARGIN
+
+    async def show(self, session: Session, *, abandoned: bool = False) -> float | None:
+        """Edit the game's message through its newest live token; without one, leave it to
+        the next click. Either way the version counts as handled: retrying cannot help. An
+        abandoned game's message keeps what it showed (no token lives for a day)."""
+        if abandoned:
+            self._reach.pop(session.game_id, None)
+            return None
+        state = self._state(session)
+        async with state.showing:
+            version = session.version
+            reach = self._reach.get(session.game_id)
+            if reach is not None and not self._alive(reach):
+                del self._reach[session.game_id]
+                reach = None
+            if reach is not None and reach.shown != version:
+                try:
+                    await reach.sent.edit(**reach.redraw())
+                    reach.shown = version
+                except (Expired, discord.HTTPException) as exc:
+                    log.info("table %s not edited (%r); the next click shows it",
+                             session.game_id, exc)
+                    if self._reach.get(session.game_id) is reach:
+                        del self._reach[session.game_id]
+            state.version = version
+            newest = self._reach.get(session.game_id)
+            if newest is not None and not session.solo:
+                await self.pings.shown(session, newest.sent)
+            if session.finished and newest is not None and newest.shown == session.version:
+                # Shown for good. (A newer answer's token, registered meanwhile, stays: the
+                # answer may show an older version and land after this edit.)
+                del self._reach[session.game_id]
+        return None
+
+
+class TableRouter:
+    """The table feed's one table writer: a table reached only through tokens goes through
+    them, every other game's through the channel publisher (which also answers a click on a
+    table with the table, wherever it is)."""
+
+    def __init__(self, channel: TablePublisher, tokens: TokenTables) -> None:
+        self._channel = channel
+        self._tokens = tokens
+
+    def _for(self, session: Session) -> TablePublisher | TokenTables:
+        return self._tokens if session.via_tokens else self._channel
+
+    async def show(self, session: Session, *, abandoned: bool = False) -> float | None:
+        return await self._for(session).show(session, abandoned=abandoned)
+
+    def current(self, session: Session) -> bool:
+        return self._for(session).current(session)
+
+    def shown_again(self, session: Session) -> None:
+        self._for(session).shown_again(session)
+
+    async def answer(self, interaction: Interaction, session: Session) -> int | None:
+        return await self._channel.answer(interaction, session)
+
+    async def post_first(self, interaction: Interaction, session: Session) -> None:
+        await self._channel.post_first(interaction, session)
