@@ -127,12 +127,17 @@ class TurnPings:
                 if self._channels.is_closed():  # stopping: the ping no longer matters
                     return
                 raise
-            if self._games.get(session.game_id) is not awaited:  # their turn ended meanwhile
-                await self._delete(channel, message.id)
-                return
-            awaited.message_id = message.id
-            if self._settings.user(int(player)).dm_turns:
-                await self._direct(session, int(player))
+            try:
+                if self._games.get(session.game_id) is not awaited:  # their turn ended meanwhile
+                    await self._delete(channel, message.id)
+                    return
+                awaited.message_id = message.id
+                if self._settings.user(int(player)).dm_turns:
+                    await self._direct(session, int(player))
+            except Exception:
+                if self._channels.is_closed():  # stopping (its HTTP session closes under it)
+                    return
+                raise
 
     async def _direct(self, session: Session, user_id: int) -> None:
         settings = self._settings
