@@ -126,6 +126,9 @@ class Lobby(commands.Cog):
         self.lobbies = bot.lobbies
         self.games = bot.games
         self.board = bot.lobby_board
+        self.preferences = bot.settings  # (`settings` is the /uno settings command)
+        self.tables = bot.tables  # the table's one writer
+        self.table_feed = bot.table_feed
         # The records of finished matches: a rematch seats their players again.
         self.results: StatsStore = StatsRepository(bot.db, clock=bot.clock.now)
 
@@ -156,7 +159,7 @@ class Lobby(commands.Cog):
         if without_bot(interaction):  # its messages are reached through tokens only
             await self.board.mark(interaction.channel_id)
         # What the command leaves open comes from the server's saved defaults (/uno defaults).
-        defaults = self.bot.settings.guild(guild_id)
+        defaults = self.preferences.guild(guild_id)
         options = dict(defaults.options) if preset is None and defaults.preset else {}
         preset = preset or defaults.preset or "classic"
         if turn_timer is None:
@@ -237,7 +240,7 @@ class Lobby(commands.Cog):
                 return
             await self.games.end(session)
             await tell(interaction, say(interaction, "lobby.game_ended"))
-            await self.bot.tables.show(session, ended_by=name)
+            await self.tables.show(session, ended_by=name)
             return
         lobby = await self.lobbies.get(channel_id)
         if lobby is None:
@@ -270,7 +273,7 @@ class Lobby(commands.Cog):
                        ai_takeover: bool | None = None, turn_ping: str | None = None,
                        dm_turns: bool | None = None,
                        tournament_role: discord.Role | None = None) -> None:
-        settings = self.bot.settings
+        settings = self.preferences
         try:
             if any(choice is not None for choice in (server_language, ai_takeover, turn_ping,
                                                      tournament_role)):
@@ -301,7 +304,7 @@ class Lobby(commands.Cog):
 
     def _settings_text(self, interaction: Interaction) -> str:
         """The settings in force for this user here, in the language they now get."""
-        settings = self.bot.settings
+        settings = self.preferences
         user, guild = (settings.user(interaction.user.id),
                        settings.guild(interaction.guild_id))
 
@@ -342,14 +345,14 @@ class Lobby(commands.Cog):
                 raise Refusal("settings.manage_guild_only")
             guild_id = interaction.guild_id or 0
             if clear:
-                await self.bot.settings.set_guild(guild_id, preset=None, options={},
+                await self.preferences.set_guild(guild_id, preset=None, options={},
                                                   turn_timer=None)
                 await tell(interaction, say(interaction, "settings.defaults_cleared"))
                 return
             lobby = await self.lobbies.get(interaction.channel_id or 0)
             if lobby is None:
                 raise Refusal("settings.defaults_need_lobby")
-            await self.bot.settings.set_guild(guild_id, preset=lobby.preset,
+            await self.preferences.set_guild(guild_id, preset=lobby.preset,
                                               options=dict(lobby.options),
                                               turn_timer=lobby.turn_timer)
         except Refusal as refusal:
@@ -588,7 +591,7 @@ class Lobby(commands.Cog):
         if session.tokens:
             await post_token_table(self.bot, interaction, session)
         else:
-            await self.bot.tables.post_first(interaction, session)
+            await self.table_feed.post_first(interaction, session)
         await self.board.edit(lobby, render_closed_lobby(
             guild_locale(interaction), "lobby.started"))
 
@@ -605,7 +608,7 @@ class Lobby(commands.Cog):
                 raise Refusal("lobby.target_not_joined")
             if not kicked and session.player(user_id) is not None and (
                     await self.games.change_seats(
-                        session, lambda s: self.bot.autoplay.take_over(s, target))):
+                        session, lambda s: self.games.take_over(s, target))):
                 # Issue 19, the server's setting: an AI plays on for them (no C-10 leave).
                 await tell(interaction, say(interaction, "table.ai_took_over",
                                             player=escape_name(session.names.get(target, ""))))

@@ -19,6 +19,7 @@ from bot.render.events import escape_name
 from bot.services.errors import Refusal
 
 from .answers import Expired
+from .context import wiring_of
 from .items import unread_click
 from .places import in_bots_server, without_bot
 from .replies import apologise, refuse
@@ -49,11 +50,11 @@ class CommandTree(app_commands.CommandTree[Any]):
 
     async def _call(self, interaction: Interaction) -> None:
         # A command under way is waited for by a clean stop, as a click is (bot/ui/items.py).
-        under_way = getattr(interaction.client, "under_way", None)
-        if under_way is None:
+        wiring = wiring_of(interaction)
+        if wiring is None:
             await super()._call(interaction)
             return
-        with under_way.one():
+        with wiring.under_way.one():
             await super()._call(interaction)
 
     async def on_error(self, interaction: Interaction,
