@@ -167,10 +167,10 @@ class TableFeed:
             while True:
                 wake.clear()
                 try:
-                    shown, acted = session.rendered_version, session.last_action_at
+                    behind, acted = not self._tables.current(session), session.last_action_at
                     async with self._edits:
                         picture_due = await self._tables.show(session)  # marks what it showed
-                    if session.rendered_version != shown:
+                    if behind:  # this edit showed a move: its lag (bot/metrics.py)
                         metrics.table_shown(self._clock.now() - acted)
                     failures = 0
                 except TableGone:
