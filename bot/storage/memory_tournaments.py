@@ -15,7 +15,7 @@ from .shards import Shards, owns
 from .tournaments import HISTORY
 
 if TYPE_CHECKING:
-    from .memory import MemoryDatabase
+    from .memory_rows import MemoryDatabase
 
 
 class MemoryTournamentRepository:
