@@ -13,6 +13,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
+from .api import APPLICATION_COMMAND, COMPONENT, DEFERRED_MESSAGE, DEFERRED_UPDATE
 from .limits import (
     BUTTON,
     CONTAINER,
@@ -24,13 +25,7 @@ from .limits import (
     SELECT_TYPES,
     TEXT_DISPLAY,
 )
-from .server import (
-    APPLICATION_COMMAND,
-    COMPONENT,
-    DEFERRED_MESSAGE,
-    DEFERRED_UPDATE,
-    FakeDiscord,
-)
+from .server import FakeDiscord
 from .world import Channel, InteractionRecord, Member, Role, StoredMessage, user_payload
 
 SUB_COMMAND, SUB_COMMAND_GROUP = 1, 2

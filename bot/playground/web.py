@@ -17,8 +17,8 @@ from typing import Any
 
 from aiohttp import web
 
+from bot.fake_discord.api import APPLICATION_COMMAND
 from bot.fake_discord.limits import FLAG_COMPONENTS_V2, FLAG_EPHEMERAL, FLAG_LOADING
-from bot.fake_discord.server import APPLICATION_COMMAND
 from bot.fake_discord.users import (
     BOOLEAN,
     INTEGER,

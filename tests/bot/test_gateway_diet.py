@@ -52,7 +52,7 @@ async def test_a_table_deleted_from_the_channel_is_posted_anew_with_the_move(
     old = session.message_id
     stored = harness.fake.messages[old]
     stored.deleted = True  # a moderator deletes the table
-    await harness.fake._announce(stored, "MESSAGE_DELETE")
+    await harness.fake.desk.announce(stored, "MESSAGE_DELETE")
     await ann.click(hand, "🟥 Red 7")
     await harness.fake.wait_for(lambda: session.message_id not in (None, old), timeout=5)
     text = await table_after(harness, bob, session)

@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from bot.fake_discord.server import COMPONENT
+from bot.fake_discord.api import COMPONENT
 
 from .harness import Harness, red_seven_for_ann, start_game
 from .screen import en, open_hand, ping_of, table_text
