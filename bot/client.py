@@ -17,6 +17,13 @@ from bot.clock import Clock, SystemClock
 from bot.gateway_diet import trim_parsers
 from bot.i18n.commands import CommandTranslator
 from bot.interactions import Interaction
+from bot.outlets.budget import RequestBudget
+from bot.outlets.emoji import CardEmoji
+from bot.outlets.live_hands import LiveHands
+from bot.outlets.pings import TurnPings
+from bot.outlets.publisher import LobbyBoard, TablePublisher, UnderWay
+from bot.outlets.tournament_board import TournamentBoard
+from bot.outlets.watchers import Watchers
 from bot.render import images
 from bot.render.painter import Painter, default_workers
 from bot.services.autoplay import ROUND_BREAK, AutoPlayer
@@ -38,15 +45,8 @@ from bot.storage import (
 from bot.storage.settings import SettingsRepository
 from bot.storage.shards import Shards
 from bot.ui import answers, click_store
-from bot.ui.budget import RequestBudget
-from bot.ui.emoji import CardEmoji
 from bot.ui.errors import CommandTree, answer_unread_click
 from bot.ui.handlers import Handlers
-from bot.ui.live_hands import LiveHands
-from bot.ui.pings import TurnPings
-from bot.ui.publisher import LobbyBoard, TablePublisher, UnderWay
-from bot.ui.tournament_board import TournamentBoard
-from bot.ui.watchers import Watchers
 
 log = logging.getLogger(__name__)
 
@@ -97,7 +97,7 @@ class UnoBot(commands.AutoShardedBot):
         click_store.install(self._connection)  # a click builds its item, not the whole view
         self.config = settings
         self.clock: Clock = clock or SystemClock()
-        # Every request with the bot's token waits for its turn in the budget (bot/ui/budget.py).
+        # Every request with the bot's token waits its turn in the budget (bot/outlets/budget.py).
         self.budget = RequestBudget(settings.request_budget)
         self.budget.spend_from(self.http)
         self.refresh_delay = refresh_delay

@@ -7,7 +7,8 @@ each into a full `Message` (components and all) and, with its default message ca
 last 1000 of them and scans that cache linearly on every edit. The bot needs none of it:
 - it keeps no message cache (`max_messages=None`, see `UnoBot`): tables and hands are edited
   by id through `PartialMessage` or an interaction's token, a deleted table shows up as Unknown
-  Message on its next edit (bot/ui/publisher.py posts a new one), and clicks carry their message;
+  Message on its next edit (bot/outlets/publisher.py posts a new one), and clicks carry their
+  message;
 - no listener reads an edit (`on_message_edit`, `on_raw_message_edit`; a test keeps it so), so
   an edit is only needed where discord.py's view store syncs a stored view from it (a view with
   non-dynamic items; the bot's are dynamic and never stored per message);

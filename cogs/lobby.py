@@ -16,6 +16,7 @@ from bot.ai import LEVELS
 from bot.engine import SILENCE_VALUES, Action, ActionType, RuleSet
 from bot.i18n import KNOWN_LOCALES, get_translator
 from bot.interactions import Interaction
+from bot.outlets.pings import ping_delay
 from bot.render.events import escape_name
 from bot.render.help import render_help
 from bot.render.lobby import render_closed_lobby, render_lobby
@@ -35,7 +36,6 @@ from bot.services.session import Session
 from bot.storage import LobbyRecord, NotFound, StatsRepository, StatsStore
 from bot.ui.answers import send, update
 from bot.ui.items import LobbyButton, RulesSelect
-from bot.ui.pings import ping_delay
 from bot.ui.replies import guild_locale, refuse, say, tell, user_locale
 
 if TYPE_CHECKING:
@@ -83,7 +83,8 @@ def lobby_view(lobby: LobbyRecord, locale: str) -> discord.ui.View:
     return view
 
 
-# When a server's tables ping the player they wait for (bot/ui/pings.py); "after-N" is stored N.
+# When a server's tables ping the player they wait for (bot/outlets/pings.py); "after-N" is
+# stored N.
 TURN_PING_CHOICES = [Choice(name="At once", value="always"),
                      Choice(name="After 10 seconds of waiting", value="after-10"),
                      Choice(name="After 30 seconds of waiting", value="after-30"),

@@ -14,6 +14,10 @@ from discord.ext import commands
 
 from bot.engine import Action, ActionType, Card, RuleSet
 from bot.interactions import Interaction
+from bot.outlets.live_hands import cards_of
+from bot.outlets.publisher import table_message
+from bot.outlets.table_moves import too_old
+from bot.outlets.watchers import watch_embed
 from bot.render.events import describe, describe_all, escape_name
 from bot.render.faces import NO_FACES, Faces
 from bot.render.hand import render_hand
@@ -28,12 +32,8 @@ from bot.ui.answers import Expired, Sent, acknowledge, send, update
 from bot.ui.handlers import Builder
 from bot.ui.items import DYNAMIC_ITEMS, on_a_hand
 from bot.ui.layout import notice, v2, without_controls
-from bot.ui.live_hands import cards_of
-from bot.ui.publisher import table_message
 from bot.ui.replies import refuse, say, tell, user_locale
-from bot.ui.table_moves import too_old
 from bot.ui.views import hand_view
-from bot.ui.watchers import watch_embed
 
 if TYPE_CHECKING:
     from bot.client import UnoBot
@@ -50,7 +50,7 @@ def hand_message(session: Session, player: str, locale: str, *,
                  uno: bool = False, faces: Faces = NO_FACES,
                  expiring: bool = False) -> dict[str, Any]:
     """A private hand: its embed and its controls (the picture is attached by `_show_hand`).
-    `expiring`: its token is about to expire (bot/ui/live_hands.py): it says so and offers
+    `expiring`: its token is about to expire (bot/outlets/live_hands.py): it says so and offers
     Refresh."""
     lines = [*(notes or []), *([tr(locale, "hand.expiring")] if expiring else [])]
     embed = render_hand(session, player, locale, notes=lines, page=page, picking=picking,
@@ -368,7 +368,7 @@ class Play(commands.Cog):
 
     async def _table_answer(self, interaction: Interaction, session: Session) -> None:
         """The new text and buttons at once (an answer is exempt from the channel's rate
-        limit), keeping the picture the table has. A table that moves (bot/ui/table_moves.py)
+        limit), keeping the picture the table has. A table that moves (bot/outlets/table_moves.py)
         is not edited, the click only acknowledged: the refresh moves it. So too when Discord
         refuses the edit as one of a message over an hour old."""
         if not self.bot.tables.moves.due(session):

@@ -12,6 +12,7 @@ from discord.app_commands import Choice
 from discord.ext import commands
 
 from bot.interactions import Interaction
+from bot.outlets.tournament_board import signup_view
 from bot.render.events import escape_name
 from bot.render.tournament import standings_embed
 from bot.services.errors import Refusal
@@ -21,7 +22,6 @@ from bot.services.tournaments import Choices
 from bot.tournament import MAX_ROUNDS, Format
 from bot.ui.answers import send
 from bot.ui.replies import guild_locale, refuse, say, tell
-from bot.ui.tournament_board import signup_view
 from bot.ui.tournament_items import TOURNAMENT_ITEMS
 
 if TYPE_CHECKING:

@@ -56,7 +56,7 @@ PEOPLE = ("Ann", "Bob", "Cid")
 MID_GAME_AFTER = 4  # moves made before the table is shown "mid-game"
 MAX_MOVES = 400  # a round that has not ended by then is a bug in the script (or the bot)
 # A moment is kept once the offline Discord has been quiet this long (and the table's picture
-# is current: it is redrawn a moment after the moves, bot/ui/publisher.py).
+# is current: it is redrawn a moment after the moves, bot/outlets/publisher.py).
 QUIET = 0.5
 SETTLE_TIMEOUT = 20.0
 EMOJI_TIMEOUT = 60.0

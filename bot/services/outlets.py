@@ -1,5 +1,5 @@
 """How the services show what they did, without knowing Discord: the bot builds the
-implementations (bot/ui/publisher.py) in `setup_hook` and hands them to the services."""
+implementations (bot/outlets/publisher.py) in `setup_hook` and hands them to the services."""
 
 from __future__ import annotations
 
@@ -36,7 +36,7 @@ class LobbyOutlet(Protocol):
 
 
 class TournamentOutlet(Protocol):
-    """Where a tournament shows itself (issue 31; bot/ui/tournament_board.py). The boards' ids
+    """Where a tournament shows itself (issue 31; bot/outlets/tournament_board.py). The boards' ids
     are kept in `doc.messages`, which the service saves after each call."""
 
     async def signup(self, tournament_id: str, doc: TournamentDoc, status: str) -> None:

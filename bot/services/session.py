@@ -44,14 +44,14 @@ class Session:
     # so the one that lands last is the one drawn last.
     showing: asyncio.Lock = field(default_factory=asyncio.Lock)
     rendered_version: int = -1  # the version the public table's text shows now
-    # What the table's picture shows (redrawn at meaningful moments only: bot/ui/publisher.py):
+    # What the table's picture shows (redrawn at meaningful moments only: bot/outlets/publisher.py):
     # its data (None: no picture yet), the moment it belongs to, and when it was drawn.
     pictured: object | None = None
     pictured_moment: tuple[object, ...] = ()
     pictured_at: float = 0.0
     started_at: float = 0.0  # the match's start on the bot's clock (0: its first action's time)
     # When the table message was posted, on the bot's clock (0: not known, so taken as old): a
-    # table is moved before Discord counts it as older than an hour (bot/ui/table_moves.py).
+    # table is moved before Discord counts it as older than an hour (bot/outlets/table_moves.py).
     table_posted_at: float = 0.0
     tally: Tally = field(default_factory=Tally)  # what the match's record needs
     # Issue 19: people whose seat an AI plays for now (player -> level), until they reclaim it.

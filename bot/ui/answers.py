@@ -143,7 +143,7 @@ async def send(interaction: Interaction, **fields: Any) -> Sent:
 
 async def acknowledge(interaction: Interaction) -> None:
     """Acknowledge a click without editing its message: what it changed shows another way (a
-    table that moves is posted anew rather than edited: bot/ui/table_moves.py)."""
+    table that moves is posted anew rather than edited: bot/outlets/table_moves.py)."""
     async with _lock(interaction):
         _usable(interaction)
         if not interaction.response.is_done():

@@ -407,7 +407,7 @@ class PageButton(UnoItem[Button],
                  template=_CONTROL + r"page:(?P<page>" + _PAGE
                  + r"):(?P<way>prev|next|back|refresh)"):
     """◀ ▶ through a long hand, Back from a card's choices, and Refresh on a hand whose token
-    is about to expire (its click renews it: bot/ui/live_hands.py). The direction is part of
+    is about to expire (its click renews it: bot/outlets/live_hands.py). The direction is part of
     the id: with two pages both arrows lead to the same page, and Discord refuses equal ids."""
 
     hand_only = True

@@ -1,4 +1,4 @@
-"""The request budget (bot/ui/budget.py): the bot's token never makes more than `rate` requests
+"""The request budget (bot/outlets/budget.py): the bot's token never makes more than `rate` requests
 in any second, waiting requests go by priority, and a table edit's turn is taken before
 its content is built."""
 
@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from bot.ui.budget import Priority, RequestBudget, priority
+from bot.outlets.budget import Priority, RequestBudget, priority
 
 
 async def test_no_second_sees_more_than_the_rate() -> None:

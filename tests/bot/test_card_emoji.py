@@ -17,9 +17,9 @@ import pytest
 from PIL import Image
 
 from bot.engine import Card
+from bot.outlets import emoji as emoji_module
 from bot.render import faces as faces_module
 from bot.render.faces import FaceSpec, all_faces, emoji_name, face_of
-from bot.ui import emoji as emoji_module
 from tests.catalogue import card_name, label
 from tests.fake_discord import fake_discord_session
 

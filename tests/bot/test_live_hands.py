@@ -10,8 +10,8 @@ from __future__ import annotations
 from typing import Any
 
 from bot.fake_discord.users import SeenMessage
+from bot.outlets.live_hands import EXPIRY_NOTICE, MERGE_GAP
 from bot.ui.answers import TOKEN_LIFETIME
-from bot.ui.live_hands import EXPIRY_NOTICE, MERGE_GAP
 from tests.catalogue import card_name, en, label
 from tests.fake_discord import VirtualUser
 

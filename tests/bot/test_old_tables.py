@@ -1,6 +1,6 @@
 """Tables older than an hour (issue 36): Discord lets a message older than an hour be edited only
 3 times per 6 s per channel (the fake enforces it: bot/fake_discord/old_messages.py), so a
-table nearing an hour is posted anew and the old one points below (bot/ui/table_moves.py).
+table nearing an hour is posted anew and the old one points below (bot/outlets/table_moves.py).
 The clock is driven, never slept: an hour of play takes seconds."""
 
 from __future__ import annotations
@@ -9,7 +9,7 @@ from typing import Any
 
 from bot.fake_discord import old_messages
 from bot.fake_discord.api import DEFERRED_UPDATE
-from bot.ui.table_moves import MOVE_AFTER
+from bot.outlets.table_moves import MOVE_AFTER
 from tests.catalogue import en, label
 from tests.fake_discord import VirtualUser
 
@@ -83,7 +83,7 @@ async def test_a_match_across_more_than_an_hour_never_edits_an_old_table(
     users = [harness.user("Ann", permissions=["manage_guild"]), harness.user("Bob"),
              harness.user("Cid")]
     # No turn pings: they are not this test's subject, and one posted as the next turn begins
-    # can delete a ping twice (a race of bot/ui/pings.py, left to issue 37's work there).
+    # can delete a ping twice (a race of bot/outlets/pings.py, left to issue 37's work there).
     await users[0].slash("uno settings", turn_ping="never")
     session = await start_game(harness, users, turn_timer=0, target=1000)
     driver = Driver(harness, users, seed=36)

@@ -7,8 +7,8 @@ import io
 from PIL import Image
 
 from bot.fake_discord.users import SeenMessage
+from bot.outlets.publisher import PICTURE_GAP
 from bot.render import images
-from bot.ui.publisher import PICTURE_GAP
 from tests.catalogue import label
 
 from .harness import Harness, rig, start_game

@@ -58,7 +58,7 @@ async def test_only_the_process_holding_shard_0_syncs_the_commands(
 
 async def test_only_the_process_holding_shard_0_uploads_the_card_emoji(
         processes: tuple[ShardHarness, ShardHarness], monkeypatch: pytest.MonkeyPatch) -> None:
-    from bot.ui import emoji
+    from bot.outlets import emoji
     from tests.bot.test_card_emoji import _specs
 
     monkeypatch.setattr(emoji, "all_faces", _specs)

@@ -9,9 +9,9 @@ from typing import Any
 
 from bot.engine import FlipCard
 from bot.fake_discord.users import SeenMessage
+from bot.outlets.live_hands import EXPIRY_NOTICE, LAST_EDIT, MERGE_GAP
 from bot.render.images import hand_image
 from bot.ui.answers import TOKEN_LIFETIME
-from bot.ui.live_hands import EXPIRY_NOTICE, LAST_EDIT, MERGE_GAP
 from tests.catalogue import en, label
 from tests.engine.golden_cases.flip_common import F3, F3_AFTER, F3_THEN
 from tests.fake_discord import VirtualUser

@@ -6,8 +6,8 @@ from __future__ import annotations
 import functools
 
 from bot.fake_discord.users import SeenMessage
+from bot.outlets.watchers import WATCH_EVERY, WATCHERS_PER_GAME
 from bot.render.table import render_table
-from bot.ui.watchers import WATCH_EVERY, WATCHERS_PER_GAME
 from tests.catalogue import card_name, en
 from tests.fake_discord import VirtualUser
 

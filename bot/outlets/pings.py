@@ -10,7 +10,7 @@ plays at a person's pace costs no requests), or never. A player may also ask for
 message; one whose DMs are closed (Discord's 50007) has the option switched off and is told the
 next time they open their hand.
 
-Pings are the budget's last priority (bot/ui/budget.py): they go out only with what the table
+Pings are the budget's last priority (bot/outlets/budget.py): they go out only with what the table
 edits leave.
 """
 

@@ -25,8 +25,7 @@ from bot.render.tournament import (
     standings_embed,
 )
 from bot.services.tournament_doc import Table, TournamentDoc
-
-from .tournament_items import TournamentButton
+from bot.ui.tournament_items import TournamentButton
 
 if TYPE_CHECKING:
     from bot.client import UnoBot

@@ -22,9 +22,8 @@ import discord
 from bot.render.table import render_table
 from bot.render.text import tr
 from bot.services.session import Session
-
-from .answers import TOKEN_LIFETIME, Expired, Sent
-from .layout import v2
+from bot.ui.answers import TOKEN_LIFETIME, Expired, Sent
+from bot.ui.layout import v2
 
 if TYPE_CHECKING:
     from bot.client import UnoBot

@@ -31,10 +31,9 @@ from bot.engine import ActionType, Card
 from bot.render.pictures import hand_picture_of
 from bot.render.text import tr
 from bot.services.session import Session
-
-from .answers import TOKEN_LIFETIME, Expired, Sent
-from .layout import notice, v2
-from .views import refresh_view
+from bot.ui.answers import TOKEN_LIFETIME, Expired, Sent
+from bot.ui.layout import notice, v2
+from bot.ui.views import refresh_view
 
 if TYPE_CHECKING:
     from bot.client import UnoBot

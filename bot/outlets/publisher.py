@@ -31,12 +31,12 @@ from bot.services.games import backoff
 from bot.services.outlets import TableGone
 from bot.services.session import Session
 from bot.storage import LobbyRecord
+from bot.ui.answers import Expired, send
+from bot.ui.layout import v2
+from bot.ui.views import table_view
 
-from .answers import Expired, send
 from .budget import Priority
-from .layout import v2
 from .table_moves import TableMoves, too_old
-from .views import table_view
 
 if TYPE_CHECKING:
     from bot.client import UnoBot
@@ -227,7 +227,7 @@ class TablePublisher:
             del self._reveals[session.game_id]
             if reveal[0] == session.message_id:  # it keeps the round's end: a new message
                 session.message_id = None
-        # A table near an hour old is posted anew, not edited (bot/ui/table_moves.py); an
+        # A table near an hour old is posted anew, not edited (bot/outlets/table_moves.py); an
         # ended game's last edit is one edit, and stays where the game was played.
         final = ended_by is not None or abandoned
         moved, answered_30046 = None, False

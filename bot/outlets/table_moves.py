@@ -35,9 +35,9 @@ import discord
 from bot.i18n import get_translator
 from bot.services.games import backoff
 from bot.services.session import Session
+from bot.ui.layout import notice
 
 from .budget import Priority, priority
-from .layout import notice
 
 if TYPE_CHECKING:
     from bot.client import UnoBot
