@@ -3,25 +3,40 @@ application, command sync (held to Discord's command limits) and application emo
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Any, Protocol
 
 from aiohttp import web
 
 from .command_limits import check_commands
-from .emoji import EmojiError
+from .emoji import AppEmojiStore, EmojiError
+from .gateway import Gateway
 from .replies import BODY as _BODY
 from .replies import DiscordError
 from .replies import json_response as _json
-from .world import snowflake, user_payload
+from .world import Guild, snowflake, user_payload
 
-if TYPE_CHECKING:
-    from .server import FakeDiscord
+
+class AppNeeds(Protocol):
+    """What these routes use of the fake: a Protocol, so that this module does not import the server
+    (which builds it) and imports flow one way."""
+
+    application_id: int
+    bot_user: dict[str, Any]
+    shard_count: int
+    gateway: Gateway
+    app_emoji: AppEmojiStore
+    global_commands: list[dict[str, Any]]
+    commands_by_guild: dict[int, list[dict[str, Any]]]
+
+    def check_app(self, request: web.Request) -> None: ...
+
+    def guild_named(self, request: web.Request) -> Guild | None: ...
 
 
 class AppRoutes:
     """Login, gateway, commands and application emoji, as Discord answers them."""
 
-    def __init__(self, fake: FakeDiscord) -> None:
+    def __init__(self, fake: AppNeeds) -> None:
         self._fake = fake
 
     async def get_gateway(self, request: web.Request) -> web.Response:

@@ -3,24 +3,50 @@ attachments, emoji images)."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 from aiohttp import web
 
+from .emoji import AppEmojiStore
 from .limits import FLAG_EPHEMERAL
+from .message_desk import MessageDesk
 from .replies import BODY as _BODY
 from .replies import DiscordError
 from .replies import json_response as _json
-from .world import Channel, iso_now, snowflake, user_payload
+from .world import Channel, Guild, Member, StoredMessage, iso_now, snowflake, user_payload
 
-if TYPE_CHECKING:
-    from .server import FakeDiscord
+
+class ChannelNeeds(Protocol):
+    """What these routes use of the fake: a Protocol, so that this module does not import the server
+    (which builds it) and imports flow one way."""
+
+    bot_user: dict[str, Any]
+    app_emoji: AppEmojiStore
+    channel_deleted: bool
+    channels: dict[int, Channel]
+    messages: dict[int, StoredMessage]
+    files: dict[int, bytes]
+    dm_channels: dict[int, int]
+    direct_messages: dict[int, list[str]]
+    dms_closed: set[int]
+    desk: MessageDesk
+
+    def changed(self) -> None: ...
+
+    def channel_messages(self, viewer: int | None = None,
+                         channel: Channel | None = None) -> list[StoredMessage]: ...
+
+    def guild_named(self, request: web.Request) -> Guild | None: ...
+
+    def guild_payload(self, guild: Guild | None = None) -> dict[str, Any]: ...
+
+    def user_by_id(self, user_id: int) -> Member | None: ...
 
 
 class ChannelRoutes:
     """Channels (their messages), DMs, users, guilds and members, as Discord answers them."""
 
-    def __init__(self, fake: FakeDiscord) -> None:
+    def __init__(self, fake: ChannelNeeds) -> None:
         self._fake = fake
 
     def _check_channel(self, request: web.Request) -> Channel:

@@ -3,7 +3,7 @@ follow-ups and edits through the interaction's webhook token within its 15 minut
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 from aiohttp import web
 
@@ -19,20 +19,33 @@ from .api import (
     MODAL_SUBMIT,
     UPDATE_MESSAGE,
 )
+from .clock import FakeClock
 from .limits import FLAG_EPHEMERAL, FLAG_LOADING
+from .message_desk import MessageDesk
 from .replies import BODY as _BODY
 from .replies import DiscordError
 from .replies import json_response as _json
 from .world import InteractionRecord, StoredMessage
 
-if TYPE_CHECKING:
-    from .server import FakeDiscord
+
+class InteractionNeeds(Protocol):
+    """What these routes use of the fake: a Protocol, so that this module does not import the server
+    (which builds it) and imports flow one way."""
+
+    clock: FakeClock
+    response_deadline: float
+    token_lifetime: float
+    interactions: dict[int, InteractionRecord]
+    messages: dict[int, StoredMessage]
+    desk: MessageDesk
+
+    def check_app(self, request: web.Request) -> None: ...
 
 
 class InteractionRoutes:
     """Interaction callbacks and the webhook-token routes, as Discord answers them."""
 
-    def __init__(self, fake: FakeDiscord) -> None:
+    def __init__(self, fake: InteractionNeeds) -> None:
         self._fake = fake
 
     async def callback(self, request: web.Request) -> web.Response:

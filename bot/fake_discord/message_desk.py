@@ -3,26 +3,46 @@ Discord's limits, and tells the bot about public ones over the gateway."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 from aiohttp import web
 
 from . import old_messages
 from .api import APPLICATION_COMMAND
+from .emoji import AppEmojiStore
+from .gateway import Gateway
 from .limits import FLAG_EPHEMERAL, check_message
+from .old_messages import OldMessageEdits
 from .replies import UPLOADS as _UPLOADS
 from .replies import DiscordError
-from .world import InteractionRecord, StoredMessage, iso_now, snowflake
+from .world import Channel, InteractionRecord, StoredMessage, iso_now, snowflake
 
-if TYPE_CHECKING:
-    from .server import FakeDiscord
+
+class DeskNeeds(Protocol):
+    """What the desk uses of the fake: a Protocol, so that this module does not import the server
+    (which builds it) and imports flow one way."""
+
+    application_id: int
+    bot_user: dict[str, Any]
+    app_emoji: AppEmojiStore
+    channels: dict[int, Channel]
+    messages: dict[int, StoredMessage]
+    files: dict[int, bytes]
+    old_edits: OldMessageEdits
+    gateway: Gateway
+
+    @property
+    def base_url(self) -> str: ...
+
+    @property
+    def channel(self) -> Channel: ...
 
 
 class MessageDesk:
     """New messages and their attachments, the checks on a message's body and on edits of old
     messages, and the gateway announcement of a change."""
 
-    def __init__(self, fake: FakeDiscord) -> None:
+    def __init__(self, fake: DeskNeeds) -> None:
         self._fake = fake
 
     def new_message(self, body: dict[str, Any], request: web.Request, *,

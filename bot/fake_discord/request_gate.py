@@ -10,20 +10,18 @@ import math
 import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 from aiohttp import web
 
 from .api import API
+from .rates import RequestCounter
 from .replies import BODY as _BODY
 from .replies import UPLOADS as _UPLOADS
 from .replies import DiscordError
 from .replies import json_response as _json
 from .spec import discord_api_spec
 from .world import Violation
-
-if TYPE_CHECKING:
-    from .server import FakeDiscord
 
 
 @dataclass
@@ -73,10 +71,24 @@ def spec_refusal(method: str, path: str, content_type: str, body: Any) -> Discor
 Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
 
 
+class GateNeeds(Protocol):
+    """What the gate uses of the fake: a Protocol, so that this module does not import the server
+    (which builds it) and imports flow one way."""
+
+    token: str
+    bot_requests: RequestCounter
+    requests: list[RequestRecord]
+    rate_limited: list[RequestRecord]
+
+    def record(self, violation: Violation) -> None: ...
+
+    def changed(self) -> None: ...
+
+
 class RequestGate:
     """The aiohttp middleware of the fake (`middleware`) and what tests arrange for it."""
 
-    def __init__(self, fake: FakeDiscord) -> None:
+    def __init__(self, fake: GateNeeds) -> None:
         self._fake = fake
         self.injected: list[Injected429] = []  # 429s a test asked for (`inject_429`)
         self.errors: list[InjectedError] = []  # errors a test asked for (`fail_next`)

@@ -11,23 +11,38 @@ recorded as a call the fake does not know.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 from aiohttp import web
 
+from .gateway import Gateway
 from .replies import BODY, DiscordError, json_response
-from .world import PUBLIC_THREAD, Channel, Violation, snowflake
-
-if TYPE_CHECKING:
-    from .server import FakeDiscord
+from .world import PUBLIC_THREAD, Channel, Guild, StoredMessage, Violation, snowflake
 
 ARCHIVE_DURATIONS = (60, 1440, 4320, 10080)  # minutes Discord accepts
 NAME_LIMIT = 100
 MISSING_PERMISSIONS, WRONG_CHANNEL_TYPE, THREAD_EXISTS = 50013, 50024, 160004
 
 
+class ThreadNeeds(Protocol):
+    """What the thread routes use of the fake: a Protocol, so that this module does not import
+    the server (which builds it) and imports flow one way."""
+
+    application_id: int
+    channel_deleted: bool
+    channels: dict[int, Channel]
+    messages: dict[int, StoredMessage]
+    gateway: Gateway
+
+    def guild_of(self, channel: Channel) -> Guild: ...
+
+    def record(self, violation: Violation) -> None: ...
+
+    def changed(self) -> None: ...
+
+
 class Threads:
-    def __init__(self, fake: FakeDiscord) -> None:
+    def __init__(self, fake: ThreadNeeds) -> None:
         self._fake = fake
         self.forbidden: set[int] = set()  # channels where the bot may not create threads
         self.from_message: dict[int, int] = {}  # message id -> its thread's id

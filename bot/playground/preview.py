@@ -43,7 +43,8 @@ from bot.fake_discord.world import Channel
 from bot.render.pictures import table_picture
 from bot.services.session import Session
 
-from .playground import Player, Playground
+from .page_needs import Player
+from .playground import Playground
 from .preview_languages import add_servers, languages, names_picture, speak
 from .web import STATIC, message_view
 
