@@ -234,10 +234,10 @@ async def test_a_clean_stop_lets_a_move_under_way_save_and_refuses_the_next(
     saving, release = asyncio.Event(), asyncio.Event()
     update = storage.games.update
 
-    async def slow(*args: object, **kwargs: object) -> object:
+    async def slow(*args: object, **kwargs: object) -> None:
         saving.set()
         await release.wait()
-        return await update(*args, **kwargs)  # type: ignore[arg-type]
+        await update(*args, **kwargs)  # type: ignore[arg-type]
 
     monkeypatch.setattr(storage.games, "update", slow)
     first = asyncio.create_task(manager.act(session.game_id, turn_of(session), draw))
