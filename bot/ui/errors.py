@@ -7,6 +7,7 @@ an id that no dynamic item reads is dropped; in both cases the user would see Di
 
 from __future__ import annotations
 
+import contextlib
 import logging
 from collections.abc import Iterable
 from typing import Any
@@ -14,6 +15,7 @@ from typing import Any
 import discord
 from discord import app_commands
 
+from bot.discord_private import GuardedCommandTree
 from bot.interactions import Interaction
 from bot.render.events import escape_name
 from bot.services.errors import Refusal
@@ -25,15 +27,11 @@ from .replies import apologise, refuse
 log = logging.getLogger(__name__)
 
 
-class CommandTree(app_commands.CommandTree[Any]):
-    async def _call(self, interaction: Interaction) -> None:
+class CommandTree(GuardedCommandTree[Any]):
+    def command_guard(self, interaction: Interaction) -> contextlib.AbstractContextManager[object]:
         # A command under way is waited for by a clean stop, as a click is (bot/ui/items.py).
         under_way = getattr(interaction.client, "under_way", None)
-        if under_way is None:
-            await super()._call(interaction)
-            return
-        with under_way.one():
-            await super()._call(interaction)
+        return contextlib.nullcontext() if under_way is None else under_way.one()
 
     async def on_error(self, interaction: Interaction,
                        error: app_commands.AppCommandError) -> None:

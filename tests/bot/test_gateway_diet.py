@@ -10,6 +10,7 @@ from typing import Any
 
 import discord
 
+from bot.discord_private import connection_state, keeps_messages
 from bot.gateway_diet import EDIT_EVENTS, trim_parsers
 
 from .harness import Harness, red_seven_for_ann
@@ -32,7 +33,7 @@ async def test_people_s_messages_reach_on_message_and_the_bot_s_own_do_not(
     said = await bob.say("hello")
     await harness.fake.wait_for(lambda: bool(heard), timeout=3)
     assert [(m.id, m.author.id) for m in heard] == [(said.id, bob.id)]
-    assert bot._connection._messages is None  # and nothing is kept
+    assert not keeps_messages(connection_state(bot))  # and nothing is kept
 
 
 async def test_no_listener_reads_an_edit(harness: Harness) -> None:
