@@ -50,6 +50,13 @@ from .world import (
 RESPONSE_DEADLINE = 3.0          # seconds to the first response (callback)
 TOKEN_LIFETIME = 15 * 60.0       # seconds an interaction token can be used for webhooks
 ATTACHMENT_SIZE_LIMIT = 10 * 1024 * 1024
+# `wait_for` looks again at its condition on every change of the fake, and also in between:
+# a condition on the bot's own state (its edits pending, its settings) turns true a moment
+# after the fake's last change, when the bot has read Discord's answer, and one on the clock
+# turns true with no change at all. It looks again after 1 ms, then twice as long each time
+# up to 50 ms, from each change: the moment is caught within a few ms, not up to 50 later,
+# for a handful of looks.
+FIRST_LOOK, LAST_LOOK = 0.001, 0.05
 
 
 def load_factor() -> float:
@@ -104,6 +111,11 @@ class FakeDiscord:
         # Seconds a virtual user waits, after a deferral, for the answer it announced (0: a
         # deferral is the whole answer, as some test bots mean it).
         self.wait_after_defer = 0.0
+        # Whether the bot has nothing under way (set by a test that knows its bot): a deferral's
+        # answer that has not come by the time the bot is idle is not coming, so a virtual user
+        # stops waiting for it then rather than at `wait_after_defer` (a deliberate deferral,
+        # such as the click on a table that moves, has no answer to wait for).
+        self.bot_idle: Callable[[], bool] | None = None
         self._changed = asyncio.Event()
 
         self.gateway = Gateway(lambda: self.token, self._ready_events, self._member_payloads)
@@ -320,6 +332,7 @@ class FakeDiscord:
         for is slowed down by as much."""
         loop = asyncio.get_running_loop()
         started = loop.time()
+        look_again = FIRST_LOOK
         while not (result := predicate()):
             remaining = started + timeout * load_factor() - loop.time()
             if remaining <= 0:
@@ -327,10 +340,10 @@ class FakeDiscord:
                                    " for the machine's load)")
             event = self._changed
             try:
-                # Short slices also catch conditions that depend on the clock alone.
-                await asyncio.wait_for(event.wait(), min(remaining, 0.05))
+                await asyncio.wait_for(event.wait(), min(remaining, look_again))
+                look_again = FIRST_LOOK
             except TimeoutError:
-                pass
+                look_again = min(2 * look_again, LAST_LOOK)
         return result
 
     def channel_messages(self, viewer: int | None = None,
