@@ -2,10 +2,10 @@
 what the seat has seen (its hand, the known discards, each hand's size, and in Flip the backs
 of the others' cards and of the top of the draw pile, F-2).
 
-The imagined table is a new `Game` built through the engine's public save format (`dump` of a
-fresh game of the same players and rules, with the round's fields replaced, then `load`), so
-it follows every rule of the real one without this module knowing the engine's insides. It is
-the player's own sample, never the real game: only the `Observation` goes in.
+The imagined table is a new `Game` built through the engine's own API (`arranged`: a fresh game
+of the same players and rules with its table replaced by the imagined one), so it follows every
+rule of the real one without this module knowing the engine's insides or its save format. It
+is the player's own sample, never the real game: only the `Observation` goes in.
 """
 
 from __future__ import annotations
@@ -15,7 +15,21 @@ from collections import Counter
 from functools import lru_cache
 from typing import Any
 
-from bot.engine import Card, Game, PendingKind, Rank, RuleSet, Side, dump, flip_card, load
+from bot.engine import (
+    Card,
+    Color,
+    Game,
+    Pending,
+    PendingKind,
+    Rank,
+    RuleSet,
+    Side,
+    Silence,
+    Slap,
+    arranged,
+    flip_card,
+    variant_of,
+)
 
 from .memory import Memory, deck_faces, unseen_faces
 from .observation import Observation
@@ -26,9 +40,10 @@ class Inconsistent(ValueError):
 
 
 @lru_cache(maxsize=64)
-def _template(players: tuple[str, ...], rules: RuleSet) -> dict[str, Any]:
+def _template(players: tuple[str, ...], rules: RuleSet) -> Game:
+    """A game of these players and rules, never changed: `arranged` copies it."""
     game, _ = Game.start(players, rules, seed=0)
-    return dump(game)
+    return game
 
 
 def imagine(obs: Observation, memory: Memory, rng: random.Random) -> Game:
@@ -36,16 +51,17 @@ def imagine(obs: Observation, memory: Memory, rng: random.Random) -> Game:
     n = len(obs.players)
     me = obs.seat
     sizes = obs.hand_sizes
-    flip = obs.rules.preset == "flip"
+    two_sided = len(variant_of(obs.rules.preset).sides) > 1  # F-2: the others' backs are seen
     others = [s for s in range(n) if s != me]
     need = sum(sizes[s] for s in others) + obs.draw_pile
     pool = unseen_faces(obs, memory)
     if len(pool) < need:
         raise Inconsistent("fewer unseen cards than hidden places")
     rng.shuffle(pool)
-    pool = _respect_lacks(obs, memory, pool, need)
+    if not two_sided:  # two-sided hands are dealt by their backs, which the lacks ignore
+        pool = _respect_lacks(obs, memory, pool, need)
     hidden, extra = pool[:need], pool[need:]  # extra: discards the log no longer shows
-    if flip:
+    if two_sided:
         hands, draw_pile, extra_cards = _deal_flip(obs, memory, hidden, extra, rng)
     else:
         hands = {s: hidden[sum(sizes[o] for o in others[:i]):][:sizes[s]]
@@ -56,7 +72,8 @@ def imagine(obs: Observation, memory: Memory, rng: random.Random) -> Game:
     discard = list(memory.discard) if memory.discard and memory.discard[-1] is obs.top else [
         obs.top]
     discard = extra_cards + discard
-    return load(_state(obs, memory, hands, draw_pile, discard, rng))
+    return arranged(_template(obs.players, obs.rules),
+                    **_table(obs, memory, hands, draw_pile, discard, rng))
 
 
 def _respect_lacks(obs: Observation, memory: Memory, pool: list[Card], need: int
@@ -64,7 +81,7 @@ def _respect_lacks(obs: Observation, memory: Memory, pool: list[Card], need: int
     """Reorder the shuffled pool so that a player who drew on their turn while a colour was
     up gets neither that colour nor a wild (they would have played it), where the pool allows.
     The others' hands are dealt from the front of the pool in seat order (see `imagine`)."""
-    if not memory.lacks or obs.rules.preset == "flip":
+    if not memory.lacks:
         return pool
     sizes = obs.hand_sizes
     front: list[Card] = []
@@ -143,67 +160,66 @@ def _turn_seat(obs: Observation, memory: Memory) -> int | None:
     return obs.next_seat(by)  # F-4's colour or H-6's swap: the turn has passed on already
 
 
-def _state(obs: Observation, memory: Memory, hands: dict[int, list[Card]],
+def _table(obs: Observation, memory: Memory, hands: dict[int, list[Card]],
            draw_pile: list[Card], discard: list[Card], rng: random.Random) -> dict[str, Any]:
-    data = dict(_template(obs.players, obs.rules))
+    """The imagined table's fields, for `arranged` (the others are the template's)."""
     n = len(obs.players)
     seat = obs.seat_of
     pending = obs.pending
     went_out = [seat(p) for p in memory.went_out if p in obs.players]
     in_round = [obs.active[s] and s not in went_out for s in range(n)]
-    data.update(
+    table: dict[str, Any] = dict(
         scores=list(obs.scores), round=obs.round, dealer=seat(obs.dealer),
         active=list(obs.active), version=0, in_round=in_round,
-        hands=[codes(hands[s]) for s in range(n)], draw_pile=codes(draw_pile),
-        discard=codes(discard), color=obs.color, direction=obs.direction,
-        turn=_turn_seat(obs, memory), pending=None,
-        drawn=obs.drawn.code if obs.drawn is not None else None,
+        hands=[list(hands[s]) for s in range(n)], draw_pile=draw_pile, discard=discard,
+        color=_color(obs.color), direction=obs.direction, turn=_turn_seat(obs, memory),
+        pending=None, drawn=obs.drawn,
         uno_owed=seat(obs.uno_owed) if obs.uno_owed is not None else None,
-        uno_called=sorted(seat(p) for p in obs.uno_called), round_over=False,
+        uno_called={seat(p) for p in obs.uno_called}, round_over=False,
         round_winner=went_out[0] if went_out else None, round_loser=None, finished=went_out,
         start_top=memory.round_started_seen and not memory.played_this_round,
-        silence=None, slap=None, stages=list(obs.stages), skip_next=[], side=obs.side.value,
-        rng=_rng_state(rng),
+        silence=None, slap=None, stages=list(obs.stages), skip_next=set(), side=obs.side,
+        rng=random.Random(rng.getrandbits(64)),
     )
-    if obs.rules.preset == "flip":
-        every = [*hands.values()]
-        cards = [c for hand in every for c in hand] + draw_pile + discard
-        data["flip_deck"] = [c.code for c in cards]
     if pending is not None and pending.kind is PendingKind.SLAP:
-        data["slap"] = {"by": seat(pending.by), "waiting": [seat(p) for p in pending.waiting],
-                        "others": max(1, len(pending.waiting))}
+        table["slap"] = Slap(seat(pending.by), tuple(seat(p) for p in pending.waiting),
+                             max(1, len(pending.waiting)))
     elif pending is not None:
-        by = seat(pending.by)
-        top = obs.top
-        color_before = memory.color_before_top
-        offered = None
-        if pending.kind is PendingKind.SWAP and pending.target is not None:
-            offered = rng.choice(hands[by]).code if hands[by] else None
-        data["pending"] = {
-            "kind": pending.kind.value, "by": by,
-            "victim": seat(pending.victim) if pending.victim is not None else None,
-            "amount": pending.amount,
-            "guilty": color_before is not None and any(
-                c.color is not None and c.color.value == color_before for c in hands[by]),
-            "color_before": color_before,
-            "final": pending.kind in (PendingKind.CHALLENGE, PendingKind.DRAW,
-                                      PendingKind.SKIP) and not hands[by],
-            "bounced": pending.kind is PendingKind.DRAW and top.rank is Rank.REVERSE,
-            "until_color": top.rank is Rank.WILD_DRAW_COLOR and pending.amount is None,
-            "target": seat(pending.target) if pending.target is not None else None,
-            "card": offered,
-        }
+        table["pending"] = _pending(obs, memory, hands, rng)
     if obs.silenced and memory.silence_by in obs.players:
-        mode = obs.rules.options.silence.value
-        data["silence"] = {"kind": mode, "by": seat(memory.silence_by),
-                           "color": obs.color if mode == "wilds" else None}
-    return data
+        mode = obs.rules.options.silence
+        table["silence"] = Silence(mode, seat(memory.silence_by),
+                                   _color(obs.color) if mode == "wilds" else None)
+    return table
 
 
-def codes(cards: list[Card]) -> list[str]:
-    return [c.code for c in cards]
+def _pending(obs: Observation, memory: Memory, hands: dict[int, list[Card]],
+             rng: random.Random) -> Pending:
+    """The pending decision as the seat sees it, with the referee's notes imagined."""
+    pending = obs.pending
+    assert pending is not None and pending.kind is not PendingKind.SLAP
+    seat = obs.seat_of
+    by = seat(pending.by)
+    top = obs.top
+    color_before = memory.color_before_top
+    offered = None
+    if pending.kind is PendingKind.SWAP and pending.target is not None:
+        offered = rng.choice(hands[by]) if hands[by] else None
+    return Pending(
+        kind=pending.kind, by=by,
+        victim=seat(pending.victim) if pending.victim is not None else None,
+        amount=pending.amount,
+        guilty=color_before is not None and any(
+            c.color is not None and c.color.value == color_before for c in hands[by]),
+        color_before=_color(color_before),
+        final=pending.kind in (PendingKind.CHALLENGE, PendingKind.DRAW,
+                               PendingKind.SKIP) and not hands[by],
+        bounced=pending.kind is PendingKind.DRAW and top.rank is Rank.REVERSE,
+        until_color=top.rank is Rank.WILD_DRAW_COLOR and pending.amount is None,
+        target=seat(pending.target) if pending.target is not None else None,
+        card=offered,
+    )
 
 
-def _rng_state(rng: random.Random) -> list[Any]:
-    version, internal, gauss = random.Random(rng.getrandbits(64)).getstate()
-    return [version, list(internal), gauss]
+def _color(letter: str | None) -> Color | None:
+    return Color(letter) if letter is not None else None

@@ -17,9 +17,7 @@ from bot.engine import (
     EventReason,
     EventType,
     Side,
-    classic_deck,
-    flip_faces,
-    no_mercy_deck,
+    variant_of,
 )
 
 from .observation import Observation
@@ -89,12 +87,8 @@ def _read(memory: Memory, event: Event, color: str | None) -> None:
 def deck_faces(obs: Observation, side: Side | None = None) -> list[Card]:
     """Every face of one side (the active one unless told) the match is played with (C-1,
     H-10, F-1)."""
-    if obs.rules.preset == "flip":
-        light, dark = flip_faces()
-        return dark if (obs.side if side is None else side) is Side.DARK else light
-    if obs.rules.preset == "no_mercy":  # M-1: its own 168 cards, no plain Wild
-        return no_mercy_deck()
-    return classic_deck(draw_ten_blanks=obs.rules.options.draw_ten_blanks)
+    rules = obs.rules
+    return variant_of(rules.preset).deck_faces(rules.options, obs.side if side is None else side)
 
 
 def unseen_faces(obs: Observation, memory: Memory) -> list[Card]:

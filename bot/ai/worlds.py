@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import random
 
-from bot.engine import PendingKind
+from bot.engine import Game, PendingKind, variant_of
 from bot.sim import Table
 from bot.sim.bridge import CARD_ID, color_id, ids
 from bot.sim.cards import COLOR
@@ -28,9 +28,11 @@ NEUTRAL_OPTIONS = frozenset({"target_score", "false_uno_penalty"})
 
 
 def core_plays(obs: Observation) -> bool:
-    """Whether the core plays this table's rules (classic, RULES.md C)."""
+    """Whether the core plays this table's rules (classic, RULES.md C): the game itself, no
+    variant of it, with no option the core does not simulate."""
     rules = obs.rules
-    return rules.preset == "classic" and set(rules.enabled()) <= NEUTRAL_OPTIONS
+    # Stays a test of the variant: the core is a second implementation of the base game only.
+    return variant_of(rules.preset) is Game and set(rules.enabled()) <= NEUTRAL_OPTIONS
 
 
 class Worlds:

@@ -5,11 +5,12 @@ bot and AI players read a game through `player_view` and change it only through 
 What this package exports is the engine's public surface; everything else is private.
 """
 
+from ._arrange import arranged
 from ._flip import FlipGame
-from ._game import VARIANTS, Game
+from ._game import Game, variant_of
 from ._nomercy import KNOCKOUT_POINTS, NoMercyGame
 from ._serialize import dump, load
-from ._state import AnswerMode, Pending, PendingKind
+from ._state import AnswerMode, Pending, PendingKind, Silence, Slap
 from ._timeouts import timeout_action
 from ._view import PendingView, PlayerView, StaleView, ViewSnapshot, player_view
 from .actions import Action, ActionType
@@ -34,24 +35,29 @@ from .events import Event, EventReason, EventType
 from .rules import (
     CONFLICTS,
     OPTION_NAMES,
+    PRESET_RULES,
     PRESETS,
     REFUSED_IN_FLIP,
     REFUSED_IN_NO_MERCY,
     SILENCE_VALUES,
     SUPPORTED_PRESETS,
     Options,
+    Preset,
+    PresetRules,
     RuleSet,
     ScoringMode,
     SilenceMode,
+    preset_of,
 )
 
 __all__ = [
     "CONFLICTS", "DARK_COLORS", "KNOCKOUT_POINTS", "LIGHT_COLORS", "OPTION_NAMES", "PRESETS",
-    "REFUSED_IN_FLIP", "REFUSED_IN_NO_MERCY", "SILENCE_VALUES", "SUPPORTED_PRESETS", "VARIANTS",
-    "Action", "ActionType", "AnswerMode", "Card", "CardParseError", "Color", "ErrorCode", "Event",
-    "EventReason", "EventType", "FlipCard", "FlipGame", "Game", "IllegalAction", "NoMercyGame",
-    "Options", "Pending", "PendingKind", "PendingView", "PlayerView", "Rank", "RuleSet",
-    "RulesError", "ScoringMode", "Side", "SilenceMode", "StaleView", "ViewSnapshot", "all_cards",
-    "card", "classic_deck", "dump", "flip_card", "flip_faces", "load", "no_mercy_deck",
-    "player_view", "timeout_action",
+    "PRESET_RULES", "REFUSED_IN_FLIP", "REFUSED_IN_NO_MERCY", "SILENCE_VALUES",
+    "SUPPORTED_PRESETS", "Action", "ActionType", "AnswerMode", "Card", "CardParseError", "Color",
+    "ErrorCode", "Event", "EventReason", "EventType", "FlipCard", "FlipGame", "Game",
+    "IllegalAction", "NoMercyGame", "Options", "Pending", "PendingKind", "PendingView",
+    "PlayerView", "Preset", "PresetRules", "Rank", "RuleSet", "RulesError", "ScoringMode", "Side",
+    "Silence", "SilenceMode", "Slap", "StaleView", "ViewSnapshot", "all_cards", "arranged", "card",
+    "classic_deck", "dump", "flip_card", "flip_faces", "load", "no_mercy_deck", "player_view",
+    "preset_of", "timeout_action", "variant_of",
 ]

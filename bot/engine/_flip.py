@@ -8,16 +8,25 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import ClassVar, cast
 
-from ._game import VARIANTS, Effect, Game
+from ._game import Effect, Game
 from ._state import Pending, PendingKind
 from .cards import Card, Color, FlipCard, Rank, Side, flip_faces, pair_faces
 from .events import Event, EventType
+from .rules import Options, Preset
 
 
 class FlipGame(Game):
     """A match of UNO Flip (the `flip` preset)."""
 
+    presets: ClassVar[tuple[Preset, ...]] = (Preset.FLIP,)
+    sides: ClassVar[tuple[Side, ...]] = (Side.LIGHT, Side.DARK)
     flip: ClassVar[bool] = True
+
+    @classmethod
+    def deck_faces(cls, options: Options, side: Side = Side.LIGHT) -> list[Card]:
+        """F-1: the 112 faces of one side (each match pairs them anew, `_prepare_deck`)."""
+        light, dark = flip_faces()
+        return dark if side is Side.DARK else light
 
     # ------------------------------------------------------------------ the cards (F-1)
 
@@ -39,6 +48,26 @@ class FlipGame(Game):
 
     def _new_deck(self) -> list[Card]:
         return list(self.flip_deck)
+
+    def _arranged(self, given: frozenset[str]) -> None:
+        """A table arranged by hand: every card with the table's side up (F-4 turns them all),
+        and, unless given, the match's deck paired as the cards on the table are (F-1) when
+        they are not the copied deck's cards."""
+        up = self.side
+
+        def sided(cards: list[Card]) -> list[Card]:
+            return [c if c.side is up else c.turned for c in cards]
+
+        self.hands = [sided(hand) for hand in self.hands]
+        self.draw_pile = sided(self.draw_pile)
+        self.discard = sided(self.discard)
+        if self.drawn is not None and self.drawn.side is not up:
+            self.drawn = self.drawn.turned
+        cards = [*(c for hand in self.hands for c in hand), *self.draw_pile, *self.discard]
+        deck = [c if c.side is Side.LIGHT else c.turned for c in cards]
+        if "flip_deck" not in given and sorted(c.code for c in deck) != sorted(
+                c.code for c in self.flip_deck):
+            self.flip_deck = deck  # cards paired otherwise than the copied deck's
 
     # ------------------------------------------------------------------ naming a card
 
@@ -107,4 +136,3 @@ class FlipGame(Game):
 _FLIP_EFFECT = cast(Effect, FlipGame._flip_effect)
 FlipGame.effects = {**Game.effects, Rank.FLIP: _FLIP_EFFECT,
                     Rank.SKIP_EVERYONE: Game._skip_everyone_effect}
-VARIANTS["flip"] = FlipGame

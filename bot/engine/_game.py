@@ -4,26 +4,29 @@
 `IllegalAction` and leaves the state untouched without copying it. Players are seats (indices in
 `players`, clockwise); names appear only at the edges (actions, events, views).
 
-`Game` composes the rule families, siblings over the state (see `_state`), with turns, plays and
-the deal. Actions go through one table (`Game.handlers`, action type -> handler), and so do card
-effects (`Game.effects`, rank -> effect). A preset that changes the cards themselves is a variant:
-a subclass registered in `VARIANTS` by preset name (UNO Flip: `_flip.FlipGame`), which `start`
-and `load` pick.
+`Game` composes the rule families, siblings over the state (see `_state`): the deck and the deal
+(`_deal`), penalties, talk, exchanges and jumping in, with turns, plays and `apply` here. Actions
+go through one table (`Game.handlers`, action type -> handler), and so do card effects
+(`Game.effects`, rank -> effect). A preset that changes the game itself is a variant: a subclass
+that names its presets (UNO Flip: `_flip.FlipGame`; No Mercy: `_nomercy.NoMercyGame`), found by
+`variant_of`, which `start` and `load` use. What a variant changes, it declares here as a class
+attribute or overrides as a method, so the rest of the engine asks the game, never its preset.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from typing import ClassVar
+from typing import Any, ClassVar
 
+from ._deal import DealRules
 from ._exchanges import ExchangeRules
+from ._jumpin import JumpInRules
 from ._legal import legal_actions
-from ._penalties import PENALTY_RANKS, PenaltyRules
+from ._penalties import PENALTY_RANKS
 from ._random import SeededRandom
 from ._state import (
     COLOR_CIRCLE,
     DARK_COLOR_CIRCLE,
-    HAND_SIZE,
     AnswerMode,
     Pending,
     PendingKind,
@@ -31,15 +34,12 @@ from ._state import (
 )
 from ._talk import TalkRules
 from .actions import Action, ActionType
-from .cards import NUMBER_RANKS, WILD_RANKS, Card, Color, Rank, Side, classic_deck
+from .cards import NUMBER_RANKS, Card, Color, Rank, Side
 from .errors import ErrorCode
 from .events import Event, EventReason, EventType, new_event
-from .rules import RuleSet, SilenceMode
+from .rules import Preset, RuleSet, SilenceMode, preset_of
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 10
-_NO_JUMP_IN = WILD_RANKS - {Rank.WILD}  # H-2: of the wild cards only a plain Wild jumps in
-# C-3.3, H-10, F-3 decision: these start cards go back into the pile.
-_RETURNED_START_CARDS = (Rank.WILD_DRAW_FOUR, Rank.WILD_DRAW_TEN, Rank.FLIP)
 _CIRCLES = {Side.LIGHT: COLOR_CIRCLE, Side.DARK: DARK_COLOR_CIRCLE}
 
 # A card's effect: (game, seat, card, colour before, 7's target, events, final, empties).
@@ -47,13 +47,27 @@ Effect = Callable[["Game", int, Card, Color | None, int | None, list[Event], boo
 # An action's handler: (game, seat, action, events).
 Handler = Callable[["Game", int, Action, list[Event]], None]
 
+# The variants by preset: every game class registers the presets it plays (`presets`).
+_VARIANTS: dict[Preset, type[Game]] = {}
 
-class Game(PenaltyRules, TalkRules, ExchangeRules):
+
+class Game(DealRules, TalkRules, ExchangeRules, JumpInRules):
     """A match at one table. Create it with `Game.start`; restore it with `load`."""
 
+    # What a variant declares (the classic game's values here; each says where it differs).
+    presets: ClassVar[tuple[Preset, ...]] = (Preset.CLASSIC, Preset.CNUNO)
     max_players: ClassVar[int] = MAX_PLAYERS  # C-2 (No Mercy: 6, M-2.1)
+    may_pass_after_draw: ClassVar[bool] = True  # C-6 (No Mercy: the drawn card is played, M-4.2)
+    sevens_swap: ClassVar[bool] = False  # H-3 as an option (No Mercy: always, M-9)
+    mercy_rule: ClassVar[bool] = False  # M-10: 25 cards knock a player out of the round
+    sides: ClassVar[tuple[Side, ...]] = (Side.LIGHT,)  # the sides of its cards (Flip: two, F-1)
     effects: ClassVar[Mapping[Rank, Effect]]  # rank -> effect (C-4), filled below
     handlers: ClassVar[Mapping[ActionType, Handler]]  # action type -> handler, filled below
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        for preset in cls.__dict__.get("presets", ()):
+            _VARIANTS[preset] = cls
 
     # ------------------------------------------------------------------ creation
 
@@ -74,7 +88,7 @@ class Game(PenaltyRules, TalkRules, ExchangeRules):
         """
         players = tuple(players)
         rules = rules or RuleSet.classic()
-        variant = VARIANTS.get(rules.preset, Game)  # the preset decides, whoever is called
+        variant = variant_of(rules.preset)  # the preset decides, whoever is called
         most = variant.max_players
         if not MIN_PLAYERS <= len(players) <= most:
             raise ValueError(f"{rules.preset} takes {MIN_PLAYERS} to {most} players")
@@ -99,91 +113,10 @@ class Game(PenaltyRules, TalkRules, ExchangeRules):
         game._deal_round(pile, events)
         return game, events
 
-    def stack_minimum(self) -> int:
-        """The lowest draw value a stack answer must have: a No Mercy rule (M-6.2), 0 here."""
-        return 0
-
-    def _prepare_deck(self, deck: Sequence[Card] | None) -> None:
-        """Set up the match's cards before the first deal (a variant's hook)."""
-
-    def _new_deck(self) -> list[Card]:
-        return classic_deck(draw_ten_blanks=self.options.draw_ten_blanks)
-
-    def _shuffled_deck(self) -> list[Card]:
-        deck = self._new_deck()
-        self._shuffle(deck)
-        return deck
-
-    def _draw_for_dealer(self, events: list[Event]) -> int:
-        """C-3.1: all draw; the highest number deals (action cards count 0); ties draw again."""
-        contenders = list(range(len(self.players)))
-        while True:
-            cards = self.rng.sample(self._new_deck(), len(contenders))
-            values = {}
-            for seat, drawn in zip(contenders, cards, strict=True):
-                values[seat] = int(drawn.rank.value) if drawn.is_number else 0
-                events.append(Event(EventType.DREW_FOR_DEALER, by=self.players[seat], card=drawn))
-            best = max(values.values())
-            contenders = [seat for seat in contenders if values[seat] == best]
-            if len(contenders) == 1:
-                events.append(Event(EventType.DEALER_CHOSEN, by=self.players[contenders[0]]))
-                return contenders[0]
-
-    def _deal_round(self, pile: list[Card], events: list[Event]) -> None:
-        """C-3.2–3: deal seven each from the left of the dealer, then turn up the start card."""
-        n = len(self.players)
-        self.round += 1
-        self._new_round()
-        self.draw_pile = pile
-        events.append(Event(EventType.ROUND_STARTED, by=self.players[self.dealer],
-                            amount=self.round))
-        first = self._next(self.dealer)
-        order = [s % n for s in range(first, first + n) if self.active[s % n]]
-        hands, names = self.hands, self.players
-        for _ in range(HAND_SIZE):
-            for seat in order:
-                card = pile.pop()
-                hands[seat].append(card)
-                events.append(new_event(Event, (EventType.DEALT, names[seat], None, card, None,
-                                                None, None, None, None)))
-        self._turn_up_start_card(events)
-
-    def _turn_up_start_card(self, events: list[Event]) -> None:
-        """C-3.3: the start card and its effect on the player left of the dealer (H-7: on the
-        last round's winner, who plays first)."""
-        while True:
-            start = self.draw_pile.pop()
-            events.append(Event(EventType.START_CARD, card=start))
-            if start.rank not in _RETURNED_START_CARDS:
-                break
-            # A Wild Draw Four (or H-10 Draw Ten) goes back into the pile, which is reshuffled.
-            self.draw_pile.append(start)
-            self._shuffle(self.draw_pile)
-            events.append(Event(EventType.START_CARD_RETURNED, card=start))
-        self.discard.append(start)
-        lazy_first = self.first_player if self.options.lazy_scoring else None
-        if lazy_first is not None and not self.active[lazy_first]:
-            lazy_first = None  # the last winner has left: the usual first player starts
-        first = self._next(self.dealer) if lazy_first is None else lazy_first
-        self.turn = first
-        rank = start.rank
-        self.color = start.color
-        if rank is Rank.SKIP:  # N-1: a start card's penalty never waits
-            self._skip(first, events)
-            self.turn = self._next(first)
-        elif rank is Rank.DRAW_TWO:
-            self._take_penalty(first, 2, events, reason=EventReason.PENALTY)
-        elif rank is Rank.DRAW_ONE:  # F-3
-            self._take_penalty(first, 1, events, reason=EventReason.PENALTY)
-        elif rank is Rank.REVERSE:
-            self.direction = -1
-            events.append(Event(EventType.REVERSED, amount=-1))
-            self.turn = self.dealer if lazy_first is None else lazy_first
-        elif rank is Rank.WILD or rank is Rank.WILD_DRAW_TWO:
-            # No colour until the first player names one (nothing is played before); H-9 too.
-            # F-3: a Wild Draw Two start card only asks for the colour; nobody draws.
-            self.color = None
-            self.pending = Pending(PendingKind.COLOR, by=first)
+    def stack_minimum(self) -> int | None:
+        """The lowest draw value a stack answer must have now: a No Mercy rule (M-6.2); None
+        where the rules have no such minimum."""
+        return None
 
     # ------------------------------------------------------------------ apply
 
@@ -219,40 +152,13 @@ class Game(PenaltyRules, TalkRules, ExchangeRules):
 
     # ------------------------------------------------------------------ play
 
-    def jump_in_open(self) -> bool:
-        """H-2: whether anyone holding an identical card could jump in now (the bot's Jump in
-        button is enabled by this, not by who holds what, which the table must not show)."""
-        return self._jump_in_open()
-
-    def _jump_in_open(self) -> bool:
-        """H-2: nothing pending, not the start card, and the top card may be jumped on at all."""
-        return (self.options.jump_in and self.pending is None and self.slap is None
-                and not self.start_top and not self.round_over
-                and self.discard[-1].rank not in _NO_JUMP_IN)
-
-    def may_jump_in(self, seat: int, card: Card | None) -> bool:
-        """H-2: an identical card, out of turn, with nothing pending and not on the start card."""
-        return card is not None and self._jump_in_open() and self._identical(card,
-                                                                             self.discard[-1])
-
-    def _identical(self, card: Card, other: Card) -> bool:
-        """H-2's "identical": interned classic cards are identical when they are the same."""
-        return card is other
-
     def _backs(self, cards: Sequence[Card]) -> tuple[Card, ...]:
         """F-2: the inactive faces of these cards (classic cards have none)."""
         return ()
 
-    def jumpers(self) -> list[str]:
-        """H-2: the players who may jump in right now, so the bot can offer them (and only them)
-        a "Jump in" button without building every player's legal actions."""
-        if not self._jump_in_open():
-            return []
-        top = self.discard[-1]
-        waiting, hands, in_round = self.waiting_for, self.hands, self.in_round
-        # Interned classic cards: identical is identical, and `in` checks it in C (every step).
-        return [name for s, name in enumerate(self.players)
-                if in_round[s] and s != waiting and top in hands[s]]
+    def _arranged(self, given: frozenset[str]) -> None:
+        """Put a table arranged by hand (`arranged`, the fields `given`) in order: a variant's
+        hook; classic cards need nothing."""
 
     def _on_play(self, seat: int, action: Action, events: list[Event]) -> None:
         card = action.card
@@ -512,22 +418,6 @@ class Game(PenaltyRules, TalkRules, ExchangeRules):
             self.drawn = None
             self.turn = next_seat
 
-    # ------------------------------------------------------------------ next round
-
-    def _on_next_round(self, seat: int, action: Action, events: list[Event]) -> None:
-        if not self.round_over:
-            raise illegal(ErrorCode.NOT_ALLOWED_NOW, "the round is still being played")
-        if self.match_winner is not None:
-            raise illegal(ErrorCode.NOT_ALLOWED_NOW, "the match is over")
-        self.in_round = list(self.active)  # so that `_next` finds the next dealer
-        self.direction = 1
-        if self.options.lazy_scoring and self.round_loser is not None and self.active[
-                self.round_loser]:
-            self.dealer = self.round_loser  # H-7: the loser deals
-        else:
-            self.dealer = self._next(self.dealer)  # C-3.1 decision: the deal passes clockwise
-        self._deal_round(self._shuffled_deck(), events)
-
     # ------------------------------------------------------------------ what players may do
 
     def legal_actions(self, player: str) -> list[Action]:
@@ -571,5 +461,12 @@ Game.effects = {
     **dict.fromkeys(PENALTY_RANKS, Game._draw_effect),
 }
 
-# Variants by preset name (like python-chess's): the game class `start` and `load` create.
-VARIANTS: dict[str, type[Game]] = {}
+
+def variant_of(preset: Preset | str) -> type[Game]:
+    """The game class a preset plays (python-chess's variants by name); RulesError for a name
+    that is not a preset. `Game.start` and `load` create this class."""
+    # A rule set's preset is a Preset already: no need to look its name up again.
+    return _VARIANTS[preset if isinstance(preset, Preset) else preset_of(preset)]
+
+
+_VARIANTS.update(dict.fromkeys(Game.presets, Game))

@@ -2,21 +2,56 @@
 
 Legal-action lists are rebuilt at every step, and actions are immutable values, so each player
 name's actions are built once and shared by every game in the process (`_OwnActions`).
+
+The game is read through `LegalTable`, what this module needs of it: the game (`_game`) calls in
+here and nothing here knows the game's class, so data flows one way. What a variant changes is
+read from what it declares (`may_pass_after_draw`, `sevens_swap`, `mercy_rule`), never from
+its name.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import ClassVar, Protocol
 
-from ._state import COLOR_LETTERS, DARK_COLOR_LETTERS, PendingKind
+from ._state import COLOR_LETTERS, DARK_COLOR_LETTERS, Pending, PendingKind, Slap
 from .actions import Action, ActionType
-from .cards import Card, FlipCard, Rank, Side
+from .cards import Card, Color, Rank, Side
+from .rules import Options
 
-if TYPE_CHECKING:
-    from ._game import Game
+_LETTERS = {Side.LIGHT: COLOR_LETTERS, Side.DARK: DARK_COLOR_LETTERS}
 
 
-def legal_actions(game: Game, player: str, seat: int | None = None) -> list[Action]:
+class LegalTable(Protocol):
+    """What the legal actions are built from: the table's state and a variant's declarations."""
+
+    may_pass_after_draw: ClassVar[bool]
+    sevens_swap: ClassVar[bool]
+    mercy_rule: ClassVar[bool]
+    _seat: dict[str, int]
+    players: tuple[str, ...]
+    active: list[bool]
+    in_round: list[bool]
+    hands: list[list[Card]]
+    discard: list[Card]
+    color: Color | None
+    turn: int | None
+    pending: Pending | None
+    drawn: Card | None
+    slap: Slap | None
+    uno_owed: int | None
+    round_over: bool
+    match_winner: int | None
+    side: Side
+    options: Options
+
+    def seat_of(self, name: str) -> int: ...
+
+    def may_jump_in(self, seat: int, card: Card | None) -> bool: ...
+
+    def _answer_mode(self, pending: Pending, card: Card) -> object | None: ...
+
+
+def legal_actions(game: LegalTable, player: str, seat: int | None = None) -> list[Action]:
     """Everything `player` may do right now, in a stable order.
 
     A play of one's next-to-last card is listed with the UNO call (the choice a player makes with
@@ -33,7 +68,7 @@ def legal_actions(game: Game, player: str, seat: int | None = None) -> list[Acti
     own = _OWN_ACTIONS.get(player) or _own_actions(player)
     if game.round_over:
         return [] if game.match_winner is not None else [own.next_round]
-    if game.no_mercy and not game.in_round[seat]:
+    if game.mercy_rule and not game.in_round[seat]:
         return []  # M-10.4: knocked out, they take no more part in the round
     slap = game.slap
     if slap is not None:
@@ -49,7 +84,7 @@ def legal_actions(game: Game, player: str, seat: int | None = None) -> list[Acti
         drawn = game.drawn
         if drawn is not None:
             actions += _plays_of(game, seat, drawn, plays)
-            if not game.no_mercy:  # M-4.2: the drawn card must be played
+            if game.may_pass_after_draw:  # C-6 (M-4.2: the drawn card must be played)
                 actions.append(own.pass_)
         else:
             color, top_rank = game.color, game.discard[-1].rank
@@ -60,7 +95,7 @@ def legal_actions(game: Game, player: str, seat: int | None = None) -> list[Acti
             if options.colours_around:
                 for card in playable:
                     actions += _plays_of(game, seat, card, plays)
-            elif options.seven_zero or game.no_mercy:  # a 7's targets (H-3, M-9), a WCR (M-8)
+            elif options.seven_zero or game.sevens_swap:  # a 7's targets (H-3, M-9), a WCR (M-8)
                 special = (Rank.SEVEN, Rank.WILD_COLOR_ROULETTE)
                 for card in playable:
                     actions += (_plays_of(game, seat, card, plays) if card.rank in special
@@ -82,7 +117,7 @@ def legal_actions(game: Game, player: str, seat: int | None = None) -> list[Acti
     return actions
 
 
-def _add_decisions(game: Game, seat: int, own: _OwnActions, actions: list[Action]) -> None:
+def _add_decisions(game: LegalTable, seat: int, own: _OwnActions, actions: list[Action]) -> None:
     """The answers of the player a pending decision belongs to."""
     pending = game.pending
     assert pending is not None
@@ -113,19 +148,16 @@ def _add_decisions(game: Game, seat: int, own: _OwnActions, actions: list[Action
             actions += _plays_of(game, seat, card, plays)
 
 
-def _plays_of(game: Game, seat: int, card: Card, plays: _Plays) -> tuple[Action, ...]:
+def _plays_of(game: LegalTable, seat: int, card: Card, plays: _Plays) -> tuple[Action, ...]:
     """The plays of one card: one per colour for a wild card (just one under H-9, which ignores
     the colour), one per target for a 7 under H-3 (unless it is the player's last card)."""
     options = game.options
     if card.color is None and options.colours_around:
-        if isinstance(card, FlipCard):  # F-7 with H-9: no colour is named at all
-            return (Action(game.players[seat], ActionType.PLAY, card, None, None,
-                           plays.uno),)
-        return plays[card][:1]
+        return plays.uncoloured(card)  # H-9 (F-7): the colour is not named
     last = len(game.hands[seat]) == 1
     if card.rank is Rank.WILD_COLOR_ROULETTE and not last:  # M-8.1: it names no colour
         return (Action(game.players[seat], ActionType.PLAY, card, None, None, plays.uno),)
-    if card.rank is Rank.SEVEN and (options.seven_zero or game.no_mercy) and not last:
+    if card.rank is Rank.SEVEN and (options.seven_zero or game.sevens_swap) and not last:
         uno = plays[card][0].uno
         return tuple(Action(game.players[seat], ActionType.PLAY, card, None, game.players[s], uno)
                      for s in range(len(game.players)) if game.in_round[s] and s != seat)
@@ -144,16 +176,23 @@ class _Plays(dict[Card, tuple[Action, ...]]):
         self.player, self.uno = player, uno
 
     def __missing__(self, card: Card) -> tuple[Action, ...]:
-        if isinstance(card, FlipCard):
-            # Not kept: every Flip match pairs the faces anew, so its cards are new ones.
-            if card.color is not None:
-                return (Action(self.player, ActionType.PLAY, card, None, None, self.uno),)
-            letters = DARK_COLOR_LETTERS if card.dark_up else COLOR_LETTERS
-            return tuple(Action(self.player, ActionType.PLAY, card, c, None, self.uno)
-                         for c in letters)
-        plays = self[card] = tuple(Action(self.player, ActionType.PLAY, card, c, None, self.uno)
-                                   for c in (COLOR_LETTERS if card.color is None else (None,)))
+        # Every Flip play comes here (its cards are not kept), so the coloured case is direct.
+        if card.color is not None:
+            plays: tuple[Action, ...] = (Action(self.player, ActionType.PLAY, card, None, None,
+                                                self.uno),)
+        else:
+            plays = tuple(Action(self.player, ActionType.PLAY, card, c, None, self.uno)
+                          for c in _LETTERS[card.side])
+        if not card.per_match:  # a Flip match pairs its faces anew: its cards are not kept
+            self[card] = plays
         return plays
+
+    def uncoloured(self, card: Card) -> tuple[Action, ...]:
+        """H-9's one play of a wild card, whose colour is ignored: a kept card's first play (its
+        colour, never read, stays as it always was), else one that names none (F-7)."""
+        if card.per_match:
+            return (Action(self.player, ActionType.PLAY, card, None, None, self.uno),)
+        return self[card][:1]
 
 
 class _OwnActions:

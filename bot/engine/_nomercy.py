@@ -11,13 +11,13 @@ from __future__ import annotations
 
 from typing import ClassVar, cast
 
-from ._game import VARIANTS, Effect, Game, Handler
+from ._game import Effect, Game, Handler
 from ._state import AnswerMode, Pending, PendingKind, illegal
 from .actions import Action, ActionType
-from .cards import NUMBER_RANKS, Card, Color, Rank, no_mercy_deck
+from .cards import NUMBER_RANKS, Card, Color, Rank, Side, no_mercy_deck
 from .errors import ErrorCode
 from .events import Event, EventReason, EventType
-from .rules import ScoringMode, SilenceMode
+from .rules import Options, Preset, ScoringMode, SilenceMode
 
 MAX_PLAYERS = 6  # M-2.1
 MERCY_LIMIT = 25  # M-10.1: a hand of this many cards knocks its player out
@@ -31,10 +31,16 @@ ROULETTE = Rank.WILD_COLOR_ROULETTE
 class NoMercyGame(Game):
     """A match of UNO Show 'Em No Mercy (the `no_mercy` preset)."""
 
+    presets: ClassVar[tuple[Preset, ...]] = (Preset.NO_MERCY,)
     no_mercy: ClassVar[bool] = True
     max_players: ClassVar[int] = MAX_PLAYERS
+    may_pass_after_draw: ClassVar[bool] = False  # M-4.2: the drawn card must be played
+    sevens_swap: ClassVar[bool] = True  # M-9: sevens and zeros, whatever the options
+    mercy_rule: ClassVar[bool] = True  # M-10
 
-    def _new_deck(self) -> list[Card]:
+    @classmethod
+    def deck_faces(cls, options: Options, side: Side = Side.LIGHT) -> list[Card]:
+        """M-1: its own 168 cards, no plain Wild."""
         return no_mercy_deck()
 
     def stack_minimum(self) -> int:
@@ -437,4 +443,3 @@ _OWN_HANDLERS = {
 }
 NoMercyGame.handlers = {**Game.handlers,
                         **{kind: cast(Handler, h) for kind, h in _OWN_HANDLERS.items()}}
-VARIANTS["no_mercy"] = NoMercyGame

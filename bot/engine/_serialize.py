@@ -16,7 +16,7 @@ from collections.abc import Callable
 from dataclasses import fields
 from typing import Any
 
-from ._game import VARIANTS, Game
+from ._game import Game, variant_of
 from ._random import SeededRandom
 from ._state import (
     CARD,
@@ -37,7 +37,7 @@ from ._state import (
     Silence,
     Slap,
 )
-from .cards import Card, Color, FlipCard, Side
+from .cards import Card, Color, Side
 from .rules import RuleSet, SilenceMode
 
 FORMAT_VERSION = 3
@@ -57,7 +57,7 @@ class _Loader:
         if code is None:
             return None
         card = Card.parse(code)
-        return card.turned if self.dark and isinstance(card, FlipCard) else card
+        return card.turned if self.dark else card
 
     def cards(self, codes: list[str]) -> list[Card]:
         card = self.card
@@ -164,7 +164,7 @@ def load(data: dict[str, Any]) -> Game:
     # A round field left out of the save (`omit_empty`) keeps its initial value.
     saved = [(f, codecs[f.metadata["codec"]](f.name, data[f.name])) for f in fields(Game)
              if f.metadata["codec"] is not None and (f.name in data or not f.metadata["round"])]
-    game = VARIANTS.get(rules.preset, Game)(**{f.name: value for f, value in saved if f.init})
+    game = variant_of(rules.preset)(**{f.name: value for f, value in saved if f.init})
     game._new_round()  # every round field, then the saved ones over them
     for f, value in saved:
         if not f.init:  # the round's fields

@@ -8,8 +8,9 @@ field added here is saved and loaded without a hand-kept list to update.
 The rule families are sibling classes over this state, each depending only on what it uses:
 `_scoring` (going out, rounds, matches), `_penalties` (draws, skips, challenges and their
 answers, which settle through scoring), `_talk` (UNO call, catch, slap, silence) and `_exchanges`
-(seven-zero, swap on five). `_game` composes them with turns, plays and `apply`; `_flip` is the
-UNO Flip variant of that game. The modules are private: `bot.engine` exports the public names.
+(seven-zero, swap on five), `_deal` (the deck and the deal, over penalties) and `_jumpin` (H-2).
+`_game` composes them with turns, plays and `apply`; `_flip` and `_nomercy` are the variants of
+that game. The modules are private: `bot.engine` exports the public names.
 """
 
 from __future__ import annotations
@@ -170,7 +171,8 @@ class TableState:
     round's.
     """
 
-    # Class-level flag of the variant (see `_flip.FlipGame`), like python-chess's variants.
+    # Which variant this is, for the bot's display and for tests; the rules never branch on
+    # them (a variant declares what it changes: see `_game.Game`).
     flip: ClassVar[bool] = False
     no_mercy: ClassVar[bool] = False  # see `_nomercy.NoMercyGame`
 

@@ -30,7 +30,7 @@ def timeout_action(game: Game) -> Action | None:
     name = names[seat]
     pending = game.pending
     drawn = game.drawn
-    if pending is None and drawn is not None and game.no_mercy:
+    if pending is None and drawn is not None and not game.may_pass_after_draw:
         # M-14.3: the drawn card is played, without the UNO call (M-16.9); a colour as C-10,
         # a 7's target the next active player.
         color = None

@@ -173,8 +173,7 @@ class PlayerView:
         pending = game.pending
         if pending is None:
             return None
-        minimum = (game.stack_minimum() if game.no_mercy and pending.kind is PendingKind.DRAW
-                   else None)
+        minimum = game.stack_minimum() if pending.kind is PendingKind.DRAW else None
         return PendingView(pending.kind, names[pending.by], self._name(pending.victim),
                            pending.amount, self._name(pending.target), minimum=minimum)
 
@@ -238,6 +237,17 @@ class PlayerView:
     @property
     def flip(self) -> bool:
         return self._live().flip
+
+    @property
+    def sides(self) -> tuple[Side, ...]:
+        """F-1: the sides the game's cards have (one outside Flip)."""
+        return self._live().sides
+
+    @property
+    def may_pass_after_draw(self) -> bool:
+        """C-6: whether a player who drew a playable card may keep it and pass (not in No
+        Mercy, M-4.2)."""
+        return self._live().may_pass_after_draw
 
     @property
     def no_mercy(self) -> bool:

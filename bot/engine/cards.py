@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from enum import Enum, StrEnum
+from typing import ClassVar
 
 
 class Color(str, Enum):
@@ -102,6 +103,9 @@ class Card:
     """One card face. Instances are interned (`Card.parse`), so equality is identity and hashing
     is by id: both are what the engine does most, and both are then as cheap as Python allows."""
 
+    # Made for one match and not kept beyond it (Flip pairs its faces anew for each match).
+    per_match: ClassVar[bool] = False
+
     color: Color | None  # None for wild (black) cards
     rank: Rank
     code: str = field(init=False, compare=False, repr=False)
@@ -146,6 +150,20 @@ class Card:
     def back(self) -> Card | None:
         """The face turned away (only Flip cards have one)."""
         return None
+
+    @property
+    def side(self) -> Side:
+        """The side of UNO Flip this face is printed on (F-1): dark for the dark colours and
+        the dark side's own wild card, light for every other face (a plain Wild, which both
+        sides have, included). A Flip card: the side up."""
+        if self.color is not None:
+            return Side.DARK if self.color in DARK_COLORS else Side.LIGHT
+        return Side.DARK if self.rank is Rank.WILD_DRAW_COLOR else Side.LIGHT
+
+    @property
+    def turned(self) -> Card:
+        """The card turned over: a one-sided card stays as it is (a Flip card: its twin)."""
+        return self
 
     @staticmethod
     def parse(text: str) -> Card:
@@ -240,6 +258,8 @@ class FlipCard(Card):
     `turned` twin. Interned per (light, dark, side up), so identity still means "the same card".
     """
 
+    per_match: ClassVar[bool] = True
+
     light: Card = field(default=None)  # type: ignore[assignment]
     dark: Card = field(default=None)  # type: ignore[assignment]
     dark_up: bool = False
@@ -260,6 +280,10 @@ class FlipCard(Card):
     @property
     def back(self) -> Card:
         return self.light if self.dark_up else self.dark
+
+    @property
+    def side(self) -> Side:
+        return Side.DARK if self.dark_up else Side.LIGHT
 
     @property
     def turned(self) -> FlipCard:

@@ -11,7 +11,7 @@ import sys
 from collections.abc import Mapping
 from typing import Any
 
-from ._game import MIN_PLAYERS, VARIANTS, Game
+from ._game import MIN_PLAYERS, Game, variant_of
 from ._state import PendingKind
 from .actions import Action, ActionFormatError, ActionType
 from .cards import Card, CardParseError
@@ -32,11 +32,11 @@ def _parse(data: Any) -> tuple[RuleSet, list[str], str, int, list[Card] | None, 
     except RulesError as exc:
         raise MalformedReplay(f"rules: {exc}") from None
     players = data.get("players")
-    most = VARIANTS.get(rules.preset, Game).max_players  # No Mercy: 6 (M-2.1)
+    most = variant_of(rules.preset).max_players  # No Mercy: 6 (M-2.1)
     if (not isinstance(players, list) or not all(isinstance(p, str) for p in players)
             or not MIN_PLAYERS <= len(players) <= most or len(set(players)) != len(players)):
         raise MalformedReplay(f"`players` must list {MIN_PLAYERS} to {most} distinct names "
-                              f"for preset {rules.preset!r}")
+                              f"for preset {rules.preset.value!r}")
     dealer = data.get("dealer", players[-1])
     if dealer not in players:
         raise MalformedReplay(f"`dealer` {dealer!r} is not one of the players")
@@ -109,9 +109,10 @@ def result(game: Game, events: list[Event], applied: int,
             pending["amount"] = "until_color"  # F-6
         elif p.amount is not None:
             pending["amount"] = p.amount
-        if game.no_mercy and p.kind is PendingKind.DRAW:
-            pending["min"] = game.stack_minimum()  # M-6.2
-    elif game.drawn is not None and game.no_mercy and waiting is not None:
+        minimum = game.stack_minimum() if p.kind is PendingKind.DRAW else None
+        if minimum is not None:
+            pending["min"] = minimum  # M-6.2
+    elif game.drawn is not None and not game.may_pass_after_draw and waiting is not None:
         # M-4.2: the drawn playable card must be played, and nothing else.
         pending = {"kind": PendingKind.MUST_PLAY.value, "by": names[waiting],
                    "card": game.drawn.code}
@@ -130,7 +131,7 @@ def result(game: Game, events: list[Event], applied: int,
         "match_winner": name(game.match_winner),
         "finished": [names[s] for s in game.finished],
     }
-    if game.no_mercy:  # M-10: present only under no_mercy, so other presets' output is unchanged
+    if game.mercy_rule:  # M-10: present only under no_mercy, so other presets' output is unchanged
         out["knocked_out"] = [names[s] for s in game.knocked_out]
     out.update(applied=applied, error=error, events=[e.to_dict() for e in events])
     return out

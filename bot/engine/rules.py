@@ -1,7 +1,8 @@
 """Rule sets as data (RULES.md section P): a named preset plus options.
 
-House rules plug in here as options read by the one game loop, never as forks of it; a preset
-that changes the cards themselves (Flip) is also a variant of the game (`bot.engine.VARIANTS`).
+House rules plug in here as options read by the one game loop, never as forks of it. Presets are
+a closed type (`Preset`) with a registry (`PRESET_RULES`); a preset that changes the game itself
+(Flip, No Mercy) is also a variant of the game, a class of its own (`bot.engine.variant_of`).
 `SUPPORTED` says which options the engine plays today; a rule set that asks for anything else is
 refused at setup with a clear message, rather than silently played by other rules.
 """
@@ -73,24 +74,15 @@ class Options:
 OPTION_NAMES = tuple(f.name for f in fields(Options))
 _DEFAULTS = Options()
 
-PRESETS: dict[str, Options] = {
-    "classic": _DEFAULTS,
-    "cnuno": replace(
-        _DEFAULTS,
-        jump_in=True,
-        deflect_skip=True,
-        deflect_draw_two=True,
-        reverse_chain=True,
-        wild_four_deflect=True,
-        wild_four_challenge_returns=True,
-    ),
-    "flip": _DEFAULTS,
-    "no_mercy": replace(_DEFAULTS, target_score=1000),  # M-13.2
-}
+class Preset(StrEnum):
+    """The presets (section P): a closed set. A name outside it is refused wherever it comes
+    from (a command, a saved lobby or game, a replay file), never played as classic."""
 
-# What the engine plays today.
-SUPPORTED_PRESETS = frozenset({"classic", "cnuno", "flip", "no_mercy"})
-SUPPORTED_OPTIONS = frozenset(OPTION_NAMES)
+    CLASSIC = "classic"
+    CNUNO = "cnuno"
+    FLIP = "flip"
+    NO_MERCY = "no_mercy"
+
 
 _N_OPTIONS = ("deflect_skip", "deflect_draw_two", "wild_four_deflect",
               "wild_four_challenge_returns")
@@ -112,6 +104,52 @@ REFUSED_IN_NO_MERCY = ("draw_until_playable", "draw_cap", "seven_zero", "stackin
                        "colours_around", "play_to_last", "seven_stages", "penalty_scoring")
 
 
+@dataclass(frozen=True, slots=True)
+class PresetRules:
+    """What a preset is at the level of rule sets: its options' defaults, the options it refuses
+    when switched on, and those it refuses as soon as a rule spec names them, even at their
+    default value. (What a variant changes in play is its game class's: `bot.engine.Game`.)"""
+
+    defaults: Options
+    refused: tuple[str, ...] = ()
+    refused_named: tuple[str, ...] = ()
+
+
+# The registry of presets: every member of `Preset` has its entry (checked below).
+PRESET_RULES: Mapping[Preset, PresetRules] = {
+    Preset.CLASSIC: PresetRules(_DEFAULTS),
+    Preset.CNUNO: PresetRules(replace(
+        _DEFAULTS,
+        jump_in=True,
+        deflect_skip=True,
+        deflect_draw_two=True,
+        reverse_chain=True,
+        wild_four_deflect=True,
+        wild_four_challenge_returns=True,
+    )),
+    Preset.FLIP: PresetRules(_DEFAULTS, refused=REFUSED_IN_FLIP),
+    # M-13.2; M-16.12: any draw_cap at all is refused (M-4 draws until playable, uncapped).
+    Preset.NO_MERCY: PresetRules(replace(_DEFAULTS, target_score=1000),
+                                 refused=REFUSED_IN_NO_MERCY, refused_named=("draw_cap",)),
+}
+assert set(PRESET_RULES) == set(Preset), "every preset needs its entry"
+# Each preset's defaults, by name.
+PRESETS: Mapping[str, Options] = {p: r.defaults for p, r in PRESET_RULES.items()}
+
+# What the engine plays today.
+SUPPORTED_PRESETS = frozenset(Preset)
+SUPPORTED_OPTIONS = frozenset(OPTION_NAMES)
+
+
+def preset_of(name: str) -> Preset:
+    """The preset named `name`; RulesError for any other name."""
+    try:
+        return Preset(name)
+    except ValueError:
+        known = ", ".join(p.value for p in Preset)
+        raise RulesError(f"unknown preset {name!r} (known: {known})") from None
+
+
 def _is_on(options: Options, name: str) -> bool:
     value = getattr(options, name)
     return value != getattr(_DEFAULTS, name) if name in ("target_score", "draw_cap") else (
@@ -120,19 +158,24 @@ def _is_on(options: Options, name: str) -> bool:
 
 @dataclass(frozen=True, slots=True)
 class RuleSet:
-    preset: str
+    preset: Preset
     options: Options
+
+    def __post_init__(self) -> None:
+        # A name given as a string becomes the closed type; an unknown one is refused here,
+        # however the rule set was made.
+        if type(self.preset) is not Preset:
+            object.__setattr__(self, "preset", preset_of(self.preset))
 
     @classmethod
     def classic(cls, **overrides: Any) -> RuleSet:
         return cls.build("classic", overrides)
 
     @classmethod
-    def build(cls, preset: str, overrides: Mapping[str, Any] | None = None) -> RuleSet:
+    def build(cls, preset: Preset | str, overrides: Mapping[str, Any] | None = None) -> RuleSet:
         """Validate and build; raises RulesError naming the offending option(s)."""
-        if preset not in PRESETS:
-            raise RulesError(f"unknown preset {preset!r} (known: {', '.join(PRESETS)})")
-        values = asdict(PRESETS[preset])
+        preset = preset_of(preset)
+        values = asdict(PRESET_RULES[preset].defaults)
         for name, value in (overrides or {}).items():
             if name not in values:
                 raise RulesError(f"unknown option {name!r}")
@@ -155,10 +198,10 @@ class RuleSet:
         options = spec.get("options", {})
         if not isinstance(options, Mapping):
             raise RulesError("`rules.options` must be an object")
-        preset = spec.get("preset", "classic")
-        if preset == "no_mercy" and "draw_cap" in options:
-            # M-16.12: any draw_cap at all is refused (M-4 draws until playable, uncapped).
-            raise RulesError("option 'draw_cap' cannot be used with preset 'no_mercy'")
+        preset = preset_of(spec.get("preset", Preset.CLASSIC))
+        named = [name for name in PRESET_RULES[preset].refused_named if name in options]
+        if named:
+            raise _refused(named, preset)
         return cls.build(preset, options)
 
     def enabled(self) -> list[str]:
@@ -168,19 +211,13 @@ class RuleSet:
     def to_dict(self) -> dict[str, Any]:
         options = {name: value.value if isinstance(value, StrEnum) else value
                    for name, value in asdict(self.options).items()}
-        return {"preset": self.preset, "options": options}
+        return {"preset": self.preset.value, "options": options}
 
     def _check_combinations(self) -> None:
         on = set(self.enabled())
-        if self.preset == "no_mercy":
-            refused = [name for name in REFUSED_IN_NO_MERCY if name in on]
-            if refused:
-                raise RulesError(f"option(s) {', '.join(map(repr, refused))} cannot be used "
-                                 "with preset 'no_mercy'")
-        if self.preset == "flip":
-            for name in REFUSED_IN_FLIP:
-                if name in on:
-                    raise RulesError(f"option {name!r} cannot be used with preset 'flip'")
+        refused = [name for name in PRESET_RULES[self.preset].refused if name in on]
+        if refused:
+            raise _refused(refused, self.preset)
         for a, b in CONFLICTS:
             if a in on and b in on:
                 raise RulesError(f"options {a!r} and {b!r} cannot be combined")
@@ -189,11 +226,15 @@ class RuleSet:
             raise RulesError("option 'stack_mixed' needs 'stacking'")
 
     def _check_supported(self) -> None:
-        if self.preset not in SUPPORTED_PRESETS:
-            raise RulesError(f"preset {self.preset!r} is not supported by this engine yet")
         missing = [name for name in self.enabled() if name not in SUPPORTED_OPTIONS]
         if missing:
             raise RulesError(f"option(s) not supported by this engine yet: {', '.join(missing)}")
+
+
+def _refused(names: list[str], preset: Preset) -> RulesError:
+    quoted = ", ".join(map(repr, names))
+    return RulesError(f"option{'s' if len(names) > 1 else ''} {quoted} cannot be used with "
+                      f"preset {preset.value!r}")
 
 
 def _checked_value(name: str, value: Any) -> Any:

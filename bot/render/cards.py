@@ -19,7 +19,7 @@ from pathlib import Path
 
 from PIL import Image, ImageChops, ImageDraw, ImageFont
 
-from bot.engine import DARK_COLORS, Card, Color, FlipCard, Rank, all_cards
+from bot.engine import Card, Color, Rank, Side, all_cards
 
 FONT_DIR = Path(__file__).resolve().with_name("fonts")
 FONT_REGULAR = FONT_DIR / "DejaVuSans.ttf"
@@ -41,7 +41,6 @@ WHITE: RGB = (255, 255, 255)
 INK: RGB = (0x14, 0x14, 0x14)
 _LIGHT_QUADS = (Color.RED, Color.BLUE, Color.GREEN, Color.YELLOW)  # clockwise from the top
 _DARK_QUADS = (Color.PINK, Color.TEAL, Color.VIOLET, Color.ORANGE)
-_DARK_ONLY = frozenset({Rank.DRAW_FIVE, Rank.SKIP_EVERYONE, Rank.WILD_DRAW_COLOR})
 _PLUS = {Rank.DRAW_ONE: "+1", Rank.DRAW_TWO: "+2", Rank.DRAW_FIVE: "+5",
          Rank.WILD_DRAW_TWO: "+2", Rank.WILD_DRAW_FOUR: "+4", Rank.WILD_DRAW_TEN: "+10",
          Rank.DRAW_FOUR: "+4", Rank.WILD_DRAW_SIX: "+6"}  # No Mercy's (M-1) too
@@ -55,13 +54,10 @@ def font(size: int, *, bold: bool = True) -> ImageFont.FreeTypeFont:
 
 
 def is_dark(card: Card) -> bool:
-    """Whether `card` shows a dark-side face (F-1). A plain Wild exists on both sides: outside a
-    FlipCard it counts as light unless the caller says otherwise."""
-    if isinstance(card, FlipCard):
-        return card.dark_up
-    if card.color is not None:  # No Mercy's Skip Everyone is a light-coloured card (M-1)
-        return card.color in DARK_COLORS
-    return card.rank in _DARK_ONLY
+    """Whether `card` shows a dark-side face (F-1), as the card says (`Card.side`). A plain Wild
+    exists on both sides: outside a Flip card it counts as light unless the caller says
+    otherwise; No Mercy's Skip Everyone is a light-coloured card (M-1)."""
+    return card.side is Side.DARK
 
 
 def card_face(card: Card, *, colorblind: bool = False, dark: bool | None = None) -> Image.Image:

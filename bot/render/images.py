@@ -19,7 +19,7 @@ from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
-from bot.engine import Card, Color, FlipCard, all_cards
+from bot.engine import Card, Color, all_cards
 
 from .cards import CARD_H, CARD_W, FILL, INK, WHITE, cached_face, card_back, font, is_dark
 from .cards import warm_up as warm_faces
@@ -260,8 +260,8 @@ def _table_picture(view: TableImage, colorblind: bool) -> Image.Image:
     pile: Image.Image | None
     if view.draw_pile_inactive is not None:
         pile = cached_face(view.draw_pile_inactive, colorblind=colorblind, dark=not dark)
-    elif isinstance(view.top, FlipCard):
-        pile = None  # Flip with an empty draw pile
+    elif view.top.back is not None:
+        pile = None  # two-sided cards (Flip) with an empty draw pile: no back to show
     else:
         pile = _back()
     if pile is not None:

@@ -26,7 +26,7 @@ def table_picture(session: Session) -> images.TableImage:
     return images.TableImage(
         top=view.top, color=view.color, direction=view.direction, players=players,
         draw_pile_inactive=view.draw_pile_inactive,
-        others_inactive=view.others_inactive if view.flip else None)
+        others_inactive=view.others_inactive if len(view.sides) > 1 else None)
 
 
 def card_numbers(hand: Sequence[Card]) -> dict[Card, int]:

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 
 import discord
 
-from bot.engine import KNOCKOUT_POINTS, Card, Event, FlipCard
+from bot.engine import KNOCKOUT_POINTS, Card, Event, Side
 from bot.services.seats import is_ai
 from bot.services.session import Session
 
@@ -50,7 +50,7 @@ def render_table(session: Session, *, ended_by: str | None = None,
         lines.append(tr(lc, "table.color", color=color_name(view.color, lc)))
     lines.append(tr(lc, f"table.direction.{'clockwise' if view.direction == 1 else 'counter'}"))
     lines.append(tr(lc, "table.draw_pile", count=view.draw_pile))
-    if view.flip:  # F-1, F-2: the side in play, and what the draw pile's top shows
+    if len(view.sides) > 1:  # F-1, F-2: the side in play, and what the draw pile's top shows
         lines.append(tr(lc, f"table.side.{view.side}"))
         if view.draw_pile_inactive is not None:
             lines.append(tr(lc, "table.draw_pile_back",
@@ -281,7 +281,7 @@ def _faces_as_played(session: Session, events: list[Event]) -> list[Event]:
     says the side it turned to, and the current round ends on the side now in play. (A cut-off
     earlier round with no Flip left in the log is left as read: its side is not kept.)"""
     view = session.view()
-    if not view.flip or not any(e.type == "flipped" for e in events) and (
+    if len(view.sides) == 1 or not any(e.type == "flipped" for e in events) and (
             view.side == "light"):
         return events
     starts = [i for i, e in enumerate(events) if e.type == "round_started"]
@@ -309,4 +309,4 @@ def _faces_as_played(session: Session, events: list[Event]) -> list[Event]:
 
 
 def _dark_up(card: Card) -> Card:
-    return card.turned if isinstance(card, FlipCard) and not card.dark_up else card
+    return card.turned if card.side is Side.LIGHT else card  # a one-sided card stays

@@ -37,7 +37,7 @@ def explain(session: Session, player: str | None, card: Card | None, locale: str
         # A challenge names its card (Wild Draw Four, or Flip's Wild Draw Two / Colour).
         return Refusal(f"why.pending_{pending.kind}", card=card_name(view.top, locale))
     if view.drawn is not None:  # C-4: after a draw only the drawn card may be played
-        key = "why.must_play" if view.no_mercy else "why.after_draw"  # M-4.2: no passing
+        key = "why.after_draw" if view.may_pass_after_draw else "why.must_play"  # M-4.2
         return Refusal(key, card=card_name(view.drawn, locale))
     return Refusal("why.no_match",
                    color=color_name(view.color, locale) if view.color else "—",

@@ -23,10 +23,9 @@ from bot.engine import (
     REFUSED_IN_NO_MERCY,
     SILENCE_VALUES,
     SUPPORTED_PRESETS,
-    VARIANTS,
-    Game,
     RulesError,
     RuleSet,
+    variant_of,
 )
 from bot.storage import (
     AlreadyInLobby,
@@ -75,7 +74,7 @@ def editable_options(preset: str, group: str) -> tuple[str, ...]:
 
 def max_players(preset: str) -> int:
     """How many may sit at a table of this preset: 10 (C-2), No Mercy 6 (M-2.1)."""
-    return min(MAX_PLAYERS, VARIANTS.get(preset, Game).max_players)
+    return min(MAX_PLAYERS, variant_of(preset).max_players)  # an unknown preset: RulesError
 
 
 def rules_of(lobby: LobbyRecord) -> RuleSet:

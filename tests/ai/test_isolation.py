@@ -146,7 +146,7 @@ def _rearranged(game: Game, viewer: str, rng: random.Random) -> Game:
 
 def load_card(code: str, game: Game) -> Card:
     card = Card.parse(code)
-    return card.turned if game.flip and game.side == "dark" else card  # type: ignore[attr-defined]
+    return card.turned if game.flip and game.side == "dark" else card
 
 
 LEVELS: list[tuple[str, Policy]] = [("easy", EasyPolicy()), ("normal", NormalPolicy()),

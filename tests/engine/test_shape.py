@@ -2,13 +2,17 @@
 
 from __future__ import annotations
 
+import ast
 import importlib
 import random
 from dataclasses import fields
+from pathlib import Path
+
+import pytest
 
 import bot.engine
 from bot.engine import (
-    VARIANTS,
+    PRESET_RULES,
     Action,
     ActionType,
     Event,
@@ -19,11 +23,14 @@ from bot.engine import (
     Game,
     NoMercyGame,
     PendingKind,
+    Preset,
+    RulesError,
     RuleSet,
     Side,
     dump,
     load,
     player_view,
+    variant_of,
 )
 from bot.engine.cards import flip_card, flip_faces
 
@@ -49,7 +56,10 @@ def _play(game: Game, steps: int, seed: int = 1) -> list[Event]:
 
 
 def test_the_preset_picks_the_variant() -> None:
-    assert VARIANTS == {"flip": FlipGame, "no_mercy": NoMercyGame}
+    assert {p: variant_of(p) for p in Preset} == {
+        Preset.CLASSIC: Game, Preset.CNUNO: Game, Preset.FLIP: FlipGame,
+        Preset.NO_MERCY: NoMercyGame}
+    assert set(PRESET_RULES) == set(Preset)  # every preset has its rule-set entry
     no_mercy, _ = Game.start(PLAYERS, RuleSet.build("no_mercy"), seed=1)
     assert type(no_mercy) is NoMercyGame and no_mercy.no_mercy and not no_mercy.flip
     assert type(load(dump(no_mercy))) is NoMercyGame
@@ -60,6 +70,23 @@ def test_the_preset_picks_the_variant() -> None:
     assert type(load(dump(flip))) is FlipGame
     assert type(load(dump(classic))) is Game
     assert type(FlipGame.start(PLAYERS, RuleSet.classic(), seed=1)[0]) is Game  # preset decides
+
+
+def test_an_unknown_preset_is_an_error_never_classic() -> None:
+    """Section P: the presets are a closed set; a name outside it is refused wherever it comes
+    from: a rule set, a game's creation, a saved game."""
+    classic = RuleSet.classic().options
+    for make in (lambda: RuleSet.build("house"), lambda: RuleSet("house", classic),  # type: ignore[arg-type]
+                 lambda: variant_of("house"), lambda: RuleSet.from_spec({"preset": "house"})):
+        with pytest.raises(RulesError, match="unknown preset 'house'"):
+            make()
+    game, _ = Game.start(PLAYERS, RuleSet.classic(), seed=1)
+    saved = dump(game)
+    saved["rules"] = {**saved["rules"], "preset": "house"}
+    with pytest.raises(RulesError, match="unknown preset 'house'"):
+        load(saved)
+    assert RuleSet.build("flip").preset is Preset.FLIP and RuleSet.build("flip").preset == "flip"
+    assert dump(game)["rules"]["preset"] == "classic" and type(dump(game)["rules"]["preset"]) is str
 
 
 def test_every_declared_field_is_saved_and_nothing_else() -> None:
@@ -123,3 +150,31 @@ def test_the_public_surface_and_the_old_module_paths() -> None:
         imported = importlib.import_module(f"bot.engine.{module}")
         for name in names:
             assert getattr(imported, name) is getattr(bot.engine, name)
+
+
+def test_the_engines_modules_import_one_way() -> None:
+    """Issue 34: no import circle among the engine's modules, counting the imports made only for
+    the type checker (`_legal` reads the game through a Protocol, not through `_game`)."""
+    folder = Path(bot.engine.__file__).parent
+    imports: dict[str, set[str]] = {}
+    for path in folder.glob("*.py"):
+        found: set[str] = set()
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.ImportFrom) and node.level == 1:
+                found.update([node.module.split(".")[0]] if node.module
+                             else [a.name for a in node.names])
+        imports[path.stem] = found - {"__init__"}
+    done: set[str] = set()
+
+    def visit(module: str, path: tuple[str, ...]) -> None:
+        assert module not in path, " -> ".join((*path, module))
+        if module in done:
+            return
+        for other in sorted(imports.get(module, ())):
+            visit(other, (*path, module))
+        done.add(module)
+
+    for module in sorted(imports):
+        if module != "__init__":
+            visit(module, ())
+    assert "_game" not in imports["_legal"] and "_legal" in imports["_game"]

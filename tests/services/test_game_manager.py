@@ -4,6 +4,7 @@ that change nothing, a failed save undone, the turn timer (C-11), abandoned game
 from __future__ import annotations
 
 import copy
+from typing import Any
 
 import pytest
 
@@ -234,10 +235,10 @@ async def test_a_clean_stop_lets_a_move_under_way_save_and_refuses_the_next(
     saving, release = asyncio.Event(), asyncio.Event()
     update = storage.games.update
 
-    async def slow(*args: object, **kwargs: object) -> None:
+    async def slow(*args: Any, **kwargs: Any) -> None:
         saving.set()
         await release.wait()
-        await update(*args, **kwargs)  # type: ignore[arg-type]
+        await update(*args, **kwargs)
 
     monkeypatch.setattr(storage.games, "update", slow)
     first = asyncio.create_task(manager.act(session.game_id, turn_of(session), draw))

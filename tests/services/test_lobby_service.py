@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 
+from bot.engine import RulesError
 from bot.fake_discord.clock import FakeClock
 from bot.services.errors import Refusal
 from bot.services.lobbies import (
@@ -13,6 +14,7 @@ from bot.services.lobbies import (
     RULE_GROUPS,
     LobbyService,
     editable_options,
+    max_players,
     rules_of,
 )
 from bot.services.timers import Timers
@@ -53,6 +55,14 @@ async def test_a_no_mercy_table_seats_six_and_refuses_a_seventh(lobbies: LobbySe
         await lobbies.join(CHANNEL, 99, "Late")
     assert (refusal.value.key, refusal.value.params["max"]) == ("lobby.full", 6)
     assert rules_of(await lobbies.require(CHANNEL)).options.target_score == 1000  # M-13.2
+
+
+def test_a_lobby_of_an_unknown_preset_is_an_error_not_a_classic_table() -> None:
+    """P: a lobby saved with a preset this bot does not know (an older or newer bot's) is
+    refused with a clear error, not seated as classic's ten."""
+    assert (max_players("classic"), max_players("no_mercy")) == (MAX_PLAYERS, 6)
+    with pytest.raises(RulesError, match="unknown preset 'house'"):
+        max_players("house")
 
 
 def test_the_no_mercy_editor_offers_only_what_section_p_allows() -> None:
