@@ -144,8 +144,9 @@ def main(argv: list[str]) -> int:
     if command == "play":
         return _serve([str(_ensure_venv("")), "-m", "bot.playground", *rest])
     if command == "preview":
-        return subprocess.call([str(_ensure_venv("")), "-m", "bot.playground.preview", *rest],
-                               cwd=ROOT)
+        extras = "browser" if "--screenshots" in rest else ""  # Playwright draws them
+        return subprocess.call([str(_ensure_venv(extras)), "-m", "bot.playground.preview",
+                                *rest], cwd=ROOT)
     if command == "test":
         return subprocess.call([str(_ensure_venv("dev")), "-m", "pytest", *test_arguments(rest)],
                                cwd=ROOT)

@@ -183,18 +183,21 @@ class Lobby(commands.Cog):
                            ai_takeover="Let an AI play on for players who leave or idle out "
                            "(Manage Server)",
                            turn_ping="When the player a table waits for is pinged (Manage Server)",
-                           dm_turns="Also a direct message when it is your move")
+                           dm_turns="Also a direct message when it is your move",
+                           tournament_role="Who may also open tournaments (Manage Server; "
+                           "@everyone: nobody else)")
     @app_commands.choices(language=LANGUAGE_CHOICES, server_language=LANGUAGE_CHOICES,
                           turn_ping=TURN_PING_CHOICES)
     async def settings(self, interaction: Interaction, language: str | None = None,
                        colorblind: bool | None = None,
                        server_language: str | None = None,
                        ai_takeover: bool | None = None, turn_ping: str | None = None,
-                       dm_turns: bool | None = None) -> None:
+                       dm_turns: bool | None = None,
+                       tournament_role: discord.Role | None = None) -> None:
         await self.preferences.change(interaction, language=language, colorblind=colorblind,
                                       server_language=server_language,
                                       ai_takeover=ai_takeover, turn_ping=turn_ping,
-                                      dm_turns=dm_turns)
+                                      dm_turns=dm_turns, tournament_role=tournament_role)
 
     @uno.command(name="defaults", description="Save this lobby's rules as the server's default "
                  "(Manage Server)")

@@ -5,6 +5,7 @@ group, so the commands Discord is sent stay as they were."""
 
 from __future__ import annotations
 
+import discord
 from discord.app_commands import Choice
 
 from bot.i18n import KNOWN_LOCALES, get_translator
@@ -41,12 +42,16 @@ class Preferences:
     async def change(self, interaction: Interaction, *, language: str | None,
                      colorblind: bool | None, server_language: str | None,
                      ai_takeover: bool | None, turn_ping: str | None,
-                     dm_turns: bool | None) -> None:
+                     dm_turns: bool | None, tournament_role: discord.Role | None) -> None:
         settings = self.settings
         try:
-            if server_language is not None or ai_takeover is not None or turn_ping is not None:
+            if any(choice is not None for choice in (server_language, ai_takeover, turn_ping,
+                                                     tournament_role)):
                 if not interaction.permissions.manage_guild:
                     raise Refusal("settings.manage_guild_only")
+            if tournament_role is not None:  # @everyone: Manage Server only again
+                await settings.set_guild(interaction.guild_id or 0, tournament_role=None
+                                         if tournament_role.is_default() else tournament_role.id)
             if turn_ping is not None:
                 await settings.set_guild(interaction.guild_id or 0,
                                          turn_ping=turn_ping.removeprefix("after-"))
@@ -86,7 +91,11 @@ class Preferences:
             say(interaction, "settings.turn_ping", when=self._ping_when(interaction,
                                                                          guild.turn_ping)),
             say(interaction, "settings.dm_turns",
-                state=say(interaction, "rules.on" if user.dm_turns else "rules.off"))))
+                state=say(interaction, "rules.on" if user.dm_turns else "rules.off")),
+            say(interaction, "settings.tournament_role", who=say(
+                interaction, "settings.tournament_role_none") if guild.tournament_role is None
+                else say(interaction, "settings.tournament_role_some",
+                         role=f"<@&{guild.tournament_role}>"))))
 
     @staticmethod
     def _ping_when(interaction: Interaction, setting: str | None) -> str:

@@ -73,13 +73,25 @@ class Tournaments(commands.Cog):
         if live.record.host_id != interaction.user.id and not interaction.permissions.manage_guild:
             raise Refusal("tournament.host_only")
 
+    def _may_open(self, interaction: Interaction) -> None:
+        """Manage Server, or the role the server set with `/uno settings tournament_role`."""
+        roles = getattr(interaction.user, "roles", ())
+        settings = self.bot.settings
+        if settings.may_open_tournaments(interaction.guild_id,
+                                         manage_guild=interaction.permissions.manage_guild,
+                                         role_ids={role.id for role in roles}):
+            return
+        role = settings.guild(interaction.guild_id).tournament_role
+        if role is None:
+            raise Refusal("tournament.manage_guild_only")
+        raise Refusal("tournament.role_only", role=f"<@&{role}>")
+
     # -- commands
 
     async def create(self, interaction: Interaction, choices: Choices,
                      channel: discord.TextChannel | None) -> None:
         try:
-            if not interaction.permissions.manage_guild:
-                raise Refusal("tournament.manage_guild_only")
+            self._may_open(interaction)
             live = await self.service.create(
                 guild_id=interaction.guild_id or 0,
                 channel_id=channel.id if channel is not None else interaction.channel_id or 0,
@@ -156,7 +168,8 @@ def _group(cog: Tournaments) -> app_commands.Group:
     locale files through the command translator)."""
     group = app_commands.Group(name="tournament", description="Run a UNO tournament here")
 
-    @group.command(name="create", description="Open a tournament's sign-up (Manage Server)")
+    @group.command(name="create", description="Open a tournament's sign-up (Manage Server or the "
+                   "server's tournament role)")
     @app_commands.describe(
         name="The tournament's name", format="Swiss rounds or single elimination by tables",
         table_size="Players per table", rounds="Rounds (Swiss)",

@@ -28,7 +28,8 @@ from .servers import PlaygroundDiscord
 from .web import make_app
 
 DEFAULT_PEOPLE = ("Ann", "Bob", "Cid", "Dee")
-# The first person may also use the server-wide commands (/uno settings server_language, ...).
+# The first person may also use the server-wide commands (/uno settings server_language, ...);
+# the third holds the Organisers role (which a server may let open tournaments).
 MODERATOR = discord.Permissions(manage_guild=True, manage_channels=True,
                                 manage_messages=True).value
 READY_TIMEOUT = 20.0
@@ -80,7 +81,7 @@ class Playground:
         self.fake = PlaygroundDiscord()
         self.people: dict[int, Player] = {}
         for index, name in enumerate(people):
-            self.add_person(name, moderator=index == 0)
+            self.add_person(name, moderator=index == 0, organiser=index == 2)
         self.errors = BotErrors()
         self.errors.on_error.append(self.fake.changed)
         self.bot: UnoBot | None = None
@@ -96,8 +97,10 @@ class Playground:
 
     # --- people --------------------------------------------------------------------------------
 
-    def add_person(self, name: str, *, moderator: bool = False) -> Player:
-        member = self.fake.add_person(name, permissions=MODERATOR if moderator else 0)
+    def add_person(self, name: str, *, moderator: bool = False,
+                   organiser: bool = False) -> Player:
+        member = self.fake.add_person(name, permissions=MODERATOR if moderator else 0,
+                                      organiser=organiser)
         person = Player(self.fake, member)
         self.people[person.id] = person
         self.fake.changed()

@@ -386,16 +386,16 @@ def page(moments: list[Moment], emoji: dict[str, str], names: dict[str, str]) ->
 
 async def screenshots(html: Path, images: Path, kinds: list[str]) -> list[Path]:
     """One PNG of each kind's messages, as the page draws them, into `images`."""
-    from .browser import chromium
+    from .browser import chromium, wait_for
 
     saved = []
     async with chromium(html.resolve().as_uri(), width=PAGE_WIDTH, height=900) as page_:
-        await page_.wait_for("document.body?.dataset.drawn === 'true' && "
-                             "[...document.images].every(i => i.complete)")
+        await wait_for(page_, "document.body?.dataset.drawn === 'true' && "
+                              "[...document.images].every(i => i.complete)")
         for kind in kinds:
             path = images / f"preview-{kind}.png"
-            await page_.screenshot(
-                path, selector=f"section[data-kind='{kind}'][data-language='en'] .chat")
+            await page_.locator(f"section[data-kind='{kind}'][data-language='en'] .chat"
+                                ).screenshot(path=path)
             saved.append(path)
     return saved
 

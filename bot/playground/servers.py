@@ -23,14 +23,20 @@ class PlaygroundDiscord(FakeDiscord):
         self.guild_name = "UNO Playground"
         self.add_channel("uno-2")
         self.add_guild("Другий сервер", "uk", channels=("уно",))
+        # A role without permissions in each server, known to the bot from its start: a server
+        # may let it open tournaments (/uno settings tournament_role).
+        self.organisers = [self.add_role("Organisers", 0, guild) for guild in self.guilds.values()]
         self.version = 0  # bumped on every change the page may want to show
         self._tick = asyncio.Event()
 
-    def add_person(self, name: str, *, permissions: int = 0) -> Member:
-        """A member of every server, with a role granting `permissions` in each (if any)."""
+    def add_person(self, name: str, *, permissions: int = 0,
+                   organiser: bool = False) -> Member:
+        """A member of every server, with a role granting `permissions` in each (if any), and
+        the Organisers role in each if `organiser`."""
         guilds = list(self.guilds.values())
         roles: list[Role] = [self.add_role(f"{name}'s role", permissions, guild)
                              for guild in guilds] if permissions else []
+        roles += self.organisers if organiser else []
         member = self.add_member(name, roles=roles)
         for guild in guilds[1:]:
             self.join(member, guild)

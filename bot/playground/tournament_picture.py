@@ -21,7 +21,7 @@ from bot.render.tournament import standings_embed
 from bot.services.tournament_doc import TournamentDoc
 from bot.tournament import Format, Placing, Plan, Tournament
 
-from .browser import chromium
+from .browser import chromium, wait_for
 from .preview import PAGE_WIDTH, ROOT, SHOWN_TIME, Moment, page
 
 DEFAULT_OUT = ROOT / "docs" / "images" / "tournament-standings.png"
@@ -66,9 +66,10 @@ async def draw(out: Path, seed: int = SEED) -> Path:
         html = Path(folder) / "board.html"
         html.write_text(page([moment], {}, {"1": "UNO Bot"}), encoding="utf-8")
         async with chromium(html.resolve().as_uri(), width=PAGE_WIDTH, height=900) as tab:
-            await tab.wait_for("document.body?.dataset.drawn === 'true'")
+            await wait_for(tab, "document.body?.dataset.drawn === 'true'")
             out.parent.mkdir(parents=True, exist_ok=True)
-            await tab.screenshot(out, selector="section[data-kind='tournament-standings'] .chat")
+            await tab.locator("section[data-kind='tournament-standings'] .chat").screenshot(
+                path=out)
     return out
 
 

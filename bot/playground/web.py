@@ -23,15 +23,18 @@ from bot.fake_discord.users import (
     BOOLEAN,
     INTEGER,
     NUMBER,
+    ROLE,
     SUB_COMMAND,
     SUB_COMMAND_GROUP,
     USER,
     InteractionHandle,
 )
-from bot.fake_discord.world import StoredMessage
+from bot.fake_discord.world import Guild, StoredMessage
 from bot.i18n import KNOWN_LOCALES, get_translator
 
 from .page_needs import HOST, PageNeeds, Player
+
+MANAGE_GUILD = 1 << 5  # Discord's Manage Server permission bit
 
 STATIC = Path(__file__).resolve().parent / "static"
 PAGES = {"playground.css": "text/css", "playground.js": "text/javascript",
@@ -145,7 +148,8 @@ def state(playground: PageNeeds, viewer: Player, channel_id: int) -> dict[str, A
         return {"id": str(p.id), "name": p.name, "locale": p.locale,
                 "language": chosen.locale or next(
                     (k for k, v in CLIENT_LOCALES.items() if v == p.locale), "en"),
-                "colorblind": chosen.colorblind, "moderator": bool(p.member.roles)}
+                "colorblind": chosen.colorblind,
+                "moderator": bool(fake.home.permissions_of(p.member) & MANAGE_GUILD)}
 
     names = {str(p.id): p.name for p in playground.people.values()}
     names[str(fake.application_id)] = fake.bot_user["username"]
@@ -154,7 +158,8 @@ def state(playground: PageNeeds, viewer: Player, channel_id: int) -> dict[str, A
         "bot": {"id": str(fake.application_id), "name": fake.bot_user["username"]},
         "emoji_url": f"{fake.base_url}/emojis/",  # the app's emoji pictures (card faces)
         "guilds": [{"id": str(g.id), "name": g.name, "locale": g.locale,
-                    "channels": [{"id": str(c.id), "name": c.name} for c in g.channels]}
+                    "channels": [{"id": str(c.id), "name": c.name} for c in g.channels],
+                    "roles": [{"id": str(r.id), "name": r.name} for r in g.roles]}
                    for g in fake.guilds.values()],
         "people": [person(p) for p in playground.people.values()],
         "languages": [{"code": code, "name": get_translator().translate(code, "language.name")}
@@ -182,8 +187,10 @@ def _channel_id(playground: PageNeeds, raw: Any) -> int:
     return int(raw)
 
 
-def _options(playground: PageNeeds, command: str, given: dict[str, Any]) -> dict[str, Any]:
-    """The page's option values as the types the command's synced schema asks for."""
+def _options(playground: PageNeeds, command: str, given: dict[str, Any],
+             guild: Guild) -> dict[str, Any]:
+    """The page's option values as the types the command's synced schema asks for (a role
+    among `guild`'s)."""
     fake = playground.fake
     schema = next((c for c in _commands(fake.guild_commands + fake.global_commands, "")
                    if c["path"] == command), None)
@@ -198,6 +205,8 @@ def _options(playground: PageNeeds, command: str, given: dict[str, Any]) -> dict
         try:
             if kind == USER:
                 options[name] = _person(playground, value)
+            elif kind == ROLE:
+                options[name] = next(r for r in guild.roles if str(r.id) == str(value))
             elif kind == INTEGER:
                 options[name] = int(value)
             elif kind == NUMBER:
@@ -206,8 +215,8 @@ def _options(playground: PageNeeds, command: str, given: dict[str, Any]) -> dict
                 options[name] = value in (True, "true", "True")
             else:
                 options[name] = value
-        except ValueError as error:
-            raise BadRequest(f"option {name}: {error}") from error
+        except (ValueError, StopIteration) as error:
+            raise BadRequest(f"option {name}: {error or 'no such role here'}") from error
     return options
 
 
@@ -299,7 +308,8 @@ async def _slash(request: web.Request) -> web.Response:
     playground, person, body = await _body(request)
     channel = playground.fake.channels[_channel_id(playground, body.get("channel"))]
     command = str(body.get("command", "")).strip().removeprefix("/")
-    options = _options(playground, command, dict(body.get("options") or {}))
+    options = _options(playground, command, dict(body.get("options") or {}),
+                       playground.fake.guild_of(channel))
     return _sent(playground, await person.slash_in(channel, command, options))
 
 

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Sequence
 
 import discord
@@ -11,14 +10,16 @@ from bot.engine import ActionType, Card, PlayerView
 from bot.services.session import Session
 
 from .faces import NO_FACES, Faces
+from .images import hand_groups
 from .text import EMBED_COLORS, NEUTRAL, card_label, color_name, name_of, tr
 
 CARDS_PER_PAGE = 20  # four rows of five; the fifth row holds Draw, Pass and the page buttons
 
 
 def distinct_cards(hand: tuple[Card, ...]) -> list[tuple[Card, int]]:
-    """Each card once with how many are held (one button per card: custom_ids must differ)."""
-    return list(Counter(hand).items())
+    """Each card once with how many are held (one button per card: custom_ids must differ), in
+    the order and so with the numbers of the hand's picture."""
+    return hand_groups(hand)
 
 
 def pages(hand: tuple[Card, ...]) -> int:
@@ -28,8 +29,9 @@ def pages(hand: tuple[Card, ...]) -> int:
 def render_hand(session: Session, player: str, locale: str, *, notes: Sequence[str] = (),
                 page: int = 0, picking: Card | None = None,
                 faces: Faces = NO_FACES) -> discord.Embed:
-    """The hand's text; the top card wears its face's emoji where `faces` has it (the list of
-    cards stays text: the buttons and the picture show their faces)."""
+    """The hand's text; the top card wears its face's emoji where `faces` has it. The cards are
+    named by their buttons (and shown in the picture); only a hand of several pages lists them
+    all, as text."""
     names = session.names
     view = session.view(player)
     embed = discord.Embed(title=tr(locale, "hand.title", count=len(view.hand)),
@@ -48,11 +50,12 @@ def render_hand(session: Session, player: str, locale: str, *, notes: Sequence[s
     if picking is not None:
         lines.append(tr(locale, _pick_key(view, picking), card=card_label(picking, locale)))
     embed.description = "\n".join(lines)
-    cards = ", ".join(card_label(card, locale) + (f" ×{n}" if n > 1 else "")
-                      for card, n in distinct_cards(view.hand))
-    embed.add_field(name=tr(locale, "hand.cards"), value=cards or "—", inline=False)
     total = pages(view.hand)
-    if total > 1:
+    if total > 1:  # the buttons show one page: the list, every card (issue 34: else it only
+        # repeated the buttons, which name each card, and made a hand too long for a phone)
+        cards = ", ".join(card_label(card, locale) + (f" ×{n}" if n > 1 else "")
+                          for card, n in distinct_cards(view.hand))
+        embed.add_field(name=tr(locale, "hand.cards"), value=cards, inline=False)
         embed.set_footer(text=tr(locale, "hand.page", page=page + 1, pages=total))
     return embed
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 import io
 import math
 import threading
-from collections import OrderedDict
+from collections import Counter, OrderedDict
 from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
@@ -151,17 +151,24 @@ def hand_grid(count: int) -> tuple[int, int]:
 
 
 def hand_size(count: int) -> tuple[int, int]:
-    """The pixel size of `hand_image` for `count` cards."""
+    """The pixel size of `hand_image` for `count` different cards."""
     cols, rows = hand_grid(count)
     row_h = CARD_H + LABEL
     return (2 * MARGIN + cols * CARD_W + (cols - 1) * GAP,
             2 * MARGIN + rows * row_h + (rows - 1) * ROW_GAP)
 
 
+def hand_groups(cards: Sequence[Card]) -> list[tuple[Card, int]]:
+    """Each card once, in the order of its first copy, with how many are held: what the picture
+    shows and the buttons offer (one button a card), numbered alike 1, 2, ... (issue 34)."""
+    return list(Counter(cards).items())
+
+
 def hand_image(cards: Sequence[Card], *, colorblind: bool = False) -> bytes:
-    """A PNG of `cards` in rows, each numbered 1, 2, ... in the order given (the hand's buttons
-    wear the same numbers). It shows only what is held, not what is playable now (the buttons
-    say that), so it is drawn again only when the cards change."""
+    """A PNG of `cards` in rows: each card once, numbered 1, 2, ... in the order of its first
+    copy as the hand's buttons are, its copies counted beside its number ("3 ×2"). It shows only
+    what is held, not what is playable now (the buttons say that), so it is drawn again only
+    when the cards change."""
     key = (tuple(cards), colorblind)
     png = _HANDS.get(key)
     if png is None:
@@ -171,18 +178,19 @@ def hand_image(cards: Sequence[Card], *, colorblind: bool = False) -> bytes:
 
 
 def _hand_picture(cards: tuple[Card, ...], colorblind: bool) -> Image.Image:
-    width, height = hand_size(len(cards))
-    cols, _ = hand_grid(len(cards))
+    groups = hand_groups(cards)
+    width, height = hand_size(len(groups))
+    cols, _ = hand_grid(len(groups))
     img = Image.new("RGB", (width, height), HAND_BG)
     draw = ImageDraw.Draw(img)
     number_font = font(18)
-    for i, card in enumerate(cards):
+    for i, (card, copies) in enumerate(groups):
         row, col = divmod(i, cols)
         x = MARGIN + col * (CARD_W + GAP)
         y = MARGIN + row * (CARD_H + LABEL + ROW_GAP)
         face = cached_face(card, colorblind=colorblind)
         img.paste(face, (x, y), face)
-        label = str(i + 1)
+        label = f"{i + 1} ×{copies}" if copies > 1 else str(i + 1)
         cx, cy = x + CARD_W / 2, y + CARD_H + 4 + 12
         half = max(13, number_font.getlength(label) / 2 + 8)
         draw.rounded_rectangle((cx - half, cy - 12, cx + half, cy + 12), 12, fill=HIGHLIGHT)

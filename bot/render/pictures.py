@@ -30,12 +30,10 @@ def table_picture(session: Session) -> images.TableImage:
 
 
 def card_numbers(hand: Sequence[Card]) -> dict[Card, int]:
-    """The number each card wears in the hand picture (its first copy's), so a button can say
-    which card it plays."""
-    numbers: dict[Card, int] = {}
-    for position, card in enumerate(hand, start=1):
-        numbers.setdefault(card, position)
-    return numbers
+    """The number each card wears in the hand picture, its copies together (issue 34: the
+    buttons' numbers run 1, 2, 3 as the picture's do), so a button can say which card it
+    plays."""
+    return {card: number for number, (card, _) in enumerate(images.hand_groups(hand), start=1)}
 
 
 class Picture:

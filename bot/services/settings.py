@@ -11,6 +11,7 @@ applied here as they commit (`changed`, see `bot.storage.settings` for why LISTE
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import replace
 from typing import Any
 
@@ -71,6 +72,12 @@ class SettingsService:
 
     def colorblind(self, user_id: int) -> bool:
         return self.user(user_id).colorblind
+
+    def may_open_tournaments(self, guild_id: int | None, *, manage_guild: bool,
+                             role_ids: Iterable[int]) -> bool:
+        """Issue 31: Manage Server, or the role the server chose for tournaments."""
+        role = self.guild(guild_id).tournament_role
+        return manage_guild or (role is not None and role in role_ids)
 
     # -- changing
 

@@ -111,7 +111,7 @@ class MemoryDatabase:
         self.game_by_channel: dict[int, str] = {}
         self.bot_state: dict[str, str] = {}
         self.guild_settings: dict[int, tuple[str | None, str | None, str, int | None,
-                                             bool, str | None]] = {}
+                                             bool, str | None, int | None]] = {}
         self.user_settings: dict[int, tuple[str | None, bool, bool]] = {}
         self.rounds: dict[str, dict[int, _RoundRow]] = {}  # by game, then round number
         self.matches: dict[str, _MatchRow] = {}  # by game

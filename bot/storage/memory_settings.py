@@ -17,8 +17,8 @@ class MemorySettingsRepository:
     async def all_guilds(self) -> list[GuildSettings]:
         return [GuildSettings(guild_id=guild, locale=locale, preset=preset,
                               options=decode(options) if options else {}, turn_timer=timer,
-                              ai_takeover=takeover, turn_ping=ping)
-                for guild, (locale, preset, options, timer, takeover, ping)
+                              ai_takeover=takeover, turn_ping=ping, tournament_role=role)
+                for guild, (locale, preset, options, timer, takeover, ping, role)
                 in sorted(self._db.guild_settings.items())]
 
     async def all_users(self) -> list[UserSettings]:
@@ -30,7 +30,8 @@ class MemorySettingsRepository:
         self._db.guild_settings[int(settings.guild_id)] = (
             settings.locale, settings.preset, encode(settings.options),
             None if settings.turn_timer is None else int(settings.turn_timer),
-            bool(settings.ai_takeover), settings.turn_ping)
+            bool(settings.ai_takeover), settings.turn_ping,
+            None if settings.tournament_role is None else int(settings.tournament_role))
 
     async def save_user(self, settings: UserSettings) -> None:
         self._db.user_settings[int(settings.user_id)] = (

@@ -291,6 +291,12 @@ CREATE TABLE tournament_results (
 CREATE INDEX tournament_results_player ON tournament_results (guild_id, user_id);
 """
 
+_0009_TOURNAMENT_ROLE = """
+-- Issue 31: a role whose members may open tournaments besides those with Manage Server (NULL:
+-- Manage Server only).
+ALTER TABLE guild_settings ADD COLUMN tournament_role INTEGER;
+"""
+
 MIGRATIONS: tuple[Migration, ...] = (
     Migration(1, "initial", _0001_INITIAL),
     Migration(2, "stats", _0002_STATS),
@@ -300,6 +306,7 @@ MIGRATIONS: tuple[Migration, ...] = (
     Migration(6, "ai_takeover", _0006_AI_TAKEOVER),
     Migration(7, "turn_pings", _0007_TURN_PINGS),
     Migration(8, "tournaments", _0008_TOURNAMENTS),
+    Migration(9, "tournament_role", _0009_TOURNAMENT_ROLE),
 )
 
 CREATE_LEDGER = """

@@ -254,6 +254,7 @@ class GuildSettings:
     turn_timer: int | None = None
     ai_takeover: bool = False  # issue 19: an AI plays on for who leaves (C-10) or idles (C-11)
     turn_ping: str | None = None  # "always", "never" or seconds of waiting; None: the default
+    tournament_role: int | None = None  # issue 31: may open tournaments besides Manage Server
 
 
 @dataclass(frozen=True, slots=True)

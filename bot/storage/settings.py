@@ -64,8 +64,8 @@ class SettingsRepository:
     async def all_guilds(self) -> list[GuildSettings]:
         async with self._db.read() as conn:
             rows = await conn.execute_fetchall(
-                "SELECT guild_id, locale, preset, options, turn_timer, ai_takeover, turn_ping "
-                "FROM guild_settings ORDER BY guild_id")
+                "SELECT guild_id, locale, preset, options, turn_timer, ai_takeover, turn_ping, "
+                "tournament_role FROM guild_settings ORDER BY guild_id")
             return [_guild(row) for row in rows]
 
     async def all_users(self) -> list[UserSettings]:
@@ -79,13 +79,15 @@ class SettingsRepository:
         async with self._db.transaction() as conn:
             await conn.execute(
                 "INSERT INTO guild_settings (guild_id, locale, preset, options, turn_timer, "
-                "ai_takeover, turn_ping) VALUES (?, ?, ?, ?, ?, ?, ?) "
+                "ai_takeover, turn_ping, tournament_role) VALUES (?, ?, ?, ?, ?, ?, ?, ?) "
                 "ON CONFLICT (guild_id) DO UPDATE SET "
                 "locale = excluded.locale, preset = excluded.preset, "
                 "options = excluded.options, turn_timer = excluded.turn_timer, "
-                "ai_takeover = excluded.ai_takeover, turn_ping = excluded.turn_ping",
+                "ai_takeover = excluded.ai_takeover, turn_ping = excluded.turn_ping, "
+                "tournament_role = excluded.tournament_role",
                 (settings.guild_id, settings.locale, settings.preset, encode(settings.options),
-                 settings.turn_timer, int(settings.ai_takeover), settings.turn_ping))
+                 settings.turn_timer, int(settings.ai_takeover), settings.turn_ping,
+                 settings.tournament_role))
             await self._announce(conn, settings)
 
     async def save_user(self, settings: UserSettings) -> None:
@@ -131,4 +133,5 @@ def _guild(row: Any) -> GuildSettings:
     return GuildSettings(guild_id=int(row[0]), locale=row[1], preset=row[2],
                          options=decode(row[3]) if row[3] else {},
                          turn_timer=None if row[4] is None else int(row[4]),
-                         ai_takeover=bool(row[5]), turn_ping=row[6])
+                         ai_takeover=bool(row[5]), turn_ping=row[6],
+                         tournament_role=None if row[7] is None else int(row[7]))

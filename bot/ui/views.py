@@ -190,84 +190,110 @@ def refresh_view(session: Session, lc: str) -> discord.ui.View:
 
 def _hand_controls(session: Session, player: str, lc: str, *, page: int,
                    picking: Card | None, uno: bool, faces: Faces) -> discord.ui.View:
-    gid = session.game_id
-    pview = session.view(player)
-    version = pview.version
-    context = session.context(player)
-    legal = pview.legal_actions
-    view = _view()
+    """A choice of colour or player for one card, or else: the decision's buttons, the cards
+    of this page, the turn's buttons (Draw, Pass, Slap) and the page buttons."""
+    pview, context = session.view(player), session.context(player)
     if picking is not None:  # a card with several ways to play it: which colour, which player?
-        for index, action in enumerate(_choices(legal, picking, uno)[:20]):
-            view.add_item(PlayButton(gid, version, action, row=index // 5, context=context,
-                                     label=_choice_label(session, action, lc)))
-        view.add_item(PageButton(gid, version, page, "back", label=tr(lc, "button.back"),
-                                 row=4))
-        return view
-    decisions = decision_controls(session, legal, lc, row=0, context=context)
+        return _pick_controls(session, pview, context, lc, picking=picking, uno=uno, page=page)
+    view = _view()
+    decisions = decision_controls(session, pview.legal_actions, lc, row=0, context=context)
     for control in decisions:
         view.add_item(control)
+    total = pages(pview.hand)
+    page = min(max(page, 0), total - 1)
+    first_row = 1 if decisions else 0
+    buttons = _card_buttons(session, pview, context, lc, page=page, faces=faces)
+    for index, button in enumerate(buttons[:(4 - first_row) * 5]):
+        button.item.row = first_row + index // 5
+        view.add_item(button)
+    _turn_buttons(view, session, pview, context, lc)
+    if total > 1:
+        # The direction is part of the id: with two pages both buttons lead to the same page.
+        gid, version = session.game_id, pview.version
+        view.add_item(PageButton(gid, version, (page - 1) % total, "prev", label="◀", row=4))
+        view.add_item(PageButton(gid, version, (page + 1) % total, "next", label="▶", row=4))
+    return view
+
+
+def _pick_controls(session: Session, pview: PlayerView, context: int, lc: str, *,
+                   picking: Card, uno: bool, page: int) -> discord.ui.View:
+    """The ways to play `picking` (a colour each, a player each) and Back to the hand."""
+    gid = session.game_id
+    view = _view()
+    for index, action in enumerate(_choices(pview.legal_actions, picking, uno)[:20]):
+        view.add_item(PlayButton(gid, pview.version, action, row=index // 5, context=context,
+                                 label=_choice_label(session, action, lc)))
+    view.add_item(PageButton(gid, pview.version, page, "back", label=tr(lc, "button.back"),
+                             row=4))
+    return view
+
+
+def _card_name(card: Card, lc: str, number: int | None, faces: Faces) -> str:
+    """A card as its button names it, short for phones (issue 21): beside its face, the number
+    it wears in the picture ("3 · Red 7"); without a face, its colour mark (the number is the
+    button's keycap then)."""
+    if faces.of(card) is None:
+        return f"{color_mark(card)} {card_short(card, lc)}"
+    return f"{number} · {card_short(card, lc)}" if number is not None else card_short(card, lc)
+
+
+def _card_buttons(session: Session, pview: PlayerView, context: int, lc: str, *, page: int,
+                  faces: Faces) -> list[Control]:
+    """A button for each card of the page with its copies ("×2"), in the picture's order and
+    with its numbers: green to play it (red to play it calling UNO!), grey to be told why it
+    cannot be played now."""
+    gid, version, legal = session.game_id, pview.version, pview.legal_actions
     playable: dict[Card, set[bool]] = {}
     for action in legal:
         if action.type in (ActionType.PLAY, ActionType.SWAP) and action.card is not None:
             playable.setdefault(action.card, set()).add(action.uno)
-    cards = distinct_cards(pview.hand)
-    total = pages(pview.hand)
-    page = min(max(page, 0), total - 1)
-    first_row = 1 if decisions else 0
-    shown = cards[page * CARDS_PER_PAGE:(page + 1) * CARDS_PER_PAGE]
-    slots = (4 - first_row) * 5
+    numbers = card_numbers(pview.hand)
     buttons: list[Control] = []
-    cards_of: list[Card] = []  # the card of each button
-    numbers = card_numbers(pview.hand)  # as in the hand's picture
-    for card, count in shown:
-        face = faces.of(card)
-        number = numbers.get(card)
-        # Short names, for buttons that fit a phone (issue 21): the face, or else the colour
-        # mark and the number's keycap, stand beside them.
-        name = f"{color_mark(card)} {card_short(card, lc)}" if face is None \
-            else f"{number} · {card_short(card, lc)}" if number is not None \
-            else card_short(card, lc)
+    for card, count in distinct_cards(pview.hand)[page * CARDS_PER_PAGE:
+                                                  (page + 1) * CARDS_PER_PAGE]:
+        name = _card_name(card, lc, numbers.get(card), faces)
         label = _label(name + (f" ×{count}" if count > 1 else ""))
         calls = sorted({False} | playable[card]) if card in playable else []
         if not calls:  # shown, refused with the reason when pressed ("why can't I?")
-            buttons.append(WhyButton(gid, version, card, label=label, context=context))
-            cards_of.append(card)
-            continue
+            buttons.append(_wear_face(WhyButton(gid, version, card, label=label,
+                                                context=context), card, numbers, faces))
         for call in calls:
             choices = _choices(legal, card, call)
             text = label if not call else _label(tr(lc, "button.play_uno", card=name))
             style = Style.danger if call else Style.success
-            if len(choices) == 1:
-                buttons.append(PlayButton(gid, version, choices[0], label=text, style=style,
-                                          context=context))
-            else:
-                buttons.append(PickButton(gid, version, card, call, page, label=text,
-                                          style=style, context=context))
-            cards_of.append(card)
-    for index, button in enumerate(buttons[:slots]):
-        button.item.row = first_row + index // 5
-        card = cards_of[index]
-        face = faces.of(card)
-        number = numbers.get(card)
-        if face is not None:
-            button.item.emoji = discord.PartialEmoji(name=face[0], id=face[1])
-        elif number is not None and number <= len(KEYCAPS):  # the number the picture shows
-            button.item.emoji = KEYCAPS[number - 1]  # (past ten, the card's name alone)
-        view.add_item(button)
-    kinds = {a.type for a in legal}
+            button: Control = (
+                PlayButton(gid, version, choices[0], label=text, style=style, context=context)
+                if len(choices) == 1 else
+                PickButton(gid, version, card, call, page, label=text, style=style,
+                           context=context))
+            buttons.append(_wear_face(button, card, numbers, faces))
+    return buttons
+
+
+def _wear_face(button: Control, card: Card, numbers: dict[Card, int], faces: Faces) -> Control:
+    """`button` with the card's face as its emoji, or else the keycap of the card's number in
+    the picture (past ten, the card's name alone)."""
+    face, number = faces.of(card), numbers.get(card)
+    if face is not None:
+        button.item.emoji = discord.PartialEmoji(name=face[0], id=face[1])
+    elif number is not None and number <= len(KEYCAPS):
+        button.item.emoji = KEYCAPS[number - 1]
+    return button
+
+
+def _turn_buttons(view: discord.ui.View, session: Session, pview: PlayerView, context: int,
+                  lc: str) -> None:
+    """Draw, Pass (Keep my cards, under a penalty), Slap!: what the rules allow this player."""
+    gid = session.game_id
+    kinds = {a.type for a in pview.legal_actions}
     if ActionType.DRAW in kinds:
-        view.add_item(DecisionButton(gid, version, "draw", label=tr(lc, "button.draw"),
+        view.add_item(DecisionButton(gid, pview.version, "draw", label=tr(lc, "button.draw"),
                                      style=Style.primary, row=4, context=context))
     if ActionType.PASS in kinds:
         waits = pview.pending is not None and pview.pending.kind != "slap"  # a penalty's
         pass_key = "button.keep_cards" if waits else "button.pass"
-        view.add_item(DecisionButton(gid, version, "pass", label=tr(lc, pass_key), row=4,
+        view.add_item(DecisionButton(gid, pview.version, "pass", label=tr(lc, pass_key), row=4,
                                      context=context))
     if ActionType.SLAP in kinds:
-        view.add_item(DecisionButton(gid, version, "slap", label=tr(lc, "button.slap"),
+        view.add_item(DecisionButton(gid, pview.version, "slap", label=tr(lc, "button.slap"),
                                      style=Style.danger, row=4, context=context))
-    if total > 1:
-        # The direction is part of the id: with two pages both buttons lead to the same page.
-        view.add_item(PageButton(gid, version, (page - 1) % total, "prev", label="◀", row=4))
-        view.add_item(PageButton(gid, version, (page + 1) % total, "next", label="▶", row=4))
-    return view

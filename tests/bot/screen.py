@@ -7,6 +7,7 @@ from typing import Any
 
 from bot.fake_discord.users import SeenMessage
 from bot.render.table import render_table
+from bot.render.text import COLOR_MARKS, WILD_MARK
 from tests.catalogue import en, en_part
 from tests.fake_discord import VirtualUser
 
@@ -128,3 +129,13 @@ def trim(session: Any, user: VirtualUser, count: int) -> None:
 
 
 hand_text = table_text  # a hand message reads the same way
+
+
+def hand_cards(hand: SeenMessage) -> str:
+    """The cards a hand's buttons name ("🟥 Red 7, 🟩 Green 3 ×2"), each card once in the
+    picture's order (without card faces, a card's label starts with its colour mark; its play
+    with the UNO! call is a second button, left out)."""
+    marks = (*COLOR_MARKS.values(), WILD_MARK)
+    before, after = en("button.play_uno", card="\0").split("\0")
+    return ", ".join(label for label in hand.labels() if label.startswith(marks)
+                     and not (label.startswith(before) and label.endswith(after)))

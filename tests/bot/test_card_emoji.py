@@ -126,8 +126,9 @@ async def test_hand_buttons_and_table_wear_the_faces(harness: Harness) -> None:
     assert red7["name"] == emoji_name(face_of(Card.parse("R7"), colorblind=False))
     assert int(red7["id"]) == ids[red7["name"]]
     assert buttons[f"3 · {card_name('G4')}"]["name"].startswith("uno_G4l_")
-    # No face for the Wild (not uploaded here): its keycap and text label, as before.
-    assert buttons[label("W")]["name"] == "7️⃣"
+    # No face for the Wild (not uploaded here): its keycap and text label, as before. Its
+    # number is 6, as in the picture: the two Red 7s are one card there (issue 34).
+    assert buttons[label("W")]["name"] == "6️⃣"
     # The table's top card wears its face too.
     top = emoji_name(face_of(Card.parse("R5"), colorblind=False))
     await harness.fake.wait_for(lambda: f"<:{top}:{ids[top]}> {card_name('R5')}" in str(

@@ -15,6 +15,7 @@ from tests.fake_discord import VirtualUser
 from .harness import Harness, rig, start_game
 from .screen import (
     footer_of,
+    hand_cards,
     hand_text,
     last_ephemeral,
     open_hand,
@@ -290,7 +291,7 @@ async def test_n5_guilty_challenge_returns_the_wild_four(harness: Harness,
     assert not any(en_part("you.hand_shown", player="Ann") in m.content
                    for m in cid.messages())
     # Ann holds her Wild Draw Four again.
-    assert label("W+4") in hand_text(await open_hand(harness, ann, session))
+    assert label("W+4") in hand_cards(await open_hand(harness, ann, session))
     await bob.click(await open_hand(harness, bob, session), "🟥 Red 8")
     await cid.click(await open_hand(harness, cid, session), "🟥 Red 9")
     text = await table_after(harness, bob, session)

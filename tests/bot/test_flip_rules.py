@@ -43,6 +43,7 @@ from tests.fake_discord import VirtualUser
 from .harness import Driver, Harness, redeal, rig_flip, start_game
 from .screen import (
     footer_of,
+    hand_cards,
     hand_text,
     last_ephemeral,
     open_hand,
@@ -95,8 +96,7 @@ def backs(*labels: str) -> str:
 
 
 def cards_field(hand: SeenMessage) -> str:
-    heading = f"**{en('hand.cards')}**\n"
-    return next(t for t in hand.texts if t.startswith(heading)).removeprefix(heading)
+    return hand_cards(hand)  # the buttons name the cards (the hand lists them on pages only)
 
 
 async def play(harness: Harness, user: VirtualUser, session: Any, label: str,

@@ -21,6 +21,7 @@ from .screen import (
     SHOWN_HAND,
     enabled,
     footer_of,
+    hand_cards,
     hand_text,
     last_ephemeral,
     open_hand,
@@ -339,7 +340,7 @@ async def test_h3_zero_passes_every_hand_and_seven_swaps_with_a_chosen_player(
     assert codes(session, cid) == ["B1", "B2", "B3", "B4", "B6", "B8", "R7"]  # Bob's
     assert codes(session, ann) == ["Y1", "Y2", "Y3", "Y4", "Y6", "Y7", "Y8"]  # Cid's
     bob_hand = await open_hand(harness, bob, session)
-    assert card_name("G1") in hand_text(bob_hand) and card_name("B1") not in hand_text(bob_hand)
+    assert card_name("G1") in hand_cards(bob_hand) and card_name("B1") not in hand_cards(bob_hand)
     await bob.click(bob_hand, "🟥 Red 3")
     cid_hand = await open_hand(harness, cid, session)
     await cid.click(cid_hand, "🟥 Red 7")  # the 7 asks: swap with whom?
@@ -354,7 +355,7 @@ async def test_h3_zero_passes_every_hand_and_seven_swaps_with_a_chosen_player(
     assert codes(session, ann) == ["B1", "B2", "B3", "B4", "B6", "B8"]
     assert en_part("table.player", player="Ann", count=6) in text
     assert en_part("table.player", player="Cid", count=7) in text
-    assert card_name("B8") in hand_text(await open_hand(harness, ann, session))
+    assert card_name("B8") in hand_cards(await open_hand(harness, ann, session))
 
 
 async def test_h3_a_seven_as_the_last_card_swaps_nothing(harness: Harness,
@@ -557,7 +558,7 @@ async def test_h6_swap_on_five_each_chooses_the_card_they_give(harness: Harness,
     assert card_name("G1") not in text and card_name("B9") not in text
     assert "G1" in codes(session, bob) and "B9" not in codes(session, bob)
     assert "B9" in codes(session, ann) and "G1" not in codes(session, ann)
-    assert card_name("B9") in hand_text(await open_hand(harness, ann, session))
+    assert card_name("B9") in hand_cards(await open_hand(harness, ann, session))
 
 
 # ---------------------------------------------------------------------------- H-7
@@ -870,7 +871,7 @@ async def test_h13_seven_stages_emptied_hand_draws_the_next_stage(harness: Harne
             + en("table.stage", count=6)) in text
     assert en("table.turn", player="Bob") in text
     assert codes(session, ann) == ["G1", "G2", "G3", "G4", "G6", "R1"]
-    assert card_name("G6") in hand_text(await open_hand(harness, ann, session))
+    assert card_name("G6") in hand_cards(await open_hand(harness, ann, session))
     assert not session.game.round_over
     await bob.click(await open_hand(harness, bob, session), "🟥 Red 8")
     await cid.click(await open_hand(harness, cid, session), "🟥 Red 9")

@@ -16,7 +16,7 @@ from tests.catalogue import card_name, en, label
 from tests.fake_discord import VirtualUser
 
 from .harness import Harness, rig, start_game
-from .screen import hand_text, open_hand, seat, size, table_of, trim
+from .screen import hand_cards, hand_text, open_hand, seat, size, table_of, trim
 
 GREEN = 3  # a playable card's button style
 
@@ -149,9 +149,9 @@ async def test_two_quick_moves_make_one_edit_of_a_hand_that_waits(
     assert "B8" in [c.code for c in session.game.hands[seat(session, dan)]]
     await harness.settle()
     await harness.pause(0.2)  # the bot may not edit it yet: the hand waits for the merge gap
-    assert dan_hand.edits == edits and card_name("R9") in hand_text(dan_hand)
+    assert dan_hand.edits == edits and card_name("R9") in hand_cards(dan_hand)
     harness.clock.advance(MERGE_GAP)
-    await harness.fake.wait_for(lambda: card_name("B8") in hand_text(dan_hand), timeout=3)
+    await harness.fake.wait_for(lambda: card_name("B8") in hand_cards(dan_hand), timeout=3)
     await harness.pause(0.2)
     assert dan_hand.edits == edits + 1
     assert [a["id"] for a in dan_hand.attachments] not in ([], [picture])  # his new cards'

@@ -245,3 +245,42 @@ async def test_sign_up_refusals_and_the_hosts_list(harness: Harness) -> None:
     assert "Cid" in signup.text and "Bob" not in signup.text
     status = (await ann.slash("uno tournament status")).response
     assert status is not None and status.ephemeral and "Cid" in status.text
+
+
+@pytest.mark.issue(31)
+async def test_a_role_the_server_sets_may_open_a_tournament(harness: Harness) -> None:
+    h = harness
+    admin = h.user("Admin", permissions=["manage_guild"])
+    role = h.fake.add_role("Organisers", 0)  # no permissions of its own
+    # Discord announces a new role to the bot, which checks a member's roles against its cache.
+    await h.fake.gateway.dispatch("GUILD_ROLE_CREATE", {"guild_id": str(h.fake.guild_id),
+                                                        "role": role.payload()}, h.fake.guild_id)
+    await h.fake.wait_for(lambda: h.bot is not None and (guild := h.bot.get_guild(
+        h.fake.guild_id)) is not None and guild.get_role(role.id) is not None, timeout=5)
+    organiser, member = h.user("Org", roles=[role]), h.user("Member")
+    unset = (await organiser.slash("uno tournament create", name="Early")).response
+    assert unset is not None and unset.ephemeral
+    assert unset.text == en("tournament.manage_guild_only")
+
+    not_allowed = (await member.slash("uno settings", tournament_role=role)).response
+    assert not_allowed is not None and not_allowed.text == en("settings.manage_guild_only")
+    chosen = (await admin.slash("uno settings", tournament_role=role)).response
+    mention = f"<@&{role.id}>"
+    assert chosen is not None and en("settings.tournament_role", who=en(
+        "settings.tournament_role_some", role=mention)) in chosen.text
+
+    refused = (await member.slash("uno tournament create", name="Mine")).response
+    assert refused is not None and refused.ephemeral
+    assert refused.text == en("tournament.role_only", role=mention)
+    assert live(h) is None  # nothing was opened
+    await open_tournament(h, organiser, [member], name="Org night")
+    current = live(h)
+    assert current is not None and current.record.host_id == organiser.member.id
+    cancelled = (await organiser.slash("uno tournament cancel")).response  # the host's right
+    assert cancelled is not None and cancelled.text == en("tournament.done_cancel")
+
+    everyone = (await admin.slash("uno settings", tournament_role=h.fake.home.everyone)).response
+    assert everyone is not None and en("settings.tournament_role", who=en(
+        "settings.tournament_role_none")) in everyone.text
+    again = (await organiser.slash("uno tournament create", name="Late")).response
+    assert again is not None and again.text == en("tournament.manage_guild_only")

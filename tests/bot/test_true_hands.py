@@ -12,7 +12,7 @@ from bot.fake_discord.users import SeenMessage
 from bot.outlets.live_hands import EXPIRY_NOTICE, LAST_EDIT, MERGE_GAP
 from bot.render.images import hand_image
 from bot.ui.answers import TOKEN_LIFETIME
-from tests.catalogue import en, label
+from tests.catalogue import colour, colour_label, en, label
 from tests.engine.golden_cases.flip_common import F3, F3_AFTER, F3_THEN
 from tests.fake_discord import VirtualUser
 
@@ -24,6 +24,14 @@ from .test_pings import pings
 
 def shows(hand: SeenMessage, key: str, **params: object) -> bool:
     return en(key, **params) in hand_text(hand)
+
+
+async def shows_after_the_gap(harness: Harness, hand: SeenMessage, key: str,
+                              **params: object) -> None:
+    """Once the moves made have landed and the merge gap has passed, `hand` shows `key`."""
+    await harness.settle()
+    harness.clock.advance(MERGE_GAP)
+    await harness.fake.wait_for(lambda: shows(hand, key, **params), timeout=3)
 
 
 def picture(harness: Harness, hand: SeenMessage) -> bytes:
@@ -42,12 +50,30 @@ async def test_a_waiting_hand_names_the_top_card_and_the_player_awaited_now(
     cid_hand = await open_hand(harness, cid, session)
     assert shows(cid_hand, "table.top", card=label("R5"))
     await ann.click(await open_hand(harness, ann, session), label("R7"))
-    await harness.settle()
-    harness.clock.advance(MERGE_GAP)
-    await harness.fake.wait_for(lambda: shows(cid_hand, "table.top", card=label("R7")),
-                                timeout=3)
+    await shows_after_the_gap(harness, cid_hand, "table.top", card=label("R7"))
     assert shows(cid_hand, "hand.waiting", player="Bob")
     assert not shows(cid_hand, "hand.waiting", player="Ann")
+
+
+async def test_a_waiting_hand_follows_the_colour_chosen_and_the_moves_after_it(
+        harness: Harness, players: list[VirtualUser]) -> None:
+    """Issue 34: after others' moves (a Wild whose colour is chosen, then another card), Cid's
+    waiting hand names the top card and colour of now, within the merge gap, not of before."""
+    ann, bob, cid = players
+    session = await start_game(harness, players, turn_timer=0)
+    await rig(harness, session, {ann: ["W", "G3"], bob: ["B8", "R1"], cid: ["R9", "G5"]},
+              start="R5")
+    cid_hand = await open_hand(harness, cid, session)
+    assert shows(cid_hand, "table.color", color=colour("R"))
+    picking = await ann.click(await open_hand(harness, ann, session), label("W"))
+    assert picking.response is not None
+    await ann.click(ann.message(picking.response.id), colour_label("B"))
+    await shows_after_the_gap(harness, cid_hand, "table.color", color=colour("B"))
+    assert shows(cid_hand, "table.top", card=label("W"))
+    await bob.click(await open_hand(harness, bob, session), label("B8"))
+    await shows_after_the_gap(harness, cid_hand, "table.top", card=label("B8"))
+    assert shows(cid_hand, "table.color", color=colour("B"))
+    assert not shows(cid_hand, "table.top", card=label("W"))
 
 
 async def test_f4_a_flip_turns_the_pictures_of_the_open_hands(

@@ -1,4 +1,4 @@
-"""The playground in a real browser (headless Chromium over the DevTools protocol): two people
+"""The playground in a real browser (Debian's headless Chromium, driven by Playwright): two people
 open a lobby, join, start, and the first one plays a card from the hand only they can see.
 A screenshot of the table is saved as artifacts/playground-table.png."""
 
@@ -11,13 +11,16 @@ from typing import Any, cast
 
 import pytest
 
-from bot.playground.browser import Page, chromium, find_chromium
+from bot.playground.browser import chromium, find_chromium, wait_for
 from bot.playground.playground import Playground
 from tests.bot.harness import Harness, rig
 from tests.catalogue import card_name, en, label
 
+from .fingers import deal, js, play_as, press
+
 ROOT = Path(__file__).resolve().parents[2]
 SCREENSHOT = ROOT / "artifacts" / "playground-table.png"
+PHONE_SCREENSHOT = ROOT / "artifacts" / "playground-table-phone.png"
 
 pytestmark = pytest.mark.skipif(
     find_chromium() is None,
@@ -32,55 +35,20 @@ async def playground(tmp_path: Path) -> AsyncIterator[Playground]:
     await started.stop()
 
 
-def js(value: Any) -> str:
-    return json.dumps(value)
-
-
-async def press(page: Page, label: str, *, within: str = "#messages") -> None:
-    """Click the last enabled button with this label, as the mouse would."""
-    seen = await page.evaluate(f"""(() => {{
-        const all = [...document.querySelectorAll({js(within + ' button[data-custom-id]')})];
-        const found = all.filter(
-            b => b.querySelector('.label')?.textContent === {js(label)} && !b.disabled);
-        if (found.length) found[found.length - 1].click();
-        return found.length ? true
-            : all.map(b => b.textContent.trim() + (b.disabled ? " (off)" : ""));
-    }})()""")
-    assert seen is True, f"no enabled {label!r} button on the page; buttons: {seen}"
-
-
-async def play_as(page: Page, person_id: int) -> None:
-    await page.evaluate(f"document.querySelector('.person[data-user-id=\"{person_id}\"]').click()")
-    await page.wait_for(f"document.querySelector('.person.active')?.dataset.userId === "
-                        f"{js(str(person_id))}")
-
-
 def message_text(message_id: str) -> str:
     return (f"(document.querySelector('article[data-message-id=\"{message_id}\"]')"
             f"?.textContent ?? '')")
 
 
-async def test_two_people_play_a_card_in_the_browser(playground: Playground) -> None:
+@pytest.mark.parametrize("width", [1440, 390], ids=["desktop", "phone"])
+async def test_two_people_play_a_card_in_the_browser(playground: Playground, width: int) -> None:
+    """At a desktop's width, and at a phone's (issue 34: the people panel is a drawer there)."""
     ann, bob = list(playground.people.values())[:2]
     assert playground.bot is not None
-    async with chromium(playground.url, height=1500) as page:
-        await page.wait_for("document.querySelectorAll('#command option').length > 5")
-        # Ann (the first person, who the page starts as) opens a lobby with /uno create.
-        assert await page.evaluate("document.getElementById('command').value") == "uno create"
-        await page.evaluate("document.getElementById('send').click()")
-        await page.wait_for(f"[...document.querySelectorAll('#messages button')]"
-                            f".some(b => b.textContent.trim() === {js(en('button.join'))})")
+    async with chromium(playground.url, width=width, height=1500) as page:
+        await deal(page, ann, bob)  # Ann (whom the page starts as) opens the lobby
         assert "Ann used /uno create" in await page.evaluate(
             "document.querySelector('#messages article').textContent")
-
-        await play_as(page, bob.id)
-        await press(page, en("button.join"))
-        await page.wait_for("document.querySelector('#messages article .embed')"
-                            ".textContent.includes('Bob')")
-        await play_as(page, ann.id)
-        await press(page, en("button.start"))
-        await page.wait_for(f"[...document.querySelectorAll('#messages button')]"
-                            f".some(b => b.textContent.trim() === {js(en('button.hand'))})")
 
         # The deal is fixed (as the bot tests fix it) so Ann, who moves first, holds a Red 7.
         session = playground.bot.games.in_channel(playground.fake.home.channels[0].id)
@@ -88,30 +56,30 @@ async def test_two_people_play_a_card_in_the_browser(playground: Playground) -> 
         await rig(cast(Harness, playground), session,
                   {ann: ["R7", "G3", "G4", "B6", "B8", "Y9", "Y2"]}, start="R5")
         table = str(session.message_id)
-        await page.wait_for(f"{message_text(table)}.includes({js(card_name('R5'))})")
+        await wait_for(page, f"{message_text(table)}.includes({js(card_name('R5'))})")
         assert card_name("R7") not in await page.evaluate(message_text(table))
 
         await press(page, en("button.hand"))
-        hand = await page.wait_for(
-            "document.querySelector('article[data-ephemeral=\"true\"] button.style-3')"
-            "?.closest('article').dataset.messageId")
+        hand = await wait_for(
+            page, "document.querySelector('article[data-ephemeral=\"true\"] button.style-3')"
+                  "?.closest('article').dataset.messageId")
         assert "Only you can see this" in await page.evaluate(message_text(hand))
         await press(page, label("R7"), within=f"article[data-message-id=\"{hand}\"]")
         # The table changed for everyone: Red 7 is on the discard pile now.
-        await page.wait_for(f"{message_text(table)}.includes({js(card_name('R7'))})")
+        await wait_for(page, f"{message_text(table)}.includes({js(card_name('R7'))})")
         await page.evaluate(f"document.querySelector('article[data-message-id=\"{table}\"]')"
                             ".scrollIntoView({block: 'start'})")
-        await page.screenshot(SCREENSHOT)
+        await page.screenshot(path=SCREENSHOT if width > 390 else PHONE_SCREENSHOT)
 
         # The hand is Ann's alone: Bob sees the table, not her hand; Ann sees it again.
         await play_as(page, bob.id)
-        await page.wait_for(f"{message_text(table)}.includes({js(card_name('R7'))})")
+        await wait_for(page, f"{message_text(table)}.includes({js(card_name('R7'))})")
         assert not await page.evaluate(
             f"!!document.querySelector('article[data-message-id=\"{hand}\"]')")
         await play_as(page, ann.id)
-        await page.wait_for(f"!!document.querySelector('article[data-message-id=\"{hand}\"]')")
+        await wait_for(page, f"!!document.querySelector('article[data-message-id=\"{hand}\"]')")
     assert playground.problems() == []
-    assert SCREENSHOT.stat().st_size > 10_000
+    assert (SCREENSHOT if width > 390 else PHONE_SCREENSHOT).stat().st_size > 10_000
 
 
 # --- Components V2 ---------------------------------------------------------------------------
@@ -191,10 +159,10 @@ async def test_a_components_v2_message_is_drawn(playground: Playground) -> None:
                                form=form)
     article = f"article[data-message-id=\"{posted['id']}\"]"
     async with chromium(playground.url, height=1000) as page:
-        await page.wait_for(f"document.querySelector({js(article + ' .v2-gallery img')})"
-                            "?.complete")
-        await page.wait_for(f"document.querySelector({js(article + ' .row img.emoji')})"
-                            "?.complete")
+        await wait_for(page, f"document.querySelector({js(article + ' .v2-gallery img')})"
+                             "?.complete")
+        await wait_for(page, f"document.querySelector({js(article + ' .row img.emoji')})"
+                             "?.complete")
         drawn = await page.evaluate(f"""(() => {{
             const m = document.querySelector({js(article)});
             const q = (s) => m.querySelector(s);
@@ -222,7 +190,7 @@ async def test_a_components_v2_message_is_drawn(playground: Playground) -> None:
             }};
         }})()""")
         await page.evaluate(f"document.querySelector({js(article)}).scrollIntoView()")
-        await page.screenshot(ROOT / "artifacts" / "playground-v2.png", selector=article)
+        await page.locator(article).screenshot(path=ROOT / "artifacts" / "playground-v2.png")
     assert drawn == {
         "spoiler": ["blur(24px)", "none"],  # blurred until clicked, as Discord hides it
         "thumbnail": 320, "file": "notes.txt",

@@ -249,3 +249,31 @@ async def test_only_this_computers_own_page_may_act(page: Page) -> None:
     async with page.http.get(f"{page.url}/api/state", headers={"Host": "evil.example"}) as r:
         assert r.status == 403
     assert page.playground.fake.messages == {}
+
+
+async def test_the_server_lets_its_organisers_open_tournaments(page: Page) -> None:
+    """Issue 31 in the playground: each server has an Organisers role, which Cid holds; Ann
+    (Manage Server) picks it among the server's roles for /uno settings tournament_role, and
+    then Cid may open a tournament where Bob, without it, is refused."""
+    ann, bob, cid = list(page.playground.people.values())[:3]
+    channel = page.playground.fake.home.channels[0].id
+    state = await page.state(ann, channel)
+    [home] = [g for g in state["guilds"] if any(c["id"] == str(channel) for c in g["channels"])]
+    organisers = next(r["id"] for r in home["roles"] if r["name"] == "Organisers")
+    assert [p["moderator"] for p in state["people"]][:3] == [True, False, False]
+    status, answer = await page.post("/api/slash", ann, channel, command="uno settings",
+                                     options={"tournament_role": "404"})
+    assert status == 400 and "tournament_role" in answer["error"]  # no such role here
+    await page.post("/api/slash", ann, channel, command="uno settings",
+                    options={"tournament_role": organisers})
+    await page.wait(ann, channel, lambda s: s["messages"] and en(
+        "settings.tournament_role_some", role=f"<@&{organisers}>") in s["messages"][-1]["content"])
+    await page.post("/api/slash", bob, channel, command="uno tournament create",
+                    options={"name": "Bob's"})
+    await page.wait(bob, channel, lambda s: s["messages"] and s["messages"][-1]["content"] == en(
+        "tournament.role_only", role=f"<@&{organisers}>"))
+    await page.post("/api/slash", cid, channel, command="uno tournament create",
+                    options={"name": "Cid's cup"})
+    await page.wait(cid, channel, lambda s: any(
+        en("tournament.signup_title", name="Cid's cup") in str(m["embeds"])
+        for m in s["messages"]))

@@ -16,7 +16,7 @@ import pytest
 
 from bot.fake_discord.emoji import AppEmojiStore
 from bot.i18n import KNOWN_LOCALES
-from bot.playground.browser import chromium, find_chromium
+from bot.playground.browser import chromium, find_chromium, wait_for
 from bot.playground.preview import KINDS, SCREENSHOTS, Moment, page, shown_emoji
 from tests.catalogue import LOCALES, tr
 
@@ -123,7 +123,7 @@ async def test_the_page_draws_each_kind_and_its_screenshot_is_saved(
     html, images = built
     assert images is not None
     async with chromium(html.resolve().as_uri(), width=860) as browser:
-        await browser.wait_for("document.body?.dataset.drawn === 'true'")
+        await wait_for(browser, "document.body?.dataset.drawn === 'true'")
         drawn = await browser.evaluate("""[...document.querySelectorAll('section.moment')]
             .map(s => [s.dataset.kind, s.querySelectorAll('article.message').length,
                        s.querySelectorAll('.body img:not(.emoji)').length,

@@ -186,23 +186,31 @@ def test_hands_of_many_sizes(count: int, size: tuple[int, int]) -> None:
     deck = classic_deck()
     cards = (deck * 2)[7:7 + count]
     assert hand_size(count) == size
-    assert _pixels(hand_image(cards)).size == size
+    assert _pixels(hand_image(cards)).size == hand_size(len(set(cards)))  # copies shown once
 
 
 def test_every_card_is_numbered_and_the_picture_shows_only_what_is_held() -> None:
     """The picture depends on the cards held alone (what is playable now is on the buttons), so
-    it is drawn again only when they change; each card wears its position, and a button its
-    card's first copy's number."""
+    it is drawn again only when they change. Each card is shown once, numbered in the order of
+    its first copy, its copies counted beside its number ("1 ×2"); its button wears the same
+    number (issue 34: numbers 1, 2, 3 ... on both, whatever the copies)."""
     hand = [card(c) for c in ("R5", "G7", "W", "B+2", "R5", "YS")]
     assert card_numbers(hand) == {card("R5"): 1, card("G7"): 2, card("W"): 3, card("B+2"): 4,
-                                  card("YS"): 6}
+                                  card("YS"): 5}
     img = _pixels(hand_image(hand))
-    for i in range(len(hand)):  # a number plate in the highlight colour under every card
-        x = images.MARGIN + i * (CARD_W + images.GAP) + CARD_W // 2 - 10
-        plate = img.getpixel((x, images.MARGIN + CARD_H + 10))
-        assert isinstance(plate, tuple)
-        assert max(abs(a - b) for a, b in zip(plate, images.HIGHLIGHT, strict=True)) < 12
+    assert img.size == hand_size(5)
+
+    def plate(index: int, dx: int) -> bool:  # the number plate's colour, dx from its middle
+        x = images.MARGIN + index * (CARD_W + images.GAP) + CARD_W // 2 + dx
+        pixel = img.getpixel((x, images.MARGIN + CARD_H + 16))
+        assert isinstance(pixel, tuple)
+        return max(abs(a - b) for a, b in zip(pixel, images.HIGHLIGHT, strict=True)) < 12
+
+    for index in range(5):  # a number plate in the highlight colour under every card
+        assert plate(index, -10) or plate(index, -14)
+    assert plate(0, -26) and not plate(1, -26)  # "1 ×2" is a wider plate than "2"
     assert hand_image(hand) != hand_image(hand[:-1])
+    assert hand_image(hand) != hand_image(hand[:-2])  # one Red 5 fewer: "1", not "1 ×2"
 
 
 # ------------------------------------------------------------------------------ tables

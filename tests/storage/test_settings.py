@@ -63,3 +63,15 @@ async def test_settings_survive_a_restart(storage: Stores) -> None:
     storage = await storage.restart()
     assert await storage.settings.all_users() == [UserSettings(1, "es", False)]
     assert await storage.state.get("k") == "v"
+
+
+async def test_a_tournament_role_is_kept_whole_and_cleared(storage: Stores) -> None:
+    """Issue 31: the role whose members may open tournaments; a Discord id needs all 64 bits
+    (PostgreSQL's INTEGER would lose it)."""
+    role = 1_234_567_890_123_456_789
+    await storage.settings.save_guild(GuildSettings(5, ai_takeover=True, tournament_role=role))
+    storage = await storage.restart()
+    assert await storage.settings.all_guilds() == [
+        GuildSettings(5, ai_takeover=True, tournament_role=role)]
+    await storage.settings.save_guild(GuildSettings(5, ai_takeover=True))
+    assert [g.tournament_role for g in await storage.settings.all_guilds()] == [None]

@@ -104,7 +104,8 @@ function renderPeople() {
 function renderCommands() {
   const select = $("command");
   const chosen = select.value || "uno create";
-  const key = state.commands.map((c) => c.shown + c.description).join("|");
+  // Drawn again in another server too: its role options list that server's roles.
+  const key = currentGuild().id + state.commands.map((c) => c.shown + c.description).join("|");
   if (key !== commandShown) {
     commandShown = key;
     select.replaceChildren(...state.commands.map((c) => el("option", { value: c.path }, c.shown)));
@@ -127,6 +128,9 @@ function renderOptions() {
     } else if (option.type === 6) {
       input = el("select", { name: option.name }, el("option", { value: "" }, "—"),
         state.people.map((p) => el("option", { value: p.id }, p.name)));
+    } else if (option.type === 8) {  // a role of this server
+      input = el("select", { name: option.name }, el("option", { value: "" }, "—"),
+        currentGuild().roles.map((r) => el("option", { value: r.id }, r.name)));
     } else {
       input = el("input", { name: option.name, type: option.type === 4 || option.type === 10 ? "number" : "text" });
     }
@@ -197,13 +201,29 @@ async function refresh() {
   }
 }
 
+// At a phone's width the side panels are drawers (playground.css): one open at a time.
+function drawer(which) {
+  const app = $("app");
+  app.classList.toggle("channels-open", which === "channels");
+  app.classList.toggle("people-open", which === "people");
+  $("open-channels").setAttribute("aria-expanded", String(which === "channels"));
+  $("open-people").setAttribute("aria-expanded", String(which === "people"));
+  $("scrim").hidden = !which;
+}
+
 function go(change) {
+  drawer(null);  // a channel or a person picked: back to the chat
   Object.assign(view, change);
   localStorage.setItem("as", view.as);
   localStorage.setItem("channel", view.channel);
   refresh();
 }
 
+$("open-channels").addEventListener("click", () =>
+  drawer($("app").classList.contains("channels-open") ? null : "channels"));
+$("open-people").addEventListener("click", () =>
+  drawer($("app").classList.contains("people-open") ? null : "people"));
+$("scrim").addEventListener("click", () => drawer(null));
 $("command").addEventListener("change", renderOptions);
 $("composer").addEventListener("submit", async (event) => {
   event.preventDefault();
