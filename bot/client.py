@@ -23,6 +23,8 @@ from bot.outlets.emoji import CardEmoji
 from bot.outlets.live_hands import LiveHands
 from bot.outlets.pings import TurnPings
 from bot.outlets.publisher import LobbyBoard, TablePublisher, UnderWay
+from bot.outlets.token_lobbies import TokenLobbies
+from bot.outlets.token_tables import TableRouter, TokenTables
 from bot.outlets.tournament_board import TournamentBoard
 from bot.outlets.watchers import Watchers
 from bot.render import images
@@ -30,6 +32,7 @@ from bot.render.painter import Painter, default_workers
 from bot.services.autoplay import ROUND_BREAK, AutoPlayer
 from bot.services.games import REFRESH_DELAY, GameManager
 from bot.services.lobbies import LobbyService
+from bot.services.session import Session
 from bot.services.settings import SettingsService
 from bot.services.timers import Timers
 from bot.services.tournaments import TournamentService
@@ -52,7 +55,7 @@ from bot.ui.handlers import Handlers
 log = logging.getLogger(__name__)
 
 # scoring and tournament add to /uno: after lobby
-EXTENSIONS = ("cogs.lobby", "cogs.play", "cogs.scoring", "cogs.tournament")
+EXTENSIONS = ("cogs.lobby", "cogs.play", "cogs.scoring", "cogs.tournament", "cogs.solo")
 DRAIN_SECONDS = 5.0  # how long a clean stop waits for table edits under way
 
 
@@ -69,7 +72,8 @@ class UnoBot(commands.AutoShardedBot):
     timers: Timers
     under_way: UnderWay
     tables: TablePublisher
-    lobby_board: LobbyBoard
+    token_tables: TokenTables
+    lobby_board: TokenLobbies
     hands: LiveHands
     painter: Painter
     pings: TurnPings
@@ -119,11 +123,17 @@ class UnoBot(commands.AutoShardedBot):
         self.tables = TablePublisher(self, self.under_way)
         self.pings = TurnPings(self)
         self.watchers = Watchers(self)
-        self.lobby_board = LobbyBoard(self, self.under_way)
+        # Lobby messages: through the channel, or through tokens where the bot is not a member.
+        self.lobby_board = TokenLobbies(LobbyBoard(self, self.under_way), self.clock,
+                                        BotStateRepository(self.db))
         self.hands = LiveHands(self)
+        # Tables reached through interaction tokens only (issue 30); open hands and watchers'
+        # views follow them, as they follow a channel's table.
+        self.token_tables = TokenTables(self.clock, after_show=self._token_table_shown)
         self.games = GameManager(
             GameRepository(self.db, clock=self.clock.now, shards=self.owned), self.clock,
-            self.timers, self.tables, refresh_delay=self.refresh_delay)
+            self.timers, TableRouter(self.tables, self.token_tables),
+            refresh_delay=self.refresh_delay)
         self.autoplay = AutoPlayer(self.games, delay=self.ai_delay,
                                    takes_over=lambda guild: self.settings.guild(guild).ai_takeover,
                                    # tests move at once (no AI delay): their breaks too
@@ -171,6 +181,10 @@ class UnoBot(commands.AutoShardedBot):
         # Everything loaded so far lives as long as the process: keep it out of the garbage
         # collector's full passes, which otherwise pause the event loop for tens of ms.
         gc.freeze()
+
+    def _token_table_shown(self, session: Session) -> None:
+        self.hands.changed(session)
+        self.watchers.shown(session)
 
     def add_dynamic_items(self, *items: type[discord.ui.DynamicItem[Any]]) -> None:
         super().add_dynamic_items(*items)

@@ -16,7 +16,7 @@ from discord import app_commands
 from discord.app_commands import Choice
 from discord.ext import commands
 
-from bot.engine import Action, ActionType, RuleSet
+from bot.engine import RuleSet
 from bot.interactions import Interaction
 from bot.render.events import escape_name
 from bot.render.help import render_help
@@ -24,11 +24,14 @@ from bot.render.lobby import render_closed_lobby, render_lobby
 from bot.render.rules import rules_summary
 from bot.services.errors import Refusal
 from bot.services.lobbies import DEFAULT_TURN_TIMER, MAX_TURN_TIMER, TARGET_SCORES, rules_of
-from bot.services.session import Session
+from bot.services.solo import solo_channel
 from bot.storage import LobbyRecord, NotFound, StatsRepository, StatsStore
 from bot.ui.answers import send, update
+from bot.ui.places import place_id, without_bot
 from bot.ui.replies import guild_locale, refuse, say, tell, user_locale
+from bot.ui.token_answers import clicked, lobby_answered, post_token_table
 
+from .leaving import leave_game
 from .lobby_settings import LANGUAGE_CHOICES, TURN_PING_CHOICES, Preferences
 from .lobby_view import ai_level_picker, ai_seat_picker, lobby_view
 
@@ -47,8 +50,15 @@ def _may_manage(interaction: Interaction) -> bool:
 
 
 class Lobby(commands.Cog):
-    uno = app_commands.Group(name="uno", description="Play UNO in this channel",
-                             guild_only=True)
+    # Installable to servers and to users, usable in servers, the bot's DM and group DMs
+    # (issue 30): both lists are sent, as leaving them out offers the command in fewer places
+    # (docs/DISCORD-FACTS.md). Where the bot is not in a server, only some subcommands work
+    # (`ANYWHERE`, bot/ui/errors.py).
+    uno = app_commands.Group(
+        name="uno", description="Play UNO in this channel",
+        allowed_contexts=app_commands.AppCommandContext(guild=True, dm_channel=True,
+                                                        private_channel=True),
+        allowed_installs=app_commands.AppInstallationType(guild=True, user=True))
 
     """The `/uno` commands and the lobby's buttons (a `LobbyHandler` for the dynamic items)."""
 
@@ -84,9 +94,12 @@ class Lobby(commands.Cog):
                      turn_timer: app_commands.Range[int, 0, MAX_TURN_TIMER] | None = None,
                      target: app_commands.Range[int, TARGET_SCORES[0], TARGET_SCORES[1]] | None
                      = None) -> None:
-        assert interaction.guild_id is not None and interaction.channel_id is not None
+        assert interaction.channel_id is not None
+        guild_id = interaction.guild_id or 0  # none in a group DM (issue 30)
+        if without_bot(interaction):  # its messages are reached through tokens only
+            await self.board.mark(interaction.channel_id)
         # What the command leaves open comes from the server's saved defaults (/uno defaults).
-        defaults = self.bot.settings.guild(interaction.guild_id)
+        defaults = self.bot.settings.guild(guild_id)
         options = dict(defaults.options) if preset is None and defaults.preset else {}
         preset = preset or defaults.preset or "classic"
         if turn_timer is None:
@@ -94,7 +107,7 @@ class Lobby(commands.Cog):
                           else DEFAULT_TURN_TIMER)
         try:
             lobby = await self.lobbies.create(
-                guild_id=interaction.guild_id, channel_id=interaction.channel_id,
+                guild_id=guild_id, channel_id=interaction.channel_id,
                 host_id=interaction.user.id, host_name=_display_name(interaction.user),
                 preset=preset, turn_timer=turn_timer, target=target, options=options)
         except Refusal as refusal:
@@ -109,8 +122,15 @@ class Lobby(commands.Cog):
     @uno.command(name="leave", description="Leave this channel's lobby or game")
     async def leave(self, interaction: Interaction) -> None:
         session = self.games.in_channel(interaction.channel_id or 0)
+        if session is None and interaction.context.dm_channel:  # the bot's DM: a solo game
+            solo = self.games.in_channel(solo_channel(interaction.user.id))
+            if solo is not None:  # leaving it ends it, unrecorded (issue 30)
+                await self.games.end(solo)
+                await tell(interaction, say(interaction, "lobby.game_ended"))
+                return
         if session is not None:
-            await self._leave_game(interaction, session, interaction.user.id, kicked=False)
+            await leave_game(self.games, self.bot.autoplay, interaction, session,
+                             interaction.user.id, kicked=False)
             return
         await self._lobby_change(interaction, "leave")
 
@@ -125,7 +145,8 @@ class Lobby(commands.Cog):
             if player.id == interaction.user.id:
                 await refuse(interaction, Refusal("lobby.kick_self"))
                 return
-            await self._leave_game(interaction, session, player.id, kicked=True)
+            await leave_game(self.games, self.bot.autoplay, interaction, session, player.id,
+                             kicked=True)
             return
         channel_id = interaction.channel_id or 0
         async with self.lobbies.changing(channel_id):
@@ -316,6 +337,8 @@ class Lobby(commands.Cog):
                                      and lobby.message_id is not None
                                      and lobby.message_id != interaction.message.id):
                     raise Refusal("lobby.gone")
+                if group == "silence" and values != ["off"] and without_bot(interaction):
+                    raise Refusal("anywhere.no_silence")  # no message events reach the bot
                 lobby = await self.lobbies.set_rules(channel_id, interaction.user.id, group,
                                                      values)
             except Refusal as refusal:
@@ -324,6 +347,7 @@ class Lobby(commands.Cog):
             locale = guild_locale(interaction)
             await update(interaction, embed=render_lobby(lobby, locale),
                          view=lobby_view(lobby, locale))
+            await lobby_answered(self.bot, interaction, clicked(interaction))
 
     async def rematch(self, interaction: Interaction, game_id: str, rules: RuleSet,
                       turn_timer: int, host_seat: int) -> None:
@@ -332,7 +356,7 @@ class Lobby(commands.Cog):
         come from the match's record (a player who used forget-me is not seated again)."""
         channel_id, guild_id = interaction.channel_id or 0, interaction.guild_id or 0
         match = await self.results.match(game_id)
-        if match is None or match.guild_id != guild_id:
+        if match is None or match.guild_id != place_id(interaction):  # a group DM's: its own
             await refuse(interaction, Refusal("rematch.gone"))
             return
         if all(seat.user_id != interaction.user.id for seat in match.seats):
@@ -401,6 +425,7 @@ class Lobby(commands.Cog):
             locale = guild_locale(interaction)
             await update(interaction, embed=render_lobby(lobby, locale),
                          view=lobby_view(lobby, locale))
+            await lobby_answered(self.bot, interaction, clicked(interaction))
             return
         await tell(interaction, say(interaction, f"lobby.{'joined' if what == 'join' else 'left'}"))
         await self._show_lobby(interaction, lobby)
@@ -410,49 +435,30 @@ class Lobby(commands.Cog):
         async with self.lobbies.changing(channel_id):
             try:
                 lobby = await self.lobbies.check_start(channel_id, interaction.user.id)
-                session = await self.games.start(lobby, locale=guild_locale(interaction))
+                tokens = await self.board.is_place(channel_id)  # issue 30: no bot there
+                session = await self.games.start(lobby, locale=guild_locale(interaction),
+                                                 tokens=tokens)
             except Refusal as refusal:
                 await refuse(interaction, refusal)
                 return
             self.lobbies.started(channel_id)
-        await self.bot.tables.post_first(interaction, session)
+        if session.tokens:
+            await post_token_table(self.bot, interaction, session)
+        else:
+            await self.bot.tables.post_first(interaction, session)
         await self.board.edit(lobby, render_closed_lobby(
             guild_locale(interaction), "lobby.started"))
-
-    async def _leave_game(self, interaction: Interaction, session: Session, user_id: int, *,
-                          kicked: bool) -> None:
-        """C-10 during a round: the player's cards go under the deck and play goes on."""
-        target = str(user_id)
-
-        def build(_: Session, player: str) -> Action:
-            return Action(target, ActionType.LEAVE)
-
-        try:
-            if kicked and session.player(user_id) is None:
-                raise Refusal("lobby.target_not_joined")
-            if not kicked and session.player(user_id) is not None and (
-                    await self.games.change_seats(
-                        session, lambda s: self.bot.autoplay.take_over(s, target))):
-                # Issue 19, the server's setting: an AI plays on for them (no C-10 leave).
-                await tell(interaction, say(interaction, "table.ai_took_over",
-                                            player=escape_name(session.names.get(target, ""))))
-                return
-            await self.games.act(session.game_id, interaction.user.id, build,
-                                 acting_for=target if kicked else None)
-        except Refusal as refusal:
-            await refuse(interaction, refusal)
-            return
-        name = escape_name(session.names.get(target, target))
-        await tell(interaction, say(interaction, "lobby.kicked" if kicked else "lobby.left_game",
-                                    player=name))
 
     # -- lobby message helpers
 
     async def _post_lobby(self, interaction: Interaction, lobby: LobbyRecord) -> None:
         """A new lobby's message, as the answer; its id is kept so its buttons find it."""
         locale = guild_locale(interaction)
-        sent = await send(interaction, embed=render_lobby(lobby, locale),
+        # Where the bot is not a member, the lobby says what cannot work there (issue 30).
+        limits = say(interaction, "anywhere.limits") if without_bot(interaction) else None
+        sent = await send(interaction, content=limits, embed=render_lobby(lobby, locale),
                           view=lobby_view(lobby, locale))
+        await lobby_answered(self.bot, interaction, sent)
         message = await sent.message()
         try:
             await self.lobbies.set_message(lobby.channel_id, message.id)

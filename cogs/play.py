@@ -33,6 +33,7 @@ from bot.ui.handlers import Builder
 from bot.ui.items import DYNAMIC_ITEMS, on_a_hand
 from bot.ui.layout import notice, v2, without_controls
 from bot.ui.replies import refuse, say, tell, user_locale
+from bot.ui.token_answers import clicked, table_answered
 from bot.ui.views import hand_view
 
 if TYPE_CHECKING:
@@ -97,6 +98,10 @@ class Play(commands.Cog):
 
     async def table_button(self, interaction: Interaction, game_id: str, what: str) -> None:
         session = self.games.get(game_id)
+        if session is not None and session.solo and what != "rules":  # issue 30
+            await self.bot.handlers.solo.table_button(interaction, session,
+                                                      _TABLE_ACTIONS.get(what))
+            return
         if session is None and not on_a_hand(interaction):
             # A table whose game is gone yet still shows its buttons (its last edit was lost
             # with the process): the click takes them away, and says the game is over.
@@ -127,6 +132,8 @@ class Play(commands.Cog):
                 check = _OPENS_HAND[what]
                 if check is not None:
                     check(session, interaction.user.id)
+                if session.tokens:  # issue 30: the click brings the table up to date too,
+                    await self._table_answer(interaction, session)  # the hand follows it
                 await self._open_hand(interaction, session)
                 return
             if what not in _TABLE_ACTIONS:
@@ -148,6 +155,10 @@ class Play(commands.Cog):
         """A decision's control: a card, a colour, Draw, Pass, Challenge... on a hand or on the
         table; the answer goes where the click came from. A control of an older hand acts
         while its meaning holds (`current`); otherwise the answer is the hand as it is now."""
+        solo = self.games.get(game_id)
+        if solo is not None and solo.solo:  # its one message shows table and hand (issue 30)
+            await self.bot.handlers.solo.act(interaction, game_id, version, build, context)
+            return
         on_hand = on_a_hand(interaction)
         holding = (self.bot.hands.answering(game_id, interaction.user.id) if on_hand
                    else contextlib.nullcontext())
@@ -185,6 +196,9 @@ class Play(commands.Cog):
         # with the face now up (F-4: after a Flip it is the dark one).
         held = session.view(player).hand
         picking = next((c for c in held if c.code == card.code), card)
+        if session.solo:
+            await self.bot.handlers.solo.show(interaction, session, picking=picking, page=page)
+            return
         await self._show_hand(interaction, session, player, hand_message(
             session, player, user_locale(interaction), picking=picking, uno=uno, page=page,
             faces=self._faces(interaction)),
@@ -192,6 +206,9 @@ class Play(commands.Cog):
 
     async def page(self, interaction: Interaction, game_id: str, page: int) -> None:
         session, player = self._hand_of(interaction, game_id)
+        if session.solo:
+            await self.bot.handlers.solo.show(interaction, session, page=page)
+            return
         await self._show_hand(interaction, session, player, hand_message(
             session, player, user_locale(interaction), page=page,
             faces=self._faces(interaction)), edit=True, page=page)
@@ -200,6 +217,10 @@ class Play(commands.Cog):
                   card: Card, context: int | None = None) -> None:
         """A card that cannot be played: the refusal says why."""
         session, player = self._hand_of(interaction, game_id)
+        if session.solo:  # the reason goes on its message, which catches up (issue 30)
+            await self.bot.handlers.solo.why(interaction, session, player, card, version,
+                                             context)
+            return
         if not current(session, player, version, context):  # the hand is not the game now
             await self._replace_hand(interaction, game_id, version,
                                      Refusal("error.stale_button"))
@@ -353,8 +374,8 @@ class Play(commands.Cog):
         """A table button: the answer edits the table's text (its picture follows when due, with
         a merged edit); what only the clicker may see follows privately."""
         session = outcome.session  # clicked on its table: `_on_its_table` checked it
-        if outcome.action.type is ActionType.NEXT_ROUND and await self._new_round(interaction,
-                                                                                session):
+        if (outcome.action.type is ActionType.NEXT_ROUND and not session.tokens
+                and await self._new_round(interaction, session)):
             return
         try:
             await self._table_answer(interaction, session)
@@ -371,7 +392,8 @@ class Play(commands.Cog):
         limit), keeping the picture the table has. A table that moves (bot/outlets/table_moves.py)
         is not edited, the click only acknowledged: the refresh moves it. So too when Discord
         refuses the edit as one of a message over an hour old."""
-        if not self.bot.tables.moves.due(session):
+        # A table reached through tokens (issue 30) is never moved: it is always edited.
+        if session.tokens or not self.bot.tables.moves.due(session):
             version = session.version
             payload = table_message(session,
                                     faces=self.bot.card_emoji.for_interaction(interaction))
@@ -379,6 +401,9 @@ class Play(commands.Cog):
             try:
                 await update(interaction, **payload)
                 session.rendered_version = version  # only once Discord took it
+                if session.tokens:  # this click's token keeps the table current next
+                    table_answered(self.bot, interaction, session, clicked(interaction),
+                                   version)
                 return
             except discord.HTTPException as exc:
                 if not too_old(exc):

@@ -24,6 +24,7 @@ from bot.services.errors import Refusal
 from bot.services.standings import Standings
 from bot.storage import ALL_TIME, ANY_PRESET, StatsRepository, TournamentRepository
 from bot.ui.answers import send, update
+from bot.ui.places import place_id
 from bot.ui.replies import guild_locale, refuse, say, user_locale
 from bot.ui.standings import SCORING_ITEMS, forget_view, leaderboard_view
 
@@ -84,7 +85,7 @@ class Scoring(commands.Cog):
         period_key = ALL_TIME if period == "all-time" else month
         preset_key = ANY_PRESET if preset == "any" else preset
         try:
-            page = await self.standings.page(interaction.guild_id or 0, board=board,
+            page = await self.standings.page(place_id(interaction), board=board,
                                              period=period_key, preset=preset_key)
         except Refusal as refusal:
             await refuse(interaction, refusal)
@@ -99,9 +100,7 @@ class Scoring(commands.Cog):
                                  preset: str, page: int) -> None:
         """Anyone may page a posted board: it is edited in place for everyone."""
         try:
-            if interaction.guild_id is None:
-                raise Refusal("leaderboard.stale")
-            shown = await self.standings.page(interaction.guild_id, board=board, period=period,
+            shown = await self.standings.page(place_id(interaction), board=board, period=period,
                                               preset=preset, page=page)
         except Refusal as refusal:
             await refuse(interaction, refusal)
@@ -120,7 +119,7 @@ class Scoring(commands.Cog):
         target = user or interaction.user
         preset_key = ANY_PRESET if preset == "any" else preset
         try:
-            stats = await self.standings.stats(interaction.guild_id or 0, target.id, preset_key)
+            stats = await self.standings.stats(place_id(interaction), target.id, preset_key)
         except Refusal as refusal:
             await refuse(interaction, refusal)
             return
@@ -128,7 +127,7 @@ class Scoring(commands.Cog):
         if stats is None:
             await refuse(interaction, Refusal("stats.nothing", player=name))
             return
-        history = await self.tournaments.history(interaction.guild_id or 0, target.id)
+        history = await self.tournaments.history(place_id(interaction), target.id)
         await send(interaction, embed=render_stats(stats, name, user_locale(interaction),
                                                    preset=preset_key, tournaments=history),
                    ephemeral=True)

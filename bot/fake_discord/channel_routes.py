@@ -10,6 +10,7 @@ from aiohttp import web
 from .emoji import AppEmojiStore
 from .limits import FLAG_EPHEMERAL
 from .message_desk import MessageDesk
+from .places import refuse_token
 from .replies import BODY as _BODY
 from .replies import DiscordError
 from .replies import json_response as _json
@@ -38,6 +39,8 @@ class ChannelNeeds(Protocol):
 
     def guild_named(self, request: web.Request) -> Guild | None: ...
 
+    def guild_of_place(self, channel: Channel) -> Guild | None: ...
+
     def guild_payload(self, guild: Guild | None = None) -> dict[str, Any]: ...
 
     def user_by_id(self, user_id: int) -> Member | None: ...
@@ -55,6 +58,7 @@ class ChannelRoutes:
         channel = self._fake.channels.get(int(raw)) if raw.isdigit() else None
         if self._fake.channel_deleted or channel is None:
             raise DiscordError(404, 10003, "Unknown Channel")
+        refuse_token(channel, self._fake.guild_of_place(channel))
         return channel
 
     async def get_channel(self, request: web.Request) -> web.Response:

@@ -22,6 +22,7 @@ from .api import (
 from .clock import FakeClock
 from .limits import FLAG_EPHEMERAL, FLAG_LOADING
 from .message_desk import MessageDesk
+from .places import check_followup
 from .replies import BODY as _BODY
 from .replies import DiscordError
 from .replies import json_response as _json
@@ -129,6 +130,8 @@ class InteractionRoutes:
         record = self._record_for_token(request)
         body = request[_BODY] or {}
         self._fake.desk.check_limits(body)
+        check_followup(record.payload["authorizing_integration_owners"],
+                       len(record.followup_ids))
         flags = int(body.get("flags") or 0)
         record.answered = True
         if record.loading and record.original_message_id is not None:

@@ -15,7 +15,7 @@ from .limits import FLAG_EPHEMERAL, check_message
 from .old_messages import OldMessageEdits
 from .replies import UPLOADS as _UPLOADS
 from .replies import DiscordError
-from .world import Channel, InteractionRecord, StoredMessage, iso_now, snowflake
+from .world import Channel, Guild, InteractionRecord, StoredMessage, iso_now, snowflake
 
 
 class DeskNeeds(Protocol):
@@ -26,6 +26,7 @@ class DeskNeeds(Protocol):
     bot_user: dict[str, Any]
     app_emoji: AppEmojiStore
     channels: dict[int, Channel]
+    guilds: dict[int, Guild]
     messages: dict[int, StoredMessage]
     files: dict[int, bytes]
     old_edits: OldMessageEdits
@@ -50,7 +51,7 @@ class MessageDesk:
         # The channel the interaction came from, or the one the request names (checked by then).
         channel_id = (record.channel_id if record is not None
                       else int(request.match_info.get("channel_id", self._fake.channel.id)))
-        guild_id = (int(record.payload["guild_id"]) if record is not None
+        guild_id = (int(record.payload.get("guild_id") or 0) if record is not None
                     else self._fake.channels[channel_id].guild_id)
         payload: dict[str, Any] = {
             "id": str(snowflake()), "channel_id": str(channel_id),
@@ -61,6 +62,8 @@ class MessageDesk:
             "embeds": body.get("embeds") or [], "components": body.get("components") or [],
             "pinned": False, "type": 0, "flags": flags,
         }
+        if not guild_id:  # a DM or a group DM: its messages name no guild
+            del payload["guild_id"]
         payload["attachments"] = self.attachments(body, request, [])
         visible_to = None
         if record is not None:
@@ -69,7 +72,8 @@ class MessageDesk:
             payload["type"] = 20 if record.type == APPLICATION_COMMAND else 0
             payload["interaction_metadata"] = {
                 "id": str(record.id), "type": record.type, "user": record.user.user(),
-                "authorizing_integration_owners": {"0": str(guild_id)}}
+                "authorizing_integration_owners": record.payload[
+                    "authorizing_integration_owners"]}
             if flags & FLAG_EPHEMERAL:
                 visible_to = record.user.id
         message = StoredMessage(payload, visible_to, record.id if record else None)
@@ -101,7 +105,10 @@ class MessageDesk:
     async def announce(self, message: StoredMessage, event: str) -> None:
         # Discord tells the bot about public messages over the gateway (views refresh from it),
         # on the connection of the message's guild's shard.
-        guild_id = int(message.payload["guild_id"])
+        guild_id = int(message.payload.get("guild_id") or 0)
+        guild = self._fake.guilds.get(guild_id)
+        if guild is None or not guild.has_bot:
+            return  # a DM, a group DM, a server without the bot: no event reaches the bot
         if message.visible_to is None and self._fake.gateway.session_for(guild_id) is not None:
             if event == "MESSAGE_DELETE":
                 data = {"id": str(message.id), "channel_id": str(message.channel_id),

@@ -18,21 +18,25 @@ from typing import Any
 
 from aiohttp import web
 
-from .api import API, COMPONENT
+from .api import API, APPLICATION_COMMAND, COMPONENT
 from .app_routes import AppRoutes
 from .channel_routes import ChannelRoutes
 from .clock import FakeClock
 from .emoji import AppEmojiStore
 from .gateway import Gateway, GatewaySession
+from .home_guild import HomeGuildNames
 from .interaction_routes import InteractionRoutes
 from .message_desk import MessageDesk, all_components
 from .old_messages import OldMessageEdits
+from .places import check_command_allowed, member_of, owners, place_payload
 from .rates import GLOBAL_LIMIT, RequestCounter
 from .replies import DiscordError as DiscordError
 from .request_gate import Injected429, InjectedError, RequestGate, RequestRecord
 from .threads import Threads
 from .world import (
     ALL_PERMISSIONS,
+    DM_CHANNEL,
+    GROUP_DM,
     Channel,
     Guild,
     InteractionRecord,
@@ -67,7 +71,7 @@ def load_factor() -> float:
         return 1.0
 
 
-class FakeDiscord:
+class FakeDiscord(HomeGuildNames):
     """The fake server and its world. Start with `await start()`, stop with `await stop()`."""
 
     def __init__(self, *, clock: FakeClock | None = None, token: str = "fake-bot-token",
@@ -108,6 +112,8 @@ class FakeDiscord:
         self.dm_channels: dict[int, int] = {}  # DM channel id -> user id
         self.direct_messages: dict[int, list[str]] = {}  # user id -> contents, oldest first
         self.dms_closed: set[int] = set()
+        # Users who installed the app to their account (a user install, places.py).
+        self.user_installs: set[int] = set()
         # Seconds a virtual user waits, after a deferral, for the answer it announced (0: a
         # deferral is the whole answer, as some test bots mean it).
         self.wait_after_defer = 0.0
@@ -158,12 +164,14 @@ class FakeDiscord:
     # --- the world -----------------------------------------------------------------------------
 
     def add_guild(self, name: str, locale: str = "en-US", *, shard_id: int | None = None,
-                  channels: tuple[str, ...] = ("uno",)) -> Guild:
+                  channels: tuple[str, ...] = ("uno",), has_bot: bool = True) -> Guild:
         """A new guild with these text channels; `shard_id` gives it an id that Discord routes
-        to that shard of the fake's `shard_count` (None: any)."""
+        to that shard of the fake's `shard_count` (None: any). `has_bot=False`: a server that
+        never invited the bot (places.py)."""
         guild_id = snowflake() if shard_id is None else snowflake_on_shard(shard_id,
                                                                            self.shard_count)
         guild = Guild.new(guild_id, name, locale, channels)
+        guild.has_bot = has_bot
         self.guilds[guild.id] = guild
         self.channels.update((c.id, c) for c in guild.channels)
         return guild
@@ -195,61 +203,37 @@ class FakeDiscord:
     def guild_of(self, channel: Channel) -> Guild:
         return self.guilds[channel.guild_id]
 
+    def install_for(self, member: Member) -> None:
+        """`member` adds the app to their account (Installation: User Install)."""
+        self.user_installs.add(member.id)
+
+    def bot_dm(self, member: Member) -> Channel:
+        """The DM between `member` and the bot (the one its DM pings go to as well)."""
+        channel_id = next((c for c, u in self.dm_channels.items() if u == member.id), None)
+        if channel_id is None:
+            channel_id = snowflake()
+            self.dm_channels[channel_id] = member.id
+        channel = self.channels.get(channel_id)
+        if channel is None:
+            channel = Channel(channel_id, 0, "", type=DM_CHANNEL, recipients=(member,))
+            self.channels[channel_id] = channel
+        return channel
+
+    def add_group_dm(self, name: str, members: list[Member]) -> Channel:
+        """A group DM of these users; the bot can never be in one."""
+        channel = Channel(snowflake(), 0, name, type=GROUP_DM, recipients=tuple(members),
+                          owner_id=members[0].id)
+        self.channels[channel.id] = channel
+        return channel
+
+    def guild_of_place(self, channel: Channel) -> Guild | None:
+        """The guild of a channel, None for a DM or a group DM."""
+        return None if channel.private else self.guilds.get(channel.guild_id)
+
     def user_by_id(self, user_id: int) -> Member | None:
         """A member of any guild: users are global on Discord (DMs, /users/{id})."""
         return next((g.members[user_id] for g in self.guilds.values() if user_id in g.members),
                     None)
-
-    # The home guild's parts under the names the one-guild tests use.
-
-    @property
-    def guild_id(self) -> int:
-        return self.home.id
-
-    @property
-    def guild_name(self) -> str:
-        return self.home.name
-
-    @guild_name.setter
-    def guild_name(self, value: str) -> None:
-        self.home.name = value
-
-    @property
-    def guild_locale(self) -> str:
-        return self.home.locale
-
-    @guild_locale.setter
-    def guild_locale(self, value: str) -> None:
-        self.home.locale = value
-
-    @property
-    def everyone(self) -> Role:
-        return self.home.everyone
-
-    @property
-    def roles(self) -> list[Role]:
-        return self.home.roles
-
-    @property
-    def members(self) -> dict[int, Member]:
-        return self.home.members
-
-    @property
-    def channel(self) -> Channel:
-        """The home guild's first channel, where users act unless told otherwise."""
-        return self.home.channels[0]
-
-    @channel.setter
-    def channel(self, value: Channel) -> None:
-        # A test replacing it: the old channel is gone (Unknown Channel from now on).
-        self.channels.pop(self.home.channels[0].id, None)
-        self.home.channels[0] = value
-        self.channels[value.id] = value
-
-    @property
-    def guild_commands(self) -> list[dict[str, Any]]:
-        """The commands synced to the home guild."""
-        return self.commands_by_guild.get(self.home.id, [])
 
     def commands_in(self, guild_id: int) -> list[dict[str, Any]]:
         """What a user in that guild is offered: its guild commands, then the global ones."""
@@ -286,7 +270,7 @@ class FakeDiscord:
 
     def _ready_events(self, session: GatewaySession) -> list[tuple[str, dict[str, Any]]]:
         # READY lists only the guilds of the identifying shard; a GUILD_CREATE follows for each.
-        covered = [g for g in self.guilds.values() if session.covers(g.id)]
+        covered = [g for g in self.guilds.values() if g.has_bot and session.covers(g.id)]
         ready = {
             "v": 10, "user": self.bot_user, "session_id": session.id,
             "resume_gateway_url": self.gateway.url, "shard": [session.shard_id,
@@ -383,24 +367,30 @@ class FakeDiscord:
         if channel is None:
             channel = (self.channels.get(source.channel_id, self.channel) if source
                        else self.channel)
-        guild = self.guild_of(channel)
-        if user.id not in guild.members:
-            raise ValueError(f"{user.name} is not a member of guild {guild.name!r}: "
+        guild = self.guild_of_place(channel)
+        if not member_of(channel, guild, user):
+            where = guild.name if guild is not None else channel.name or channel.id
+            raise ValueError(f"{user.name} is not a member of {where!r}: "
                              "fake.join() them first")
+        via = owners(channel, guild, user, installed=user.id in self.user_installs,
+                     source=source)
+        if not via:
+            raise ValueError(f"{user.name} cannot use the app in {channel.id}: the bot is not "
+                             "there and they have not installed it (fake.install_for)")
         interaction_id = snowflake()
         payload: dict[str, Any] = {
             "id": str(interaction_id), "application_id": str(self.application_id),
             "type": type_, "data": data, "token": new_token(), "version": 1,
-            "guild_id": str(guild.id),
-            "guild": {"id": str(guild.id), "locale": guild.locale, "features": []},
-            "channel_id": str(channel.id), "channel": channel.payload(),
-            "member": guild.member_payload(user), "locale": user.locale,
-            "guild_locale": guild.locale, "app_permissions": str(self.app_permissions),
-            "entitlements": [], "authorizing_integration_owners": {"0": str(guild.id)},
-            "context": 0,
+            "locale": user.locale, "entitlements": [],
             # Trap 4: discord.py reads this key unconditionally.
             "attachment_size_limit": ATTACHMENT_SIZE_LIMIT,
+            **place_payload(channel, guild, user, via, self.app_permissions),
         }
+        if type_ == APPLICATION_COMMAND:
+            command = next((c for c in self.commands_in(guild.id if guild else 0)
+                            if c.get("name") == data.get("name")), None)
+            if command is not None:
+                check_command_allowed(command, payload["context"], via)
         if source is not None:
             payload["message"] = source.payload
         record = InteractionRecord(
@@ -409,7 +399,8 @@ class FakeDiscord:
             source_message_id=source.id if source else None,
             original_message_id=source.id if source else None)
         self.interactions[interaction_id] = record
-        await self.gateway.dispatch("INTERACTION_CREATE", payload, guild.id)
+        # Discord sends what happens outside guilds to shard 0 (guild id 0 routes there).
+        await self.gateway.dispatch("INTERACTION_CREATE", payload, guild.id if guild else 0)
         return record
 
     def missed_deadline(self, record: InteractionRecord) -> None:

@@ -97,12 +97,14 @@ class Member:
         return data
 
 
-TEXT_CHANNEL, PUBLIC_THREAD = 0, 11
+TEXT_CHANNEL, DM_CHANNEL, GROUP_DM, PUBLIC_THREAD = 0, 1, 3, 11
 
 
 @dataclass
 class Channel:
-    """A text channel, or a public thread under one (`parent_id`, see threads.py)."""
+    """A text channel, or a public thread under one (`parent_id`, see threads.py); or a private
+    channel outside any guild (`guild_id` 0: a DM or a group DM, see places.py) with its
+    `recipients`."""
 
     id: int
     guild_id: int
@@ -110,14 +112,28 @@ class Channel:
     parent_id: int | None = None
     owner_id: int | None = None
     auto_archive_duration: int = 1440
+    type: int = TEXT_CHANNEL
+    recipients: tuple[Member, ...] = ()
 
     @property
     def is_thread(self) -> bool:
         return self.parent_id is not None
 
+    @property
+    def private(self) -> bool:
+        """A DM or a group DM: a channel of no guild."""
+        return self.type in (DM_CHANNEL, GROUP_DM)
+
     def payload(self) -> dict[str, Any]:
         if self.is_thread:
             return self._thread_payload()
+        if self.private:
+            data: dict[str, Any] = {
+                "id": str(self.id), "type": self.type, "last_message_id": None, "flags": 0,
+                "recipients": [m.user() for m in self.recipients]}
+            if self.type == GROUP_DM:
+                data.update(name=self.name, icon=None, owner_id=str(self.owner_id))
+            return data
         return {"id": str(self.id), "guild_id": str(self.guild_id), "type": TEXT_CHANNEL,
                 "name": self.name, "position": 0, "permission_overwrites": [], "nsfw": False,
                 "parent_id": None, "topic": None, "last_message_id": None,
@@ -148,6 +164,9 @@ class Guild:
     roles: list[Role] = field(default_factory=list)
     members: dict[int, Member] = field(default_factory=dict)
     threads: list[Channel] = field(default_factory=list)  # active threads, sent apart
+    # False: a server that never invited the bot (its members may use the app they installed
+    # themselves: places.py); the bot gets no event of it and no access with its token.
+    has_bot: bool = True
 
     @classmethod
     def new(cls, guild_id: int, name: str, locale: str, channel_names: tuple[str, ...] = ("uno",)

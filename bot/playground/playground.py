@@ -82,6 +82,7 @@ class Playground:
         self.people: dict[int, Player] = {}
         for index, name in enumerate(people):
             self.add_person(name, moderator=index == 0, organiser=index == 2)
+        self.fake.open_group_dm()  # issue 30: a place the bot is not in
         self.errors = BotErrors()
         self.errors.on_error.append(self.fake.changed)
         self.bot: UnoBot | None = None

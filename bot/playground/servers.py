@@ -1,4 +1,6 @@
-"""The playground's Discord: the offline fake with two servers and several channels.
+"""The playground's Discord: the offline fake with two servers and several channels, plus
+the places of issue 30: a server that never invited the bot and a group DM of everyone, where
+the people use the app they installed themselves.
 
 The fake's home guild gets a second channel and a second server joins with a channel of its own
 (the fake itself routes interactions and messages to the guild and channel they happen in, and
@@ -12,7 +14,7 @@ import asyncio
 from typing import Any
 
 from bot.fake_discord.server import FakeDiscord
-from bot.fake_discord.world import Member, Role
+from bot.fake_discord.world import Channel, Member, Role
 
 
 class PlaygroundDiscord(FakeDiscord):
@@ -26,6 +28,8 @@ class PlaygroundDiscord(FakeDiscord):
         # A role without permissions in each server, known to the bot from its start: a server
         # may let it open tournaments (/uno settings tournament_role).
         self.organisers = [self.add_role("Organisers", 0, guild) for guild in self.guilds.values()]
+        self.without_bot = self.add_guild("No bot here", channels=("uno",), has_bot=False)
+        self.group_dm: Channel | None = None  # made once people are there (`open_group_dm`)
         self.version = 0  # bumped on every change the page may want to show
         self._tick = asyncio.Event()
 
@@ -40,7 +44,14 @@ class PlaygroundDiscord(FakeDiscord):
         member = self.add_member(name, roles=roles)
         for guild in guilds[1:]:
             self.join(member, guild)
+        self.install_for(member)  # each added the app to their account (a user install)
         return member
+
+    def open_group_dm(self) -> Channel:
+        """A group DM of everyone so far (the bot is never in one)."""
+        members = list(self.home.members.values())
+        self.group_dm = self.add_group_dm("group DM", members)
+        return self.group_dm
 
     # --- changes the page waits for --------------------------------------------------------
 

@@ -33,6 +33,7 @@ from bot.fake_discord.world import Guild, StoredMessage
 from bot.i18n import KNOWN_LOCALES, get_translator
 
 from .page_needs import HOST, PageNeeds, Player
+from .servers import PlaygroundDiscord
 
 MANAGE_GUILD = 1 << 5  # Discord's Manage Server permission bit
 
@@ -160,7 +161,7 @@ def state(playground: PageNeeds, viewer: Player, channel_id: int) -> dict[str, A
         "guilds": [{"id": str(g.id), "name": g.name, "locale": g.locale,
                     "channels": [{"id": str(c.id), "name": c.name} for c in g.channels],
                     "roles": [{"id": str(r.id), "name": r.name} for r in g.roles]}
-                   for g in fake.guilds.values()],
+                   for g in fake.guilds.values()] + _private_places(fake),
         "people": [person(p) for p in playground.people.values()],
         "languages": [{"code": code, "name": get_translator().translate(code, "language.name")}
                       for code in LANGUAGES],
@@ -169,6 +170,15 @@ def state(playground: PageNeeds, viewer: Player, channel_id: int) -> dict[str, A
         "messages": [message_view(playground, m) for m in fake.messages_in(channel_id, viewer.id)],
         "problems": playground.problems(),
     }
+
+
+def _private_places(fake: PlaygroundDiscord) -> list[dict[str, Any]]:
+    """The group DM, shown as a place of its own beside the servers (issue 30)."""
+    group = fake.group_dm
+    if group is None:
+        return []
+    return [{"id": "0", "name": "Direct messages", "locale": "en-US",
+             "channels": [{"id": str(group.id), "name": group.name}], "roles": []}]
 
 
 # --- requests ------------------------------------------------------------------------------------
@@ -188,9 +198,9 @@ def _channel_id(playground: PageNeeds, raw: Any) -> int:
 
 
 def _options(playground: PageNeeds, command: str, given: dict[str, Any],
-             guild: Guild) -> dict[str, Any]:
+             guild: Guild | None) -> dict[str, Any]:
     """The page's option values as the types the command's synced schema asks for (a role
-    among `guild`'s)."""
+    among `guild`'s; a group DM has none)."""
     fake = playground.fake
     schema = next((c for c in _commands(fake.guild_commands + fake.global_commands, "")
                    if c["path"] == command), None)
@@ -206,7 +216,8 @@ def _options(playground: PageNeeds, command: str, given: dict[str, Any],
             if kind == USER:
                 options[name] = _person(playground, value)
             elif kind == ROLE:
-                options[name] = next(r for r in guild.roles if str(r.id) == str(value))
+                roles = guild.roles if guild is not None else []
+                options[name] = next(r for r in roles if str(r.id) == str(value))
             elif kind == INTEGER:
                 options[name] = int(value)
             elif kind == NUMBER:
@@ -309,7 +320,7 @@ async def _slash(request: web.Request) -> web.Response:
     channel = playground.fake.channels[_channel_id(playground, body.get("channel"))]
     command = str(body.get("command", "")).strip().removeprefix("/")
     options = _options(playground, command, dict(body.get("options") or {}),
-                       playground.fake.guild_of(channel))
+                       None if channel.private else playground.fake.guild_of(channel))
     return _sent(playground, await person.slash_in(channel, command, options))
 
 

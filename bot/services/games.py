@@ -102,8 +102,10 @@ class GameManager:
 
     async def start(self, lobby: LobbyRecord, *, locale: str, seed: int | None = None,
                     tournament: str = "", ai_fill: bool = False, game_id: str = "",
-                    stand_ins: dict[str, str] | None = None) -> Session:
-        """Deal the first round for a lobby's players (a tournament's table: issue 31)."""
+                    stand_ins: dict[str, str] | None = None, solo: bool = False,
+                    tokens: bool = False) -> Session:
+        """Deal the first round for a lobby's players (a tournament's table: issue 31; a solo
+        game against AI players: issue 30)."""
         self._refuse_while_stopping()
         players = [player_name(user_id) for user_id in lobby.player_ids]
         rules = RuleSet.build(lobby.preset, lobby.options)
@@ -114,7 +116,7 @@ class GameManager:
             names={player_name(u): lobby.names.get(u) or str(u) for u in lobby.player_ids},
             locale=locale, turn_timer=lobby.turn_timer, host=str(lobby.host_id),
             last_action_at=self._clock.now(), tournament=tournament, ai_fill=ai_fill,
-            stand_ins=dict(stand_ins or {}))
+            stand_ins=dict(stand_ins or {}), solo=solo, tokens=tokens)
         session.remember(events)
         self._deadline(session)
         try:

@@ -17,6 +17,18 @@ from bot.storage import MatchResult, MatchSeat, RoundResult, RoundSeat
 
 from .seats import record_id
 
+# Where a solo game's results are kept (issue 30): the player's own place, which no server's
+# board reads, so practice against AI players never enters a server's standings.
+OWN_STATS = 0
+
+
+def _kept_in(session: Session) -> int:
+    """A game's results go to its server; a solo game's to the player's own place; a group
+    DM's (no server: guild 0) to the group DM itself, its own leaderboard (issue 30)."""
+    if session.solo:
+        return OWN_STATS
+    return session.guild_id or session.channel_id
+
 if TYPE_CHECKING:
     from .session import Session
 
@@ -46,7 +58,7 @@ def round_to_record(session: Session, now: float) -> RoundResult | None:
             penalty=game.last_round_points[seat] if scoring == "penalty" else 0,
             place=order.index(seat) + 1 if seat in order else None))
     return RoundResult(
-        game_id=session.game_id, guild_id=session.guild_id, round=game.round,
+        game_id=session.game_id, guild_id=_kept_in(session), round=game.round,
         preset=game.rules.preset, scoring=scoring,
         winner_id=None if winner is None else record_id(game.players[winner]),
         loser_id=None if loser is None else record_id(game.players[loser]),
@@ -87,7 +99,7 @@ def match_to_record(session: Session, now: float) -> MatchResult | None:
         for seat, player in enumerate(game.players))
     rules = game.rules
     return MatchResult(
-        game_id=session.game_id, guild_id=session.guild_id, preset=rules.preset,
+        game_id=session.game_id, guild_id=_kept_in(session), preset=rules.preset,
         options={name: getattr(rules.options, name) for name in rules.enabled()},
         scoring=scoring, winner_id=record_id(game.players[winner]), started_at=session.started_at,
         finished_at=now, rounds=game.round, forfeit=n > 1 and sum(game.active) == 1,

@@ -66,6 +66,18 @@ class Session:
     # play for no-shows, so an AI takes over an idle seat and a table of stand-ins plays on.
     tournament: str = ""
     ai_fill: bool = False
+    # Issue 30: a solo game against AI players (`/uno solo`): its one message shows the table
+    # and the player's hand and is reached through interaction tokens only
+    # (bot/outlets/token_tables.py); its results count in the player's own stats, unrated.
+    solo: bool = False
+    # Issue 30: a game where the bot is not a member (a group DM, a server reached through a
+    # user's install): its public table is reached through interaction tokens only.
+    tokens: bool = False
+
+    @property
+    def via_tokens(self) -> bool:
+        """Whether the table is reached only through interaction tokens (no bot token)."""
+        return self.solo or self.tokens
 
     def __post_init__(self) -> None:
         if not self.started_at:
@@ -138,7 +150,7 @@ class Session:
                 "last_action_at": self.last_action_at,
                 "started_at": self.started_at, "tally": self.tally.to_dict(),
                 "stand_ins": self.stand_ins, "tournament": self.tournament,
-                "ai_fill": self.ai_fill,
+                "ai_fill": self.ai_fill, "solo": self.solo, "tokens": self.tokens,
                 # With the message it belongs to: a table posted after this save (whose id the
                 # database has already) is not given an older table's time.
                 # (The id as text: a snowflake is past what a JSON number holds exactly.)
@@ -162,6 +174,7 @@ class Session:
             tally=Tally.from_dict(meta.get("tally", {})),
             stand_ins={str(k): str(v) for k, v in meta.get("stand_ins", {}).items()},
             tournament=str(meta.get("tournament", "")), ai_fill=bool(meta.get("ai_fill", False)),
+            solo=bool(meta.get("solo", False)), tokens=bool(meta.get("tokens", False)),
         )
         session.table_posted_at = _posted_at(meta.get("table"), record.message_id, session)
         return session

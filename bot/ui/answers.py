@@ -129,6 +129,29 @@ class Sent:
             return self._message
         return await self._interaction.original_response()
 
+    @property
+    def interaction_id(self) -> int:
+        return self._interaction.id
+
+    async def follow_up(self, **fields: Any) -> Sent:
+        """A new message through this answer's token (a turn ping where the bot is not a
+        member: issue 30)."""
+        interaction = self._interaction
+        async with _lock(interaction):
+            _usable(interaction)
+            message = await interaction.followup.send(wait=True, **fields)
+            return Sent(interaction, message)
+
+    async def delete(self) -> None:
+        """Delete this message through its token, while it lives."""
+        interaction = self._interaction
+        async with _lock(interaction):
+            _usable(interaction)
+            if self._message is None:
+                await interaction.delete_original_response()
+            else:
+                await interaction.followup.delete_message(self._message.id)
+
 
 async def send(interaction: Interaction, **fields: Any) -> Sent:
     """A new message as the answer (or a follow-up, once the answer was deferred or sent)."""

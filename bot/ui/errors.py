@@ -22,12 +22,33 @@ from bot.services.errors import Refusal
 
 from .answers import Expired
 from .items import unread_click
+from .places import in_bots_server, without_bot
 from .replies import apologise, refuse
 
 log = logging.getLogger(__name__)
 
 
+# What works outside a server that added the bot (its DM, a group DM, a server reached through
+# a user's install: issue 30): these answer through the interaction alone and need no server.
+# A lobby there is run with its buttons (bot/outlets/token_lobbies.py).
+ANYWHERE = frozenset({"uno solo", "uno help", "uno settings", "uno stats", "uno leave"})
+# And these in a group DM or a server without the bot (results are kept per group DM).
+WITHOUT_BOT = frozenset({"uno create", "uno leaderboard"})
+
+
 class CommandTree(GuardedCommandTree[Any]):
+    async def interaction_check(self, interaction: Interaction) -> bool:
+        """Elsewhere than in the bot's servers, a command that needs one says so."""
+        command = interaction.command
+        if command is None or in_bots_server(interaction) or (
+                command.qualified_name in ANYWHERE) or (
+                without_bot(interaction) and command.qualified_name in WITHOUT_BOT):
+            return True
+        allowed = ANYWHERE | (WITHOUT_BOT if without_bot(interaction) else frozenset())
+        await refuse(interaction, Refusal("error.not_here",
+                                          commands=", ".join(f"/{c}" for c in sorted(allowed))))
+        return False
+
     def command_guard(self, interaction: Interaction) -> contextlib.AbstractContextManager[object]:
         # A command under way is waited for by a clean stop, as a click is (bot/ui/items.py).
         under_way = getattr(interaction.client, "under_way", None)

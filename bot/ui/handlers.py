@@ -48,6 +48,23 @@ class PlayHandler(Protocol):
                   card: Card, context: int | None = None) -> None: ...
 
 
+class SoloHandler(Protocol):
+    """A solo game's message (issue 30): the play cog hands its clicks here."""
+
+    async def act(self, interaction: Interaction, game_id: str, version: int | None,
+                  build: Builder, context: int | None = None) -> None: ...
+
+    async def show(self, interaction: Interaction, session: Session, *,
+                   notes: list[str] | None = None, page: int = 0,
+                   picking: Card | None = None) -> None: ...
+
+    async def table_button(self, interaction: Interaction, session: Session,
+                           build: Builder | None) -> None: ...
+
+    async def why(self, interaction: Interaction, session: Session, player: str, card: Card,
+                  version: int, context: int | None) -> None: ...
+
+
 class ScoringHandler(Protocol):
     async def leaderboard_button(self, interaction: Interaction, board: str, period: str,
                                  preset: str, page: int) -> None: ...
@@ -69,6 +86,7 @@ class Handlers:
     lobby_handler: LobbyHandler | None = None
     play_handler: PlayHandler | None = None
     scoring_handler: ScoringHandler | None = None
+    solo_handler: SoloHandler | None = None
     tournament_handler: TournamentHandler | None = None
 
     @property
@@ -82,6 +100,12 @@ class Handlers:
         if self.play_handler is None:
             raise NotLoaded("play")
         return self.play_handler
+
+    @property
+    def solo(self) -> SoloHandler:
+        if self.solo_handler is None:
+            raise NotLoaded("solo")
+        return self.solo_handler
 
     @property
     def scoring(self) -> ScoringHandler:

@@ -113,9 +113,11 @@ def unread_click(interaction: Interaction,
 
 
 def on_a_hand(interaction: Interaction) -> bool:
-    """Whether the click came from a private (ephemeral) message: a hand."""
+    """Whether the click came from a private message: an ephemeral one (a hand), or one in
+    the player's DM with the bot, which nobody else sees (a solo game's: issue 30)."""
     message = interaction.message
-    return message is not None and message.flags.ephemeral
+    return message is not None and (message.flags.ephemeral
+                                    or interaction.context.dm_channel is True)
 
 
 def _stamp(version: int, context: int | None) -> str:

@@ -35,11 +35,13 @@ def user_locale(interaction: Interaction) -> str:
 
 
 def guild_locale(interaction: Interaction) -> str:
-    """The public table speaks the server's language (its choice, else Discord's)."""
+    """The public table speaks the server's language (its choice, else Discord's); outside a
+    server (a group DM: issue 30), the language of whoever acts."""
     settings = _settings(interaction)
+    spoken = interaction.guild_locale if interaction.guild_id else interaction.locale
     if settings is None:
-        return get_translator().resolve(interaction.guild_locale or "en")
-    return settings.guild_locale(interaction.guild_id, interaction.guild_locale)
+        return get_translator().resolve(spoken or "en")
+    return settings.guild_locale(interaction.guild_id, spoken)
 
 
 def say(interaction: Interaction, key: str, /, **params: object) -> str:
@@ -56,10 +58,15 @@ async def tell(interaction: Interaction, text: str) -> None:
         log.warning("answer to interaction %s refused by Discord: %s", interaction.id, exc)
 
 
-async def refuse(interaction: Interaction, refusal: Refusal) -> None:
+def said(interaction: Interaction, refusal: Refusal) -> str:
+    """A refusal's text in the user's language."""
     params = {name: say(interaction, value) if isinstance(value, Key) else value
               for name, value in refusal.params.items()}
-    await tell(interaction, say(interaction, refusal.key, **params))
+    return say(interaction, refusal.key, **params)
+
+
+async def refuse(interaction: Interaction, refusal: Refusal) -> None:
+    await tell(interaction, said(interaction, refusal))
 
 
 async def apologise(interaction: Interaction) -> None:

@@ -31,12 +31,16 @@ class Harness:
         self.bot: UnoBot | None = None
         # Card emoji: off unless a test is about them (230 uploads would slow every test).
         self.card_emoji = False
+        # Settings a test changes for the next start (e.g. dev_guild_id=None: global commands).
+        self.settings_overrides: dict[str, Any] = {}
 
     def settings(self) -> Settings:
+        options: dict[str, Any] = {"dev_guild_id": self.fake.guild_id,
+                                   **self.settings_overrides}
         return Settings(discord_token="fake-token", database_path=self.db_path,
-                        dev_guild_id=self.fake.guild_id, log_level="INFO",
+                        log_level="INFO",
                         picture_workers=0,  # drawn in a thread: no processes per test
-                        card_emoji=self.card_emoji)
+                        card_emoji=self.card_emoji, **options)
 
     async def start(self) -> UnoBot:
         # Table edits go out at once (no merging delay): tests wait for what users see instead.

@@ -73,10 +73,12 @@ async def test_the_second_server_has_its_own_channel_and_language(page: Page) ->
     fake = page.playground.fake
     ann = list(page.playground.people.values())[0]
     home = fake.home.channels[0].id
-    [other] = [g for g in fake.guilds.values() if g is not fake.home]
+    [other] = [g for g in fake.guilds.values() if g is not fake.home and g.has_bot]
     channel = other.channels[0].id
     state = await page.state(ann, channel)
-    assert [g["name"] for g in state["guilds"]] == [fake.home.name, other.name]
+    # Beside them (issue 30): a server without the bot, and the group DM.
+    assert [g["name"] for g in state["guilds"]] == [fake.home.name, other.name,
+                                                    fake.without_bot.name, "Direct messages"]
     status, _ = await page.post("/api/slash", ann, channel, command="uno create", options={})
     assert status == 200
     state = await page.wait(ann, channel, lambda s: titles(s))
@@ -249,6 +251,21 @@ async def test_only_this_computers_own_page_may_act(page: Page) -> None:
     async with page.http.get(f"{page.url}/api/state", headers={"Host": "evil.example"}) as r:
         assert r.status == 403
     assert page.playground.fake.messages == {}
+
+
+async def test_a_lobby_in_the_group_dm_goes_through_interactions(page: Page) -> None:
+    """Issue 30: the group DM has no bot in it; the lobby is the answer to the command, and a
+    join updates it in its own answer (a bot-token call there would be a problem shown)."""
+    fake = page.playground.fake
+    ann, bob = list(page.playground.people.values())[:2]
+    assert fake.group_dm is not None
+    channel = fake.group_dm.id
+    status, _ = await page.post("/api/slash", ann, channel, command="uno create", options={})
+    assert status == 200
+    state = await page.wait(ann, channel, lambda s: titles(s))
+    assert titles(state)[0].startswith(tr("en", "lobby.title"))
+    assert (await page.state(bob, channel))["messages"]  # Bob sees it too
+    assert page.playground.problems() == []
 
 
 async def test_the_server_lets_its_organisers_open_tournaments(page: Page) -> None:

@@ -1,0 +1,71 @@
+"""A solo game's one message (issue 30): the table and the player's hand together, as one
+Components V2 message, because the bot reaches it only through the interaction tokens of the
+player's own clicks (bot/outlets/token_tables.py) and a second message would need tokens of
+its own.
+
+While a round is played it shows the hand (its text, its controls) with the table's players
+and latest moves; at a round's end and the match's end it shows the table as a server's table
+does (the hands laid down, the points, Next round).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+import discord
+
+from bot.engine import Card
+from bot.render.faces import NO_FACES, Faces
+from bot.render.hand import render_hand
+from bot.render.table import render_table
+from bot.render.text import tr
+from bot.services.session import Session
+
+from .items import TableButton
+from .layout import v2
+from .views import hand_view, table_view
+
+ROW_WIDTH = 5
+
+
+def solo_message(session: Session, player: str, locale: str, *, notes: Sequence[str] = (),
+                 page: int = 0, picking: Card | None = None,
+                 faces: Faces = NO_FACES) -> dict[str, Any]:
+    """The fields of a send or an edit showing the solo game as it is now to `player`."""
+    public = session.view()
+    if public.round_over or session.finished or session.player(player) is None:
+        return _table(session, locale, notes, faces)
+    embed = render_hand(session, player, locale, notes=notes, page=page, picking=picking,
+                        faces=faces)
+    table = render_table(session, faces=faces).embed
+    for field in table.fields:  # the players' card counts and the latest moves
+        embed.add_field(name=field.name, value=field.value, inline=False)
+    controls = hand_view(session, player, locale, page=page, picking=picking, faces=faces)
+    owed = public.uno_owed
+    if picking is None and owed is not None and owed != player and _room(controls):
+        # C-5: an AI player who forgot UNO! can be caught from here as from a table.
+        controls.add_item(TableButton(session.game_id, "catch",
+                                      label=tr(locale, "button.catch"),
+                                      style=discord.ButtonStyle.danger))
+    return v2(embed, controls)
+
+
+def _room(controls: discord.ui.View) -> bool:
+    """Whether one more button fits (25 at most, five rows of five)."""
+    return len(controls.children) < 25 and any(
+        sum(1 for c in controls.children if c.row == row) < ROW_WIDTH for row in range(5))
+
+
+def _table(session: Session, locale: str, notes: Sequence[str], faces: Faces
+           ) -> dict[str, Any]:
+    text = render_table(session, faces=faces)
+    embed = text.embed
+    lines = [*notes, embed.description or ""]
+    if session.finished:
+        lines.append(tr(locale, "solo.again"))
+    embed.description = "\n".join(line for line in lines if line)
+    # A round's end: Next round. The match's end: nothing to click (a rematch would open a
+    # lobby; another solo game is one command away).
+    controls = None if session.finished else table_view(session)
+    return v2(embed, controls)

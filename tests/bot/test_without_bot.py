@@ -1,0 +1,164 @@
+"""Games where the bot is not a member (issue 30), through the fake Discord: a group DM and a
+server that never invited the bot, reached through Ann's own install of the app. Everything
+goes through interactions: the fake fails the test on any bot-token call into these channels
+(403, 50001 Missing Access)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from bot.fake_discord.users import SeenMessage
+from bot.fake_discord.world import Channel
+from bot.render.table import waiting_player
+from tests.catalogue import en
+from tests.fake_discord import VirtualUser
+
+from .harness import Driver, Harness
+
+TOKEN_LIFETIME = 15 * 60.0
+
+
+async def _everywhere(harness: Harness) -> None:
+    """Global commands, as in production (a development guild's are offered only there)."""
+    harness.settings_overrides["dev_guild_id"] = None
+    await harness.restart()
+
+
+async def _lobby_and_start(harness: Harness, users: list[VirtualUser]) -> Any:
+    """The first user opens a lobby, the others join with its button, the first starts it."""
+    host, *others = users
+    lobby = (await host.slash("uno create")).response
+    assert lobby is not None and not lobby.ephemeral
+    assert en("anywhere.limits") in lobby.text
+    for user in others:
+        await user.click(lobby.id, en("button.join"))
+    assert all(user.name in host.message(lobby.id).text for user in others)
+    table = (await host.click(lobby.id, en("button.start"))).response
+    assert table is not None and table.id != lobby.id
+    assert harness.bot is not None
+    session = harness.bot.games.in_channel(host.channel.id if host.channel else 0)
+    assert session is not None and session.tokens
+    await harness.fake.wait_for(lambda: session.message_id == table.id)
+    return session
+
+
+async def _hand(user: VirtualUser, session: Any) -> SeenMessage:
+    """My hand on the table: the click's answer updates the table, the hand follows it."""
+    handle = await user.click(session.message_id, en("button.hand"))
+    assert handle.response is not None and handle.response.id == session.message_id
+    # The hand follows the answer (a turn ping may be a follow-up of this click as well).
+    await handle.fake.wait_for(lambda: any(m.ephemeral for m in handle.followups))
+    return next(m for m in handle.followups if m.ephemeral)
+
+
+async def _play_round(harness: Harness, users: list[VirtualUser], session: Any,
+                      *, expire_after: int | None = None) -> None:
+    driver = Driver(harness, users, seed=7)
+    by_id = {str(u.id): u for u in users}
+    for step in range(600):
+        if session.game.round_over:
+            return
+        if step == expire_after:  # everyone's tokens run out: the next click catches up
+            await harness.settle()
+            await harness.pause(0.3)  # the open hands' edits land first (not mid-request)
+            harness.clock.advance(TOKEN_LIFETIME + 60)
+            assert harness.bot is not None
+            assert not harness.bot.token_tables.reachable(session.game_id)
+        waiting = waiting_player(session)
+        user = by_id.get(waiting or "")
+        assert user is not None
+        hand = await _hand(user, session)
+        if waiting_player(session) != waiting:
+            continue
+        await driver._act_in_hand(user, hand)
+    raise AssertionError("the round did not end")
+
+
+async def test_three_people_play_a_round_in_a_group_dm(harness: Harness) -> None:
+    await _everywhere(harness)
+    ann, bob, cid = harness.user("Ann"), harness.user("Bob"), harness.user("Cid")
+    harness.fake.install_for(ann.member)  # only Ann has the app; Bob and Cid click its buttons
+    group: Channel = harness.fake.add_group_dm("friends", [ann.member, bob.member, cid.member])
+    users = [u.in_channel(group) for u in (ann, bob, cid)]
+    session = await _lobby_and_start(harness, users)
+    await _play_round(harness, users, session, expire_after=6)
+    await harness.fake.wait_for(lambda: en("button.next_round") in users[1].message(
+        session.message_id).labels())
+    # Turn pings came as follow-ups of the table's tokens; each was deleted when its turn
+    # ended, unless its token had expired by then (the one from before the 15 minutes), and
+    # the round's last may still be on its way out.
+    ping = en("table.your_move", mention="\0").split("\0")[1]
+    pings = [m for m in harness.fake.messages.values()
+             if m.channel_id == group.id and ping in str(m.payload.get("content"))]
+    assert len(pings) > 3
+    assert len([m for m in pings if not m.deleted]) <= 2
+    # The round is recorded in the group DM's own place: its leaderboard names the winner.
+    winner = session.names[session.game.players[session.game.round_winner]]
+    board = (await users[0].slash("uno leaderboard", board="points")).response
+    assert board is not None and not board.ephemeral and winner in board.text
+
+
+async def test_a_game_in_a_server_without_the_bot(harness: Harness) -> None:
+    await _everywhere(harness)
+    elsewhere = harness.fake.add_guild("Friends' server", has_bot=False)
+    ann, bob = harness.user("Ann"), harness.user("Bob")
+    for user in (ann, bob):
+        harness.fake.join(user.member, elsewhere)
+    harness.fake.install_for(ann.member)
+    users = [u.in_channel(elsewhere.channels[0]) for u in (ann, bob)]
+    session = await _lobby_and_start(harness, users)
+    before = session.version
+    waiting = next(u for u in users if str(u.id) == waiting_player(session))
+    await Driver(harness, users, seed=1)._act_in_hand(waiting, await _hand(waiting, session))
+    await harness.fake.wait_for(lambda: session.version > before)
+    # After a restart the game is back; the next click on its table brings it up to date.
+    await harness.restart()
+    assert harness.bot is not None
+    session = harness.bot.games.in_channel(elsewhere.channels[0].id)
+    assert session is not None and session.tokens
+    waiting = next(u for u in users if str(u.id) == waiting_player(session))
+    assert session.message_id is not None
+    table_edits = waiting.message(session.message_id).edits
+    hand = await _hand(waiting, session)
+    assert waiting.message(session.message_id).edits > table_edits  # the click's answer
+    before = session.version
+    await Driver(harness, users, seed=2)._act_in_hand(waiting, hand)
+    await harness.fake.wait_for(lambda: session.version > before)
+    # The bot never got this server (no GUILD_CREATE): it is not a member.
+    assert harness.bot is not None and harness.bot.get_guild(elsewhere.id) is None
+
+
+async def test_silence_is_refused_where_the_bot_cannot_see_messages(harness: Harness) -> None:
+    await _everywhere(harness)
+    ann, bob = harness.user("Ann"), harness.user("Bob")
+    harness.fake.install_for(ann.member)
+    group = harness.fake.add_group_dm("pair", [ann.member, bob.member])
+    host = ann.in_channel(group)
+    lobby = (await host.slash("uno create")).response
+    assert lobby is not None
+    menu = next(s for s in lobby.selects() if s["custom_id"].startswith("uno:r:silence"))
+    handle = await host.choose(lobby, "twos", custom_id=menu["custom_id"])
+    assert handle.response is not None and handle.response.ephemeral
+    assert handle.response.text == en("anywhere.no_silence")
+
+
+async def test_a_command_that_needs_the_bots_server_says_what_works_here(
+        harness: Harness) -> None:
+    await _everywhere(harness)
+    ann, bob = harness.user("Ann"), harness.user("Bob")
+    harness.fake.install_for(ann.member)
+    group = harness.fake.add_group_dm("pair", [ann.member, bob.member])
+    answer = (await ann.in_channel(group).slash("uno rules")).response
+    assert answer is not None and answer.ephemeral
+    assert answer.text == en("error.not_here", commands=(
+        "/uno create, /uno help, /uno leaderboard, /uno leave, /uno settings, /uno solo, "
+        "/uno stats"))
+
+
+async def test_uno_is_declared_for_both_installs_and_every_context(harness: Harness) -> None:
+    """The payload Discord got (held to its OpenAPI spec by the fake): installable to servers
+    and users, usable in servers, the bot's DM and group DMs."""
+    await _everywhere(harness)
+    [uno] = [c for c in harness.fake.global_commands if c["name"] == "uno"]
+    assert sorted(uno["integration_types"]) == [0, 1]
+    assert sorted(uno["contexts"]) == [0, 1, 2]
