@@ -54,13 +54,6 @@ from .world import (
 RESPONSE_DEADLINE = 3.0          # seconds to the first response (callback)
 TOKEN_LIFETIME = 15 * 60.0       # seconds an interaction token can be used for webhooks
 ATTACHMENT_SIZE_LIMIT = 10 * 1024 * 1024
-# `wait_for` looks again at its condition on every change of the fake, and also in between:
-# a condition on the bot's own state (its edits pending, its settings) turns true a moment
-# after the fake's last change, when the bot has read Discord's answer, and one on the clock
-# turns true with no change at all. It looks again after 1 ms, then twice as long each time
-# up to 50 ms, from each change: the moment is caught within a few ms, not up to 50 later,
-# for a handful of looks.
-FIRST_LOOK, LAST_LOOK = 0.001, 0.05
 
 
 def load_factor() -> float:
@@ -316,7 +309,6 @@ class FakeDiscord(HomeGuildNames):
         for is slowed down by as much."""
         loop = asyncio.get_running_loop()
         started = loop.time()
-        look_again = FIRST_LOOK
         while not (result := predicate()):
             remaining = started + timeout * load_factor() - loop.time()
             if remaining <= 0:
@@ -324,10 +316,10 @@ class FakeDiscord(HomeGuildNames):
                                    " for the machine's load)")
             event = self._changed
             try:
-                await asyncio.wait_for(event.wait(), min(remaining, look_again))
-                look_again = FIRST_LOOK
+                # Short slices also catch conditions that depend on the clock alone.
+                await asyncio.wait_for(event.wait(), min(remaining, 0.05))
             except TimeoutError:
-                look_again = min(2 * look_again, LAST_LOOK)
+                pass
         return result
 
     def channel_messages(self, viewer: int | None = None,
