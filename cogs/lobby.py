@@ -32,7 +32,7 @@ from bot.ui.replies import guild_locale, refuse, say, tell, user_locale
 from bot.ui.token_answers import clicked, lobby_answered, post_token_table
 
 from .leaving import leave_game
-from .lobby_settings import LANGUAGE_CHOICES, TURN_PING_CHOICES, Preferences
+from .lobby_settings import LANGUAGE_CHOICES, TURN_PING_CHOICES, SettingsCommands
 from .lobby_view import ai_level_picker, ai_seat_picker, lobby_view
 
 if TYPE_CHECKING:
@@ -67,8 +67,10 @@ class Lobby(commands.Cog):
         self.lobbies = bot.lobbies
         self.games = bot.games
         self.board = bot.lobby_board
-        # /uno settings and /uno defaults do their work there (cogs/lobby_settings.py).
-        self.preferences = Preferences(bot.settings, bot.lobbies)
+        self.preferences = bot.settings  # (`settings` is the /uno settings command)
+        self.tables = bot.tables  # the table's one writer
+        self.table_feed = bot.table_feed
+        self.settings_commands = SettingsCommands(bot.settings, bot.lobbies)
         # The records of finished matches: a rematch seats their players again.
         self.results: StatsStore = StatsRepository(bot.db, clock=bot.clock.now)
 
@@ -99,7 +101,7 @@ class Lobby(commands.Cog):
         if without_bot(interaction):  # its messages are reached through tokens only
             await self.board.mark(interaction.channel_id)
         # What the command leaves open comes from the server's saved defaults (/uno defaults).
-        defaults = self.bot.settings.guild(guild_id)
+        defaults = self.preferences.guild(guild_id)
         options = dict(defaults.options) if preset is None and defaults.preset else {}
         preset = preset or defaults.preset or "classic"
         if turn_timer is None:
@@ -129,8 +131,8 @@ class Lobby(commands.Cog):
                 await tell(interaction, say(interaction, "lobby.game_ended"))
                 return
         if session is not None:
-            await leave_game(self.games, self.bot.autoplay, interaction, session,
-                             interaction.user.id, kicked=False)
+            await leave_game(self.games, interaction, session, interaction.user.id,
+                             kicked=False)
             return
         await self._lobby_change(interaction, "leave")
 
@@ -145,8 +147,7 @@ class Lobby(commands.Cog):
             if player.id == interaction.user.id:
                 await refuse(interaction, Refusal("lobby.kick_self"))
                 return
-            await leave_game(self.games, self.bot.autoplay, interaction, session, player.id,
-                             kicked=True)
+            await leave_game(self.games, interaction, session, player.id, kicked=True)
             return
         channel_id = interaction.channel_id or 0
         async with self.lobbies.changing(channel_id):
@@ -182,7 +183,7 @@ class Lobby(commands.Cog):
                 return
             await self.games.end(session)
             await tell(interaction, say(interaction, "lobby.game_ended"))
-            await self.bot.tables.show(session, ended_by=name)
+            await self.tables.show(session, ended_by=name)
             return
         lobby = await self.lobbies.get(channel_id)
         if lobby is None:
@@ -215,16 +216,17 @@ class Lobby(commands.Cog):
                        ai_takeover: bool | None = None, turn_ping: str | None = None,
                        dm_turns: bool | None = None,
                        tournament_role: discord.Role | None = None) -> None:
-        await self.preferences.change(interaction, language=language, colorblind=colorblind,
-                                      server_language=server_language,
-                                      ai_takeover=ai_takeover, turn_ping=turn_ping,
-                                      dm_turns=dm_turns, tournament_role=tournament_role)
+        # The work is done in cogs/lobby_settings.py, as is /uno defaults'.
+        await self.settings_commands.change(
+            interaction, language=language, colorblind=colorblind,
+            server_language=server_language, ai_takeover=ai_takeover, turn_ping=turn_ping,
+            dm_turns=dm_turns, tournament_role=tournament_role)
 
     @uno.command(name="defaults", description="Save this lobby's rules as the server's default "
                  "(Manage Server)")
     @app_commands.describe(clear="Forget the saved default rules")
     async def defaults(self, interaction: Interaction, clear: bool = False) -> None:
-        await self.preferences.save_defaults(interaction, clear=clear)
+        await self.settings_commands.save_defaults(interaction, clear=clear)
 
     @uno.command(name="rules", description="Show the rules of this channel's game")
     async def rules(self, interaction: Interaction) -> None:
@@ -445,7 +447,7 @@ class Lobby(commands.Cog):
         if session.tokens:
             await post_token_table(self.bot, interaction, session)
         else:
-            await self.bot.tables.post_first(interaction, session)
+            await self.table_feed.post_first(interaction, session)
         await self.board.edit(lobby, render_closed_lobby(
             guild_locale(interaction), "lobby.started"))
 

@@ -32,7 +32,7 @@ LANGUAGE_CHOICES = [Choice(name="Automatic", value="auto"), *(
     for code in KNOWN_LOCALES if code in get_translator().locales)]
 
 
-class Preferences:
+class SettingsCommands:
     """What `/uno settings` and `/uno defaults` change, and what they answer."""
 
     def __init__(self, settings: SettingsService, lobbies: LobbyService) -> None:

@@ -47,8 +47,13 @@ class Solo(commands.Cog):
     """`/uno solo` and the answers of a solo game's message (a `SoloHandler`)."""
 
     def __init__(self, bot: UnoBot) -> None:
-        self.bot = bot
+        self.bot = bot  # for binding itself when it loads (`cog_load`)
+        # What its answers use, taken once here (the bot only wires).
         self.games = bot.games
+        self.clock = bot.clock
+        self.token_tables = bot.token_tables
+        self.card_emoji = bot.card_emoji
+        self.preferences = bot.settings
         self._commands: list[app_commands.Command[Any, ..., Any]] = []
 
     async def cog_load(self) -> None:
@@ -81,7 +86,7 @@ class Solo(commands.Cog):
             try:
                 table = solo_table(guild_id=interaction.guild_id or 0, user_id=user.id,
                                    name=user.display_name, ais=ais, level=level,
-                                   preset=preset, target=target, now=self.bot.clock.now())
+                                   preset=preset, target=target, now=self.clock.now())
                 session = await self.games.start(table, locale=user_locale(interaction),
                                                  solo=True)
             except Refusal as refusal:
@@ -155,14 +160,14 @@ class Solo(commands.Cog):
         def redraw() -> dict[str, Any]:
             return solo_message(session, player, locale, page=page, faces=faces)
 
-        self.bot.token_tables.reached(session, sent, redraw, shown=shown)
+        self.token_tables.reached(session, sent, redraw, shown=shown)
         # A move made while this answer was on its way (an AI's) shows now, through this
         # newest token: the edit an older token sent meanwhile may land before this answer.
-        await self.bot.token_tables.show(session)
+        await self.token_tables.show(session)
 
     def _faces(self, interaction: Interaction) -> Faces:
-        return self.bot.card_emoji.for_interaction(
-            interaction, colorblind=self.bot.settings.colorblind(interaction.user.id))
+        return self.card_emoji.for_interaction(
+            interaction, colorblind=self.preferences.colorblind(interaction.user.id))
 
 
 def _solo_command(cog: Solo) -> app_commands.Command[Any, ..., Any]:

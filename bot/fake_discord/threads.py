@@ -24,14 +24,14 @@ NAME_LIMIT = 100
 MISSING_PERMISSIONS, WRONG_CHANNEL_TYPE, THREAD_EXISTS = 50013, 50024, 160004
 
 
-class ThreadNeeds(Protocol):
-    """What the thread routes use of the fake: a Protocol, so that this module does not import
-    the server (which builds it) and imports flow one way."""
+class World(Protocol):
+    """What the threads need of the fake (bot/fake_discord/server.py), named here so that the
+    two modules do not import each other."""
 
     application_id: int
-    channel_deleted: bool
     channels: dict[int, Channel]
     messages: dict[int, StoredMessage]
+    channel_deleted: bool
     gateway: Gateway
 
     def guild_of(self, channel: Channel) -> Guild: ...
@@ -42,7 +42,7 @@ class ThreadNeeds(Protocol):
 
 
 class Threads:
-    def __init__(self, fake: ThreadNeeds) -> None:
+    def __init__(self, fake: World) -> None:
         self._fake = fake
         self.forbidden: set[int] = set()  # channels where the bot may not create threads
         self.from_message: dict[int, int] = {}  # message id -> its thread's id

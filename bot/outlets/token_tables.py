@@ -14,18 +14,21 @@ these edits do not wait for the request budget.
 
 from __future__ import annotations
 
+import asyncio
 import logging
+import weakref
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 import discord
 
 from bot.clock import Clock
-from bot.services.outlets import TableOutlet
+from bot.interactions import Interaction
 from bot.services.session import Session
 from bot.ui.answers import Expired, Sent
 
+from .publisher import TablePublisher
 from .token_pings import TokenPings
 
 log = logging.getLogger(__name__)
@@ -44,17 +47,37 @@ class _Reach:
     shown: int  # the game version the message shows
 
 
-class TokenTables:
-    """Keeps these tables current through the newest interaction token of each."""
+@dataclass(eq=False)
+class _Handled:
+    """What this outlet knows of one game's message: the version it last handled, and the
+    lock of its edits (two never cross)."""
 
-    def __init__(self, clock: Clock, *,
-                 after_show: Callable[[Session], None] | None = None) -> None:
-        """`after_show`: told after each table shown (the open hands follow it through their
-        own tokens)."""
+    version: int = -1
+    showing: asyncio.Lock = field(default_factory=asyncio.Lock)
+
+
+class TokenTables:
+    """Keeps these tables current through the newest interaction token of each. The open hands
+    and watchers follow the game manager's notices, as they do for a channel's table."""
+
+    def __init__(self, clock: Clock) -> None:
         self._clock = clock
         self._reach: dict[str, _Reach] = {}
-        self._after_show = after_show
+        self._handled: weakref.WeakKeyDictionary[Session, _Handled] = (
+            weakref.WeakKeyDictionary())
         self.pings = TokenPings()  # where the bot is not a member: pings as follow-ups
+
+    def _state(self, session: Session) -> _Handled:
+        state = self._handled.get(session)
+        if state is None:
+            state = self._handled[session] = _Handled()
+        return state
+
+    def current(self, session: Session) -> bool:
+        return self._state(session).version == session.version
+
+    def shown_again(self, session: Session) -> None:
+        self._state(session).version = -1
 
     def reached(self, session: Session, sent: Sent, redraw: Redraw, *, shown: int) -> None:
         """`sent` (an answer that showed the game at version `shown`) is the newest way to its
@@ -69,10 +92,15 @@ class TokenTables:
         expires = reach.sent.expires_at
         return expires is not None and expires - self._clock.now() > TOKEN_MARGIN
 
-    async def show(self, session: Session) -> float | None:
+    async def show(self, session: Session, *, abandoned: bool = False) -> float | None:
         """Edit the game's message through its newest live token; without one, leave it to
-        the next click. Either way the version counts as handled: retrying cannot help."""
-        async with session.showing:
+        the next click. Either way the version counts as handled: retrying cannot help. An
+        abandoned game's message keeps what it showed (no token lives for a day)."""
+        if abandoned:
+            self._reach.pop(session.game_id, None)
+            return None
+        state = self._state(session)
+        async with state.showing:
             version = session.version
             reach = self._reach.get(session.game_id)
             if reach is not None and not self._alive(reach):
@@ -87,7 +115,7 @@ class TokenTables:
                              session.game_id, exc)
                     if self._reach.get(session.game_id) is reach:
                         del self._reach[session.game_id]
-            session.rendered_version = version
+            state.version = version
             newest = self._reach.get(session.game_id)
             if newest is not None and not session.solo:
                 await self.pings.shown(session, newest.sent)
@@ -95,28 +123,32 @@ class TokenTables:
                 # Shown for good. (A newer answer's token, registered meanwhile, stays: the
                 # answer may show an older version and land after this edit.)
                 del self._reach[session.game_id]
-        if self._after_show is not None and not session.solo:
-            self._after_show(session)
         return None
-
-    async def abandoned(self, session: Session) -> None:
-        """An abandoned solo game's message keeps what it showed (no token lives for a day)."""
-        self._reach.pop(session.game_id, None)
 
 
 class TableRouter:
-    """The game manager's one table outlet: a table reached only through tokens goes through
-    them, every other game's through the channel publisher."""
+    """The table feed's one table writer: a table reached only through tokens goes through
+    them, every other game's through the channel publisher (which also answers a click on a
+    table with the table, wherever it is)."""
 
-    def __init__(self, channel: TableOutlet, tokens: TableOutlet) -> None:
+    def __init__(self, channel: TablePublisher, tokens: TokenTables) -> None:
         self._channel = channel
         self._tokens = tokens
 
-    def _for(self, session: Session) -> TableOutlet:
+    def _for(self, session: Session) -> TablePublisher | TokenTables:
         return self._tokens if session.via_tokens else self._channel
 
-    async def show(self, session: Session) -> float | None:
-        return await self._for(session).show(session)
+    async def show(self, session: Session, *, abandoned: bool = False) -> float | None:
+        return await self._for(session).show(session, abandoned=abandoned)
 
-    async def abandoned(self, session: Session) -> None:
-        await self._for(session).abandoned(session)
+    def current(self, session: Session) -> bool:
+        return self._for(session).current(session)
+
+    def shown_again(self, session: Session) -> None:
+        self._for(session).shown_again(session)
+
+    async def answer(self, interaction: Interaction, session: Session) -> int | None:
+        return await self._channel.answer(interaction, session)
+
+    async def post_first(self, interaction: Interaction, session: Session) -> None:
+        await self._channel.post_first(interaction, session)

@@ -40,7 +40,6 @@ from bot.client import UnoBot
 from bot.fake_discord.emoji import AppEmojiStore
 from bot.fake_discord.users import SeenMessage
 from bot.fake_discord.world import Channel
-from bot.render.pictures import table_picture
 from bot.services.session import Session
 
 from .page_needs import Player
@@ -191,8 +190,8 @@ class Script:
         deadline = loop.time() + SETTLE_TIMEOUT
         seen: tuple[tuple[int, int, bool], ...] | None = None
         while loop.time() < deadline:
-            busy = session is not None and (self.bot.games.edits_pending(session.game_id)
-                                            or session.pictured != table_picture(session))
+            busy = session is not None and (self.bot.table_feed.edits_pending(session.game_id)
+                                            or not self.bot.tables.picture_current(session))
             if busy:
                 seen = None
                 await asyncio.sleep(0.05)

@@ -18,6 +18,8 @@ import discord
 
 from bot.clock import Clock
 
+from .context import wiring_of
+
 log = logging.getLogger(__name__)
 
 DEFER_AFTER = 2.0  # seconds: the answer is deferred if none is ready by then
@@ -48,8 +50,8 @@ def _age(interaction: Interaction, clock: Clock | None) -> float:
 
 
 def _clock(interaction: Interaction) -> Clock | None:
-    clock: Clock | None = getattr(interaction.client, "clock", None)
-    return clock
+    wiring = wiring_of(interaction)
+    return wiring.clock if wiring is not None else None
 
 
 def _usable(interaction: Interaction) -> None:

@@ -21,6 +21,7 @@ from bot.render.events import escape_name
 from bot.services.errors import Refusal
 
 from .answers import Expired
+from .context import wiring_of
 from .items import unread_click
 from .places import in_bots_server, without_bot
 from .replies import apologise, refuse
@@ -51,8 +52,8 @@ class CommandTree(GuardedCommandTree[Any]):
 
     def command_guard(self, interaction: Interaction) -> contextlib.AbstractContextManager[object]:
         # A command under way is waited for by a clean stop, as a click is (bot/ui/items.py).
-        under_way = getattr(interaction.client, "under_way", None)
-        return contextlib.nullcontext() if under_way is None else under_way.one()
+        wiring = wiring_of(interaction)
+        return contextlib.nullcontext() if wiring is None else wiring.under_way.one()
 
     async def on_error(self, interaction: Interaction,
                        error: app_commands.AppCommandError) -> None:

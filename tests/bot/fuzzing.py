@@ -43,6 +43,7 @@ from bot.fake_discord.users import (
     CHANNEL,
     INTEGER,
     NUMBER,
+    ROLE,
     STRING,
     SUB_COMMAND,
     SUB_COMMAND_GROUP,
@@ -386,6 +387,8 @@ class Fuzzer:
             return self.rng.choice(["x", "UNO", "**bold**"])
         if kind == CHANNEL:  # the fake guild's one channel (a tournament's boards)
             return self.h.fake.channel
+        if kind == ROLE:  # a role of the server, @everyone too (a tournament role)
+            return self.rng.choice(self.h.fake.roles or [self.h.fake.everyone])
         raise NotImplementedError(f"option type {kind}")
 
     async def _do_progress(self) -> None:
@@ -478,7 +481,7 @@ class Fuzzer:
         loop = asyncio.get_running_loop()
         deadline = loop.time() + timeout
         while (loop.time() < deadline and self.h.bot is not None
-               and self.h.bot.games.edits_pending()):
+               and self.h.bot.table_feed.edits_pending()):
             await asyncio.sleep(0.01)
 
     async def _do_restart(self) -> None:
@@ -640,7 +643,7 @@ async def quiet(timeout: float = 5.0, bot: UnoBot | None = None) -> None:
         running = [t for t in asyncio.all_tasks() if not t.done() and (
             t.get_name().startswith(busy)
             or (bot is not None and t.get_name().startswith("timer ") and t not in sleeping))]
-        if not running and not (bot is not None and bot.games.edits_pending()):
+        if not running and not (bot is not None and bot.table_feed.edits_pending()):
             return
         await asyncio.sleep(0.02)
 

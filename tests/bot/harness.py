@@ -75,7 +75,7 @@ class Harness:
         """Wait until the table edits asked for so far have landed."""
         bot = self.bot
         assert bot is not None
-        await self.fake.wait_for(lambda: not bot.games.edits_pending(), timeout=5)
+        await self.fake.wait_for(lambda: not bot.table_feed.edits_pending(), timeout=5)
 
     async def hold_back_table_edit(self, move: Awaitable[object]) -> None:
         """Make `move` with the table's next edit failing, as when the edit has not reached the
@@ -277,7 +277,8 @@ async def rig_no_mercy(h: Harness, session: Any, hands: dict[VirtualUser, list[s
 
 
 async def redeal(h: Harness, session: Any, deck: list[str], dealer: str) -> None:
-    """Re-deal the running game from `deck` (card codes, top of the draw pile first)."""
+    """Re-deal the running game from `deck` (card codes, top of the draw pile first): saved,
+    announced and shown as an applied action is."""
     from bot.engine import Game, card
 
     players = list(session.game.players)
@@ -293,4 +294,15 @@ async def redeal(h: Harness, session: Any, deck: list[str], dealer: str) -> None
         manager._deadline(session)
         await manager._save(session)
         manager._arm(session)
-    await h.bot.tables.show(session)
+    await announce(h, session, events)
+
+
+async def announce(h: Harness, session: Any, events: list[Any] | None = None) -> None:
+    """A state the test has set (a "given") is announced as an applied action is, under the
+    game's lock, and its table shown."""
+    from bot.services.notices import Change
+
+    assert h.bot is not None
+    async with session.lock:
+        h.bot.games._publish(session, Change.APPLIED, events)
+    await h.settle()

@@ -44,7 +44,9 @@ async def test_a_game_whose_channel_is_gone_is_ended_and_the_bot_starts(
 async def test_a_failed_table_edit_is_retried_until_the_table_is_current(
         harness: Harness, caplog: pytest.LogCaptureFixture) -> None:
     ann, bob, session = await red_seven_for_ann(harness)
-    await harness.fake.wait_for(lambda: session.rendered_version == session.version, timeout=3)
+    assert harness.bot is not None
+    tables = harness.bot.tables
+    await harness.fake.wait_for(lambda: tables.current(session), timeout=3)
     harness.fake.fail_next("PATCH", TABLE_EDIT, status=403, code=50013,
                            message="Missing Permissions")
     hand = await open_hand(harness, ann, session)
@@ -52,7 +54,7 @@ async def test_a_failed_table_edit_is_retried_until_the_table_is_current(
     table = ann.message(session.message_id)
     # The first merged edit is refused; before, the table stayed stale until the next move.
     await harness.fake.wait_for(lambda: "Red 7" in top_line(table)
-                                and session.rendered_version == session.version, timeout=6)
+                                and tables.current(session), timeout=6)
     assert any("could not be updated" in r.getMessage() for r in caplog.records)
 
 
