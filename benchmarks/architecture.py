@@ -179,6 +179,7 @@ def _ours(module: str) -> bool:
 
 async def _card_played(tracer: Tracer) -> None:
     from bot.client import UnoBot
+    from bot.discord_private import connection_state
     from bot.fake_discord.clock import FakeClock
     from bot.fake_discord.redirect import discord_py_pointed_at
     from bot.fake_discord.server import FakeDiscord
@@ -193,7 +194,7 @@ async def _card_played(tracer: Tracer) -> None:
                             dev_guild_id=fake.guild_id, log_level="WARNING", picture_workers=0,
                             card_emoji=False)
         bot = UnoBot(settings, clock=fake.clock, refresh_delay=0, ai_delay=0)
-        bot._connection.guild_ready_timeout = 0.05
+        connection_state(bot).guild_ready_timeout = 0.05
         task = asyncio.create_task(bot.start(fake.token))
         try:
             await fake.wait_for(bot.is_ready, timeout=30)

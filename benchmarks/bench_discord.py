@@ -14,7 +14,12 @@ from typing import Any
 
 from aiohttp import web
 
-from bot.fake_discord.server import APPLICATION_COMMAND, DiscordError, FakeDiscord, Handler
+from bot.fake_discord.api import APPLICATION_COMMAND
+from bot.fake_discord.interaction_routes import InteractionRoutes
+from bot.fake_discord.message_desk import MessageDesk
+from bot.fake_discord.replies import DiscordError
+from bot.fake_discord.request_gate import Handler, RequestGate
+from bot.fake_discord.server import FakeDiscord
 from bot.fake_discord.users import VirtualUser
 from bot.fake_discord.world import Channel, InteractionRecord, Member, StoredMessage
 
@@ -43,8 +48,12 @@ class BenchDiscord(FakeDiscord):
         # a game's players hear of their hands' live edits and of turn pings.
         self.listeners: dict[int, asyncio.Event] = {}
         self.pinged_at: dict[tuple[int, int], float] = {}  # (channel, user) -> last ping
-        self._ack_waiters: dict[int, asyncio.Future[None]] = {}
-        self._edit_waiters: dict[int, asyncio.Event] = {}
+        self.ack_waiters: dict[int, asyncio.Future[None]] = {}
+        self.edit_waiters: dict[int, asyncio.Event] = {}
+        # Timestamps and CPU: the fake's parts that see requests, answers and edits, timed.
+        self.gate = _TimedGate(self)
+        self.interaction_routes = _TimedCallbacks(self)
+        self.desk = _TimedDesk(self)
 
     # - the interactions' channels are the fake's own (add_channel); timed here
 
@@ -61,64 +70,17 @@ class BenchDiscord(FakeDiscord):
         self.clicked_at[record.id] = clicked
         return record
 
-    # - timestamps and CPU
-
-    @web.middleware
-    async def _middleware(self, request: web.Request, handler: Handler) -> web.StreamResponse:
-        # Thread CPU from the request's arrival to its answer. Other tasks that run while a
-        # handler awaits are counted too, and aiohttp's parsing before the middleware is not:
-        # an estimate, which bot_load.py prints as such.
-        started = time.thread_time()
-        try:
-            return await super()._middleware(request, handler)
-        finally:
-            self.cpu_seconds += time.thread_time() - started
-
-    async def _callback(self, request: web.Request) -> web.Response:
-        arrived = time.perf_counter()
-        interaction_id = int(request.match_info["interaction_id"])
-        try:
-            response = await super()._callback(request)
-            self.acked_at.setdefault(interaction_id, arrived)
-            return response
-        except DiscordError:
-            # Refused (too late, or a second answer): when the bot did answer still counts.
-            self.late_at.setdefault(interaction_id, arrived)
-            raise
-        finally:
-            waiter = self._ack_waiters.get(interaction_id)
-            if waiter is not None and not waiter.done():
-                waiter.set_result(None)
-
-    async def _announce(self, message: StoredMessage, event: str) -> None:
-        if event == "MESSAGE_UPDATE":
-            self.edited_at.setdefault(message.id, []).append(time.perf_counter())
-            waiter = self._edit_waiters.pop(message.id, None)
-            if waiter is not None:
-                waiter.set()
-            listener = self.listeners.get(message.id)
-            if listener is not None:
-                listener.set()
-        elif event == "MESSAGE_CREATE" and message.visible_to is None:
-            content = str(message.payload.get("content") or "")
-            for found in MENTION.finditer(content if PING in content else ""):
-                self.pinged_at[(message.channel_id, int(found.group(1)))] = time.perf_counter()
-            listener = self.listeners.get(message.channel_id)
-            if listener is not None:
-                listener.set()
-        await super()._announce(message, event)
-
     async def wait_ack(self, record: InteractionRecord, timeout: float) -> bool:
         """Wait for the interaction's first response (or its refusal); True if acknowledged."""
         if not (record.acknowledged or record.failed):
-            waiter = self._ack_waiters.setdefault(
+            waiter = self.ack_waiters.setdefault(
                 record.id, asyncio.get_running_loop().create_future())
             try:
                 await asyncio.wait_for(asyncio.shield(waiter), timeout)
             except TimeoutError:
                 pass
             finally:
-                self._ack_waiters.pop(record.id, None)
+                self.ack_waiters.pop(record.id, None)
         return record.acknowledged and record.id in self.acked_at
 
     async def wait_edit(self, message_id: int, after: float, timeout: float) -> float | None:
@@ -133,7 +95,7 @@ class BenchDiscord(FakeDiscord):
             remaining = deadline - loop.time()
             if remaining <= 0:
                 return None
-            event = self._edit_waiters.setdefault(message_id, asyncio.Event())
+            event = self.edit_waiters.setdefault(message_id, asyncio.Event())
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(event.wait(), remaining)
 
@@ -158,3 +120,71 @@ class BenchUser(VirtualUser):
         data = self._command_data(command.split(), options)
         return await self.bench_fake.create_interaction(self.member, APPLICATION_COMMAND, data,
                                                         channel=channel)
+
+
+# - timestamps and CPU: the fake's gate, callbacks and message desk, each timed for BenchDiscord
+
+
+class _TimedGate(RequestGate):
+    def __init__(self, bench: BenchDiscord) -> None:
+        super().__init__(bench)
+        self._bench = bench
+
+    @web.middleware
+    async def middleware(self, request: web.Request, handler: Handler) -> web.StreamResponse:
+        # Thread CPU from the request's arrival to its answer. Other tasks that run while a
+        # handler awaits are counted too, and aiohttp's parsing before the middleware is not:
+        # an estimate, which bot_load.py prints as such.
+        started = time.thread_time()
+        try:
+            return await super().middleware(request, handler)
+        finally:
+            self._bench.cpu_seconds += time.thread_time() - started
+
+
+class _TimedCallbacks(InteractionRoutes):
+    def __init__(self, bench: BenchDiscord) -> None:
+        super().__init__(bench)
+        self._bench = bench
+
+    async def callback(self, request: web.Request) -> web.Response:
+        bench = self._bench
+        arrived = time.perf_counter()
+        interaction_id = int(request.match_info["interaction_id"])
+        try:
+            response = await super().callback(request)
+            bench.acked_at.setdefault(interaction_id, arrived)
+            return response
+        except DiscordError:
+            # Refused (too late, or a second answer): when the bot did answer still counts.
+            bench.late_at.setdefault(interaction_id, arrived)
+            raise
+        finally:
+            waiter = bench.ack_waiters.get(interaction_id)
+            if waiter is not None and not waiter.done():
+                waiter.set_result(None)
+
+
+class _TimedDesk(MessageDesk):
+    def __init__(self, bench: BenchDiscord) -> None:
+        super().__init__(bench)
+        self._bench = bench
+
+    async def announce(self, message: StoredMessage, event: str) -> None:
+        bench = self._bench
+        if event == "MESSAGE_UPDATE":
+            bench.edited_at.setdefault(message.id, []).append(time.perf_counter())
+            waiter = bench.edit_waiters.pop(message.id, None)
+            if waiter is not None:
+                waiter.set()
+            listener = bench.listeners.get(message.id)
+            if listener is not None:
+                listener.set()
+        elif event == "MESSAGE_CREATE" and message.visible_to is None:
+            content = str(message.payload.get("content") or "")
+            for found in MENTION.finditer(content if PING in content else ""):
+                bench.pinged_at[(message.channel_id, int(found.group(1)))] = time.perf_counter()
+            listener = bench.listeners.get(message.channel_id)
+            if listener is not None:
+                listener.set()
+        await super().announce(message, event)

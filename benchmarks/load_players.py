@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from benchmarks.bench_discord import MENTION, BenchDiscord, BenchUser
-from bot.fake_discord.server import MESSAGE
+from bot.fake_discord.api import MESSAGE
 from bot.fake_discord.users import SeenMessage, texts_of
 from bot.fake_discord.world import (
     Channel,

@@ -18,6 +18,7 @@ from discord.ext import commands
 
 from bot import metrics
 from bot.clock import Clock, SystemClock
+from bot.discord_private import connection_state
 from bot.gateway_diet import trim_parsers
 from bot.i18n.commands import CommandTranslator
 from bot.interactions import Interaction
@@ -106,8 +107,8 @@ class UnoBot(commands.AutoShardedBot):
         options.setdefault("http_trace", metrics.http_trace())  # first responses, 429s
         super().__init__(command_prefix=commands.when_mentioned, intents=intents,
                          help_command=None, tree_cls=CommandTree, **options)
-        trim_parsers(self._connection)  # the echoes of its own posts and edits go unparsed
-        click_store.install(self._connection)  # a click builds its item, not the whole view
+        trim_parsers(connection_state(self))  # the echoes of its own posts and edits go unparsed
+        click_store.install(self)  # a click builds its item, not the whole view
         self.config = settings
         self.clock: Clock = clock or SystemClock()
         # Every request with the bot's token waits its turn in the budget (bot/outlets/budget.py).

@@ -31,6 +31,11 @@ class UnderWay:
             if not self._count:
                 self._idle.set()
 
+    @property
+    def busy(self) -> bool:
+        """Whether an edit or a click is under way."""
+        return self._count > 0
+
     async def drain(self, timeout: float) -> None:
         """Wait until nothing is under way, `timeout` seconds at most."""
         try:

@@ -12,10 +12,7 @@ from bot.import_graph import cycles, import_graph
 
 # Circles other work of issue 35 removes; listed so that any new circle fails now, and so that
 # one removed makes this list fail too (and be cut).
-KNOWN = {
-    # the playground's page and the playground that serves it
-    frozenset({"bot.playground.playground", "bot.playground.web"}),
-}
+KNOWN: set[frozenset[str]] = set()  # none left
 
 
 def test_the_graph_sees_the_imports_it_must_count() -> None:

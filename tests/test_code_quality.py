@@ -101,6 +101,7 @@ def test_no_any_stands_for_the_bot_or_an_interaction() -> None:
     pattern = re.compile(r"Interaction\[Any\]|\bbot: Any\b|get_cog\(")
     allowed = {ROOT / "bot" / "ui" / name for name in ("replies.py", "answers.py", "items.py",
                                                           "click_store.py")}
+    allowed.add(ROOT / "bot" / "discord_private.py")  # discord.py's own signatures, for any client
     found = [f"{path.relative_to(ROOT)}:{number}: {line.strip()}"
              for folder in ("bot", "cogs") for path in sorted((ROOT / folder).rglob("*.py"))
              if path not in allowed

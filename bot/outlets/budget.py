@@ -32,6 +32,7 @@ from typing import Any
 from discord.http import HTTPClient, Route
 
 from bot import metrics
+from bot.discord_private import Requester, wrap_requests
 
 DEFAULT_RATE = 45.0  # a second: Discord's 50, with room for what it counts that we do not
 BURST = 2  # requests that may go at once after a quiet moment
@@ -148,19 +149,20 @@ class RequestBudget:
 
     def spend_from(self, http: HTTPClient) -> None:
         """Make every request of the bot's HTTP client (those with its token) take its turn."""
-        request = http.request
+        def budget(request: Requester) -> Requester:
+            async def budgeted(route: Route, **kwargs: Any) -> Any:
+                paid = _PAID.get()
+                if paid is not None and paid[0]:
+                    paid[0] = False
+                    metrics.bot_request(_TURN.get().name)
+                else:
+                    await self.take()
+                    metrics.bot_request(_PRIORITY.get().name)
+                return await request(route, **kwargs)
 
-        async def budgeted(route: Route, **kwargs: Any) -> Any:
-            paid = _PAID.get()
-            if paid is not None and paid[0]:
-                paid[0] = False
-                metrics.bot_request(_TURN.get().name)
-            else:
-                await self.take()
-                metrics.bot_request(_PRIORITY.get().name)
-            return await request(route, **kwargs)
+            return budgeted
 
-        http.request = budgeted  # type: ignore[method-assign]
+        wrap_requests(http, budget)
 
     def close(self) -> None:
         if self._dispatcher is not None:

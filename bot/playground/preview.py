@@ -42,7 +42,8 @@ from bot.fake_discord.users import SeenMessage
 from bot.fake_discord.world import Channel
 from bot.services.session import Session
 
-from .playground import Player, Playground
+from .page_needs import Player
+from .playground import Playground
 from .preview_languages import add_servers, languages, names_picture, speak
 from .web import STATIC, message_view
 

@@ -7,6 +7,7 @@ an id that no dynamic item reads is dropped; in both cases the user would see Di
 
 from __future__ import annotations
 
+import contextlib
 import logging
 from collections.abc import Iterable
 from typing import Any
@@ -14,6 +15,7 @@ from typing import Any
 import discord
 from discord import app_commands
 
+from bot.discord_private import GuardedCommandTree
 from bot.interactions import Interaction
 from bot.render.events import escape_name
 from bot.services.errors import Refusal
@@ -35,7 +37,7 @@ ANYWHERE = frozenset({"uno solo", "uno help", "uno settings", "uno stats", "uno 
 WITHOUT_BOT = frozenset({"uno create", "uno leaderboard"})
 
 
-class CommandTree(app_commands.CommandTree[Any]):
+class CommandTree(GuardedCommandTree[Any]):
     async def interaction_check(self, interaction: Interaction) -> bool:
         """Elsewhere than in the bot's servers, a command that needs one says so."""
         command = interaction.command
@@ -48,14 +50,10 @@ class CommandTree(app_commands.CommandTree[Any]):
                                           commands=", ".join(f"/{c}" for c in sorted(allowed))))
         return False
 
-    async def _call(self, interaction: Interaction) -> None:
+    def command_guard(self, interaction: Interaction) -> contextlib.AbstractContextManager[object]:
         # A command under way is waited for by a clean stop, as a click is (bot/ui/items.py).
         wiring = wiring_of(interaction)
-        if wiring is None:
-            await super()._call(interaction)
-            return
-        with wiring.under_way.one():
-            await super()._call(interaction)
+        return contextlib.nullcontext() if wiring is None else wiring.under_way.one()
 
     async def on_error(self, interaction: Interaction,
                        error: app_commands.AppCommandError) -> None:

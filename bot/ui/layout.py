@@ -17,6 +17,8 @@ from typing import Any
 
 import discord
 
+from bot.discord_private import rendered_row
+
 # Discord's limits for a V2 message (docs/DISCORD-FACTS.md).
 COMPONENTS_MAX = 40  # counted recursively: the container, rows and buttons included
 TEXT_MAX = 4000  # characters in all the text displays of one message together
@@ -29,7 +31,7 @@ def controls_rows(controls: discord.ui.View) -> list[discord.ui.ActionRow[Any]]:
     (its `row`s, filled in order as discord.py does). The items are the same dynamic items, so
     their ids, and the clicks on them, are unchanged."""
     def row_of(item: discord.ui.Item[Any]) -> int:
-        return item._rendered_row or 0  # the row the view gave the item (as it lays rows out)
+        return rendered_row(item) or 0  # the row the view gave the item (as it lays rows out)
 
     rows = []
     for _, items in groupby(sorted(controls.children, key=row_of), key=row_of):

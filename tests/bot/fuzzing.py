@@ -515,7 +515,7 @@ class Fuzzer:
         # Few enough in a row for discord.py's retries (5 tries) to get through: a route that
         # still has some pending gets no more (exhausted retries are issue 14 item 3).
         if not self.stack_429s and any(i.method == method and i.route == route
-                                       and i.remaining > 0 for i in self.h.fake._injected):
+                                       and i.remaining > 0 for i in self.h.fake.gate.injected):
             self.note(f"{method} {route} is still rate limited")
             return
         retry_after = self.rng.choice([0.01, 0.05, 0.2])

@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from bot.fake_discord import old_messages
-from bot.fake_discord.server import DEFERRED_UPDATE
+from bot.fake_discord.api import DEFERRED_UPDATE
 from bot.outlets.table_moves import MOVE_AFTER
 from tests.catalogue import en, label
 from tests.fake_discord import VirtualUser

@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from bot.fake_discord.server import COMPONENT
+from bot.fake_discord.api import COMPONENT, DEFERRED_UPDATE
 
 from .harness import Harness, red_seven_for_ann, start_game
 from .screen import en, open_hand, ping_of, table_text
@@ -86,21 +86,30 @@ async def test_a_timed_action_whose_save_fails_is_tried_again(
 async def test_a_stalled_save_is_deferred_and_still_answered(
         harness: Harness, monkeypatch: pytest.MonkeyPatch) -> None:
     """A write that holds a move past Discord's 3 s: the bot defers at about 2 s and answers
-    after; before, the late answer hit an expired interaction (10062)."""
+    after; before, the late answer hit an expired interaction (10062). The stall and the bot's
+    watchdog run on the clock Discord's 3 s are measured on, which the test moves: 2 s, then
+    1.5 s more (a watchdog on another clock would defer too late, and fail the test)."""
     ann, bob, session = await red_seven_for_ann(harness)
     assert harness.bot is not None
     repo = harness.bot.games._repo
     real = repo.update
+    stalled = asyncio.Event()
 
     async def stalls(*args: Any, **kwargs: Any) -> None:
-        await asyncio.sleep(3.5)
+        stalled.set()
+        await harness.clock.sleep(3.5)
         await real(*args, **kwargs)
 
     monkeypatch.setattr(repo, "update", stalls)
     hand = await open_hand(harness, ann, session)
     version = session.version
-    handle = await ann.click(hand, "🟥 Red 7")
-    assert handle.acknowledged  # the deferral, in time
+    handle = await ann.click(hand, "🟥 Red 7", wait=False)
+    await harness.fake.wait_for(stalled.is_set, timeout=3)
+    harness.clock.advance(2.0)  # the watchdog's moment
+    await harness.fake.wait_for(lambda: handle.record.acknowledged, timeout=3)
+    assert handle.record.ack_type == DEFERRED_UPDATE  # the deferral, in time
+    harness.clock.advance(1.5)  # the write goes through, past Discord's 3 s
+    await handle.wait_acknowledged()
     await harness.fake.wait_for(lambda: session.version > version, timeout=5)
     await harness.fake.wait_for(lambda: "Red 7" not in hand.labels(), timeout=3)
 

@@ -8,7 +8,7 @@ import json
 from typing import Any
 
 from bot.playground.browser import Page, wait_for
-from bot.playground.playground import Player
+from bot.playground.page_needs import Player
 from tests.catalogue import en
 
 

@@ -16,7 +16,8 @@ from typing import Any
 import aiohttp
 import pytest
 
-from bot.playground.playground import Player, Playground
+from bot.playground.page_needs import Player
+from bot.playground.playground import Playground
 from tests.catalogue import en, tr
 
 ROOT = Path(__file__).resolve().parents[2]
