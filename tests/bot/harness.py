@@ -302,7 +302,9 @@ async def announce(h: Harness, session: Any, events: list[Any] | None = None) ->
     game's lock, and its table shown."""
     from bot.services.notices import Change
 
-    assert h.bot is not None
+    bot = h.bot
+    assert bot is not None
     async with session.lock:
-        h.bot.games._publish(session, Change.APPLIED, events)
-    await h.settle()
+        bot.games._publish(session, Change.APPLIED, events)
+    # As `Harness.settle`, through what a playground has too (the browser tests rig its deal).
+    await h.fake.wait_for(lambda: not bot.table_feed.edits_pending(), timeout=5)
