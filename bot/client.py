@@ -16,6 +16,7 @@ import discord
 from discord import InteractionType
 from discord.ext import commands
 
+from bot import metrics
 from bot.clock import Clock, SystemClock
 from bot.discord_private import connection_state
 from bot.gateway_diet import trim_parsers
@@ -86,6 +87,7 @@ class UnoBot(commands.AutoShardedBot):
     watchers: Watchers
     card_emoji: CardEmoji
     tournaments: TournamentService
+    metrics_server: metrics.Served | None
 
     def __init__(self, settings: Settings, *, clock: Clock | None = None,
                  refresh_delay: float = REFRESH_DELAY, ai_delay: float | None = None,
@@ -102,6 +104,7 @@ class UnoBot(commands.AutoShardedBot):
         # No message cache (`max_messages=None`): nothing reads cached messages, and the cache
         # held the last 1000 tables and hands (memory) and was scanned on every echoed edit.
         options.setdefault("max_messages", None)
+        options.setdefault("http_trace", metrics.http_trace())  # first responses, 429s
         super().__init__(command_prefix=commands.when_mentioned, intents=intents,
                          help_command=None, tree_cls=CommandTree, **options)
         trim_parsers(connection_state(self))  # the echoes of its own posts and edits go unparsed
@@ -177,6 +180,9 @@ class UnoBot(commands.AutoShardedBot):
         # Everything loaded so far lives as long as the process: keep it out of the garbage
         # collector's full passes, which otherwise pause the event loop for tens of ms.
         gc.freeze()
+        self.metrics_server = metrics.serve(
+            self.config.metrics_address, games=lambda: len(self.games),
+            lobbies=lambda: self.timers.count("lobby"), pictures=lambda: self.painter.waiting)
 
     def _wire_outlets(self) -> None:
         """The way out: each outlet built with what it needs, subscribed to the game manager's
@@ -238,6 +244,9 @@ class UnoBot(commands.AutoShardedBot):
         log.info("slash commands synced %s", f"to guild {guild.id}" if guild else "globally")
 
     async def close(self) -> None:
+        served: metrics.Served | None = getattr(self, "metrics_server", None)
+        if served is not None:
+            served.close()
         for watchdog in list(self._watchdogs):
             watchdog.cancel()
         if hasattr(self, "card_emoji"):  # before the HTTP session closes under its uploads

@@ -27,6 +27,7 @@ from typing import Any
 
 import discord
 
+from bot import metrics
 from bot.clock import Clock, sleep_or_wake
 from bot.engine import ActionType, Card
 from bot.render.painter import Painter
@@ -260,8 +261,12 @@ class LiveHands:
         if fields.get("attachments", True):  # a picture: the one it has, or the new one
             drawn["embed"].set_image(url=picture.url)
         payload = v2(drawn["embed"], drawn["view"])
+        # The edit that tells them it is their move (bot/metrics.py): the move's version and time.
+        turn = (session.version, session.last_action_at) if shows[3] == player else None
         try:
             await hand.sent.edit(**payload, **fields)
+            if turn is not None:
+                metrics.turn_noticed(key[0], turn[0], self._clock.now() - turn[1], "hand")
         except Expired:
             self._drop(key, hand)
         except discord.NotFound as exc:

@@ -21,6 +21,7 @@ from dataclasses import dataclass
 
 import discord
 
+from bot import metrics
 from bot.clock import Clock
 from bot.i18n import get_translator
 from bot.services.notices import Notice
@@ -131,6 +132,8 @@ class TurnPings:
                 if self._games.get(session.game_id) is not awaited:  # their turn ended meanwhile
                     await self._delete(channel, message.id)
                     return
+                metrics.turn_noticed(session.game_id, version,
+                                     self._clock.now() - session.last_action_at, "ping")
                 awaited.message_id = message.id
                 if self._settings.user(int(player)).dm_turns:
                     await self._direct(session, int(player))

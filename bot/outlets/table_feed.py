@@ -14,6 +14,7 @@ import logging
 from collections.abc import Coroutine
 from typing import Any, Protocol
 
+from bot import metrics
 from bot.clock import Clock, sleep_or_wake
 from bot.interactions import Interaction
 from bot.services.games import backoff
@@ -166,8 +167,11 @@ class TableFeed:
             while True:
                 wake.clear()
                 try:
+                    behind, acted = not self._tables.current(session), session.last_action_at
                     async with self._edits:
                         picture_due = await self._tables.show(session)  # marks what it showed
+                    if behind:  # this edit showed a move: its lag (bot/metrics.py)
+                        metrics.table_shown(self._clock.now() - acted)
                     failures = 0
                 except TableGone:
                     await self._lost(session)

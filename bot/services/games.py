@@ -13,9 +13,11 @@ from __future__ import annotations
 import asyncio
 import logging
 import secrets
+import time
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from bot import metrics
 from bot.clock import Clock
 from bot.engine import Action, ActionType, Event, Game, IllegalAction, RuleSet, timeout_action
 from bot.storage import ChannelBusy, GameStore, LobbyRecord
@@ -229,7 +231,9 @@ class GameManager:
         session.last_action_at = self._clock.now()
         self._deadline(session)
         try:
+            saving = time.perf_counter()
             await self._save(session)
+            metrics.game_saved(time.perf_counter() - saving)
         except Exception as exc:
             # The engine moved on but the database did not: go back to what was saved, so what
             # players see and what survives a restart never differ; the player is told.
@@ -237,6 +241,7 @@ class GameManager:
                           session.game_id)
             await self._reload(session)
             raise Refusal("error.save_failed") from exc
+        metrics.move_applied()
         if session.finished:
             await self._finish(session)
         else:
