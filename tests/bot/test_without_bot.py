@@ -9,6 +9,7 @@ from typing import Any
 
 from bot.fake_discord.users import SeenMessage
 from bot.fake_discord.world import Channel
+from bot.render.pictures import TABLE_FILE
 from bot.render.table import waiting_player
 from tests.catalogue import en
 from tests.fake_discord import VirtualUser
@@ -162,3 +163,29 @@ async def test_uno_is_declared_for_both_installs_and_every_context(harness: Harn
     [uno] = [c for c in harness.fake.global_commands if c["name"] == "uno"]
     assert sorted(uno["integration_types"]) == [0, 1]
     assert sorted(uno["contexts"]) == [0, 1, 2]
+
+
+async def test_a_table_reached_through_tokens_shows_its_picture(harness: Harness) -> None:
+    await _everywhere(harness)
+    ann, bob = harness.user("Ann"), harness.user("Bob")
+    harness.fake.install_for(ann.member)
+    group: Channel = harness.fake.add_group_dm("pair", [ann.member, bob.member])
+    users = [u.in_channel(group) for u in (ann, bob)]
+    session = await _lobby_and_start(harness, users)
+
+    def picture() -> str | None:  # the attachment the table's picture is, if it shows one
+        table = users[1].message(session.message_id)
+        files = {a["filename"]: str(a["id"]) for a in table.attachments}
+        shown = [url.removeprefix("attachment://") for url in table.pictures]
+        assert all(name in files for name in shown), (shown, files)
+        return files[TABLE_FILE] if shown == [TABLE_FILE] else None
+
+    await harness.fake.wait_for(lambda: picture() is not None)  # as a server's table
+    first = picture()
+    waiting = next(u for u in users if str(u.id) == waiting_player(session))
+    hand = await _hand(waiting, session)
+    assert picture() == first  # the click's answer keeps the picture the table has
+    before = session.version
+    await Driver(harness, users, seed=1)._act_in_hand(waiting, hand)
+    await harness.fake.wait_for(lambda: session.version > before)
+    await harness.fake.wait_for(lambda: picture() not in (None, first))  # the move's picture
