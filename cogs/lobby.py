@@ -46,7 +46,11 @@ def _display_name(user: discord.abc.User) -> str:
 
 
 def _may_manage(interaction: Interaction) -> bool:
-    return bool(interaction.permissions.manage_channels)
+    """Moderators may end what others host. Where the bot is not a member (issue 30) the
+    interaction's member permissions say so (Manage Server too); a group DM has none."""
+    permissions = interaction.permissions
+    return bool(permissions.manage_channels
+                or (without_bot(interaction) and permissions.manage_guild))
 
 
 class Lobby(commands.Cog):
@@ -69,6 +73,8 @@ class Lobby(commands.Cog):
         self.board = bot.lobby_board
         self.preferences = bot.settings  # (`settings` is the /uno settings command)
         self.tables = bot.tables  # the table's one writer
+        self.token_tables = bot.token_tables  # where only interaction tokens reach it
+        self.card_emoji = bot.card_emoji
         self.table_feed = bot.table_feed
         self.settings_commands = SettingsCommands(bot.settings, bot.lobbies)
         # The records of finished matches: a rematch seats their players again.
@@ -179,11 +185,16 @@ class Lobby(commands.Cog):
         session = self.games.in_channel(channel_id)
         if session is not None:
             if session.host != str(interaction.user.id) and not _may_manage(interaction):
-                await refuse(interaction, Refusal("error.host_only"))
+                await refuse(interaction, Refusal(
+                    "anywhere.end_refused" if session.tokens else "error.host_only"))
                 return
             await self.games.end(session)
             await tell(interaction, say(interaction, "lobby.game_ended"))
-            await self.tables.show(session, ended_by=name)
+            if session.tokens:  # its table is reached through interaction tokens only
+                await self.token_tables.ended(
+                    session, ended_by=name, faces=self.card_emoji.for_interaction(interaction))
+            else:
+                await self.tables.show(session, ended_by=name)
             return
         lobby = await self.lobbies.get(channel_id)
         if lobby is None:

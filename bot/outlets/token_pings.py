@@ -37,6 +37,17 @@ class TokenPings:
         message notifies its mention, so no follow-up pings them again."""
         self._awaited[session.game_id] = session.view().turn
 
+    async def ended(self, session: Session) -> None:
+        """The game was ended (`/uno end`): its last ping goes, while its token lives."""
+        self._awaited.pop(session.game_id, None)
+        self._sent.pop(session.game_id, None)
+        previous = self._pings.pop(session.game_id, None)
+        if previous is not None:
+            try:
+                await previous.delete()
+            except (Expired, discord.HTTPException) as exc:
+                log.debug("ping of game %s not deleted: %r", session.game_id, exc)
+
     async def shown(self, session: Session, reach: Sent) -> None:
         """The table shows the game now: ping the player it starts waiting for."""
         public = session.view()

@@ -31,6 +31,7 @@ import discord
 
 from bot.clock import Clock
 from bot.interactions import Interaction
+from bot.render.faces import Faces
 from bot.render.painter import PaintersBusy, Superseded
 from bot.render.pictures import TABLE_FILE, Picture
 from bot.services.session import Session
@@ -129,6 +130,28 @@ class TokenTables:
                               **fields)
         if "attachments" in fields and message is not None:
             self._pictured[game_id] = (message, tuple(p.shows for p in pictures))
+
+    async def ended(self, session: Session, *, ended_by: str, faces: Faces) -> bool:
+        """An ended game's last table (`/uno end` where the bot is not a member), edited
+        through the newest live token: the table says who ended it, without buttons. Without
+        one it is left to the next click, which takes the buttons off a gone game's table.
+        Returns whether the table was edited."""
+        reach = self._reach.pop(session.game_id, None)
+        pictured = self._pictured.pop(session.game_id, None)
+        if reach is None or not self._alive(reach):
+            return False
+        message = reach.sent.message_id
+        payload = table_message(session, ended_by=ended_by, faces=faces, pictured=(
+            pictured is not None and message is not None and pictured[0] == message))
+        payload.pop("allowed_mentions")
+        async with self._state(session).showing:
+            try:
+                await reach.sent.edit(**payload)
+            except (Expired, discord.HTTPException) as exc:
+                log.info("ended table %s not edited (%r)", session.game_id, exc)
+                return False
+        await self.pings.ended(session)
+        return True
 
     async def answer(self, interaction: Interaction, session: Session) -> int:
         """A click on the public table: the answer is the table as it is now, with the picture
