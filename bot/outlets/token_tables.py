@@ -35,6 +35,8 @@ from bot.render.faces import Faces
 from bot.render.painter import PaintersBusy, Superseded
 from bot.render.pictures import TABLE_FILE, Picture
 from bot.services.session import Session
+from bot.services.settings import SettingsService
+from bot.services.timers import Timers
 from bot.ui.answers import Expired, Sent, update
 
 from .emoji import CardEmoji
@@ -78,7 +80,8 @@ class TokenTables:
     """Keeps these tables current through the newest interaction token of each. The open hands
     and watchers follow the game manager's notices, as they do for a channel's table."""
 
-    def __init__(self, clock: Clock, emoji: CardEmoji) -> None:
+    def __init__(self, clock: Clock, emoji: CardEmoji, settings: SettingsService,
+                 timers: Timers) -> None:
         self._clock = clock
         self._emoji = emoji
         # game -> the message whose pictures are known, and what they show
@@ -86,7 +89,8 @@ class TokenTables:
         self._reach: dict[str, _Reach] = {}
         self._handled: weakref.WeakKeyDictionary[Session, _Handled] = (
             weakref.WeakKeyDictionary())
-        self.pings = TokenPings()  # where the bot is not a member: pings as follow-ups
+        # Where the bot is not a member: pings as follow-ups of the newest live token.
+        self.pings = TokenPings(settings, timers, self.newest)
 
     def _state(self, session: Session) -> _Handled:
         state = self._handled.get(session)
@@ -162,6 +166,11 @@ class TokenTables:
         payload.pop("allowed_mentions")
         await update(interaction, **payload)
         return version
+
+    def newest(self, game_id: str) -> Sent | None:
+        """The newest answer whose token still reaches the game's message, if any."""
+        reach = self._reach.get(game_id)
+        return reach.sent if reach is not None and self._alive(reach) else None
 
     def reachable(self, game_id: str) -> bool:
         reach = self._reach.get(game_id)

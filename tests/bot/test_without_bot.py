@@ -254,3 +254,47 @@ async def test_the_host_ends_a_game_in_a_group_dm_and_an_old_table_retires(
 def _bot_token_calls(harness: Harness, channel_id: int) -> list[str]:
     return [r.path for r in harness.fake.requests if r.route.startswith("/channels/")
             and str(channel_id) in r.path]
+
+
+def _pings_of(harness: Harness, channel_id: int, user: VirtualUser) -> list[Any]:
+    """The turn pings (follow-ups) mentioning `user` in the channel, not deleted."""
+    ping = en("table.your_move", mention=f"<@{user.id}>")
+    return [m for m in harness.fake.messages.values() if m.channel_id == channel_id
+            and str(m.payload.get("content")) == ping and not m.deleted]
+
+
+async def test_token_pings_wait_as_the_servers_turn_ping_setting_says(
+        harness: Harness) -> None:
+    await _everywhere(harness)
+    elsewhere = harness.fake.add_guild("Friends' server", has_bot=False)
+    admins = harness.fake.add_role("Admins", MANAGE_GUILD, guild=elsewhere)
+    ann, bob = harness.user("Ann"), harness.user("Bob")
+    harness.fake.join(ann.member, elsewhere, roles=[admins])
+    harness.fake.join(bob.member, elsewhere)
+    harness.fake.install_for(ann.member)
+    users = [u.in_channel(elsewhere.channels[0]) for u in (ann, bob)]
+    channel = elsewhere.channels[0].id
+    await users[0].slash("uno settings", turn_ping="after-60")
+    session = await _lobby_and_start(harness, users)
+    # A move: the next player is awaited, but not pinged before a minute of waiting.
+    waiting = next(u for u in users if str(u.id) == waiting_player(session))
+    before = session.version
+    await Driver(harness, users, seed=1)._act_in_hand(waiting, await _hand(waiting, session))
+    await harness.fake.wait_for(lambda: session.version > before)
+    await harness.settle()
+    awaited = next(u for u in users if str(u.id) == waiting_player(session))
+    assert _pings_of(harness, channel, awaited) == []
+    harness.clock.advance(30)
+    await harness.settle()
+    assert _pings_of(harness, channel, awaited) == []
+    harness.clock.advance(31)  # a minute since the move: the ping, through the newest token
+    await harness.fake.wait_for(lambda: len(_pings_of(harness, channel, awaited)) == 1)
+    # Never: nobody is pinged, however long they wait.
+    await users[0].slash("uno settings", turn_ping="never")
+    before = session.version
+    await Driver(harness, users, seed=2)._act_in_hand(awaited, await _hand(awaited, session))
+    await harness.fake.wait_for(lambda: session.version > before)
+    await harness.settle()
+    harness.clock.advance(120)
+    await harness.settle()
+    assert all(_pings_of(harness, channel, u) == [] for u in users)  # the old one went too
