@@ -207,6 +207,7 @@ async def test_uno_end_in_a_server_without_the_bot_needs_the_host_or_manage_serv
         harness.fake.install_for(user.member)
     users = [u.in_channel(elsewhere.channels[0]) for u in (ann, bob, mod)]
     session = await _lobby_and_start(harness, users[:2])
+    table_id: int = session.message_id
     await _hand(users[0], session)  # a click: its token reaches the table for 15 minutes
     # Bob neither hosts nor manages the server: refused, privately, and the game goes on.
     refused = (await users[1].slash("uno end")).response
@@ -220,8 +221,8 @@ async def test_uno_end_in_a_server_without_the_bot_needs_the_host_or_manage_serv
     assert done is not None and done.ephemeral and done.text == en("lobby.game_ended")
     assert harness.bot.games.in_channel(elsewhere.channels[0].id) is None
     ended = en("table.ended", player=mod.name)
-    await harness.fake.wait_for(lambda: ended in users[0].message(session.message_id).text)
-    assert users[0].message(session.message_id).buttons() == []
+    await harness.fake.wait_for(lambda: ended in users[0].message(table_id).text)
+    assert users[0].message(table_id).buttons() == []
     assert _bot_token_calls(harness, elsewhere.channels[0].id) == []
 
 
