@@ -186,6 +186,7 @@ class TokenTables:
         abandoned game's message keeps what it showed (no token lives for a day)."""
         if abandoned:
             self._reach.pop(session.game_id, None)
+            self._pictured.pop(session.game_id, None)
             return None
         state = self._state(session)
         async with state.showing:
