@@ -70,3 +70,11 @@ async def post_token_table(bot: UnoBot, interaction: Interaction, session: Sessi
     await bot.games.set_message(session, message.id, posted_at=bot.clock.now())
     table_answered(bot, interaction, session, sent, version)
     await bot.token_tables.show(session)  # a move made meanwhile (an AI's) shows too
+
+
+async def end_token_table(bot: UnoBot, interaction: Interaction, session: Session,
+                          ended_by: str) -> None:
+    """`/uno end` of a game where the bot is not a member: its table says who ended it,
+    edited through the newest live token (without one, the next click retires it)."""
+    await bot.token_tables.ended(session, ended_by=ended_by,
+                                 faces=bot.card_emoji.for_interaction(interaction))
