@@ -12,10 +12,11 @@ Usage, from the repository root::
         --shard-count 2 --shard-ids 1
 
 It redirects discord.py the way tests/fake_discord/fixtures.py does (`Route.BASE` and
-`DiscordWebSocket.DEFAULT_GATEWAY`), runs `UnoBot` with the guild as its development guild (so the
-commands are synced at once; without --guild they are synced globally, by shard 0's process),
-prints one line `ready <pid>` on stdout once the bot is connected (all its shards) and stops
-cleanly on SIGTERM or SIGINT (`bot.close()`: gateway, timers, database).
+`DiscordWebSocket.DEFAULT_GATEWAY`, through bot/discord_private.py), runs `UnoBot` with the
+guild as its development guild (so the commands are synced at once; without --guild they are
+synced globally, by shard 0's process), prints one line `ready <pid>` on stdout once the bot is
+connected (all its shards) and stops cleanly on SIGTERM or SIGINT (`bot.close()`: gateway,
+timers, database).
 
 A probe watches the process's event loop: every 20 ms it notes how late its wake-up was. SIGUSR1
 starts a new measurement; SIGUSR2 prints `probe {json}` on stdout (wake-up lateness p50/p99/max
@@ -41,14 +42,12 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-import yarl  # noqa: E402
-from discord.gateway import DiscordWebSocket  # noqa: E402
-from discord.http import Route  # noqa: E402
 
 from bot.client import UnoBot  # noqa: E402
+from bot.discord_private import pointed_at  # noqa: E402
 from bot.event_loop import use_fast_loop  # noqa: E402
+from bot.outlets.table_feed import REFRESH_DELAY  # noqa: E402
 from bot.services import games as games_module  # noqa: E402
-from bot.services.games import REFRESH_DELAY  # noqa: E402
 from bot.settings import Settings  # noqa: E402
 
 PROBE_INTERVAL = 0.02
@@ -145,10 +144,13 @@ class SeededSecrets:
 
 
 async def run(args: argparse.Namespace) -> int:
+    with pointed_at(f"{args.base_url.rstrip('/')}/api/v10", args.gateway):
+        return await _run(args)
+
+
+async def _run(args: argparse.Namespace) -> int:
     if args.game_seed is not None:
         setattr(games_module, "secrets", SeededSecrets(args.game_seed))  # noqa: B010
-    Route.BASE = f"{args.base_url.rstrip('/')}/api/v10"
-    DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(args.gateway)
     shard_ids = (tuple(int(i) for i in args.shard_ids.split(","))
                  if args.shard_ids is not None else None)
     budget = {} if args.request_budget is None else {"request_budget": args.request_budget}

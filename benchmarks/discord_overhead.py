@@ -39,8 +39,8 @@ if str(ROOT) not in sys.path:
 
 import discord  # noqa: E402
 import orjson  # noqa: E402
-from discord.ui.view import _component_to_item  # noqa: E402
 
+from bot.discord_private import connection_state, gateway_parsers, item_from_component  # noqa: E402
 from bot.gateway_diet import trim_parsers  # noqa: E402
 from bot.render.shown import Section, Shown  # noqa: E402
 from bot.ui.click_store import clicked  # noqa: E402
@@ -107,12 +107,12 @@ def main(argv: list[str] | None = None) -> int:
 
     # discord.py as it comes: a full message cache, every echo parsed.
     stock = discord.Client(intents=intents, max_messages=1000)
-    state = stock._connection
+    state = connection_state(stock)
     for i in range(1000):  # as MESSAGE_CREATE fills it
-        state.parsers["MESSAGE_CREATE"](table_payload(10_000 + i))
+        gateway_parsers(state)["MESSAGE_CREATE"](table_payload(10_000 + i))
     echo = table_payload(5)  # a table not among the last 1000 messages: the scan goes through
     lean = discord.Client(intents=intents, max_messages=None)
-    trim_parsers(lean._connection)
+    trim_parsers(connection_state(lean))
 
     message = discord.Message(state=state, channel=discord.Object(CHANNEL),  # type: ignore[arg-type]
                               data=table_payload(7))  # type: ignore[arg-type]
@@ -127,7 +127,7 @@ def main(argv: list[str] | None = None) -> int:
     def one_item() -> object:
         component = clicked(message.components, 2, custom_id)
         assert component is not None
-        return _component_to_item(component)
+        return item_from_component(component)
 
     frame = json.dumps({"op": 0, "s": 1, "t": "MESSAGE_UPDATE", "d": echo})
 

@@ -1,15 +1,14 @@
-"""The fake Discord and the virtual players of benchmarks/bot_load.py (see its docstring).
+"""The virtual players of benchmarks/bot_load.py (see its docstring), on the fake Discord of
+benchmarks/bench_discord.py.
 
-`BenchDiscord` is the fake with one text channel per game, exact `perf_counter` timestamps of
-clicks, first responses and edits, and an estimate of its own CPU time. `OpenLoopGame` is one
-game's players: moves arrive at exponential intervals (open loop), each made through what the
-players see, with the extras people do (hands re-opened, UNO calls, catches, Rules).
+`OpenLoopGame` is one game's players: moves arrive at exponential intervals (open loop), each
+made through what the players see (their open hands, kept live by the bot, tell them when it is
+their move), with the extras people do (hands re-opened, UNO calls, catches, Rules).
 """
 
 from __future__ import annotations
 
 import asyncio
-import bisect
 import contextlib
 import math
 import random
@@ -20,20 +19,12 @@ from collections.abc import Callable, Coroutine
 from dataclasses import dataclass, field
 from typing import Any
 
-from aiohttp import web
-
-from bot.fake_discord.server import (
-    APPLICATION_COMMAND,
-    MESSAGE,
-    DiscordError,
-    FakeDiscord,
-    Handler,
-)
-from bot.fake_discord.users import SeenMessage, VirtualUser, texts_of
+from benchmarks.bench_discord import MENTION, BenchDiscord, BenchUser
+from bot.fake_discord.api import MESSAGE
+from bot.fake_discord.users import SeenMessage, texts_of
 from bot.fake_discord.world import (
     Channel,
     InteractionRecord,
-    Member,
     StoredMessage,
 )
 from bot.ui.controls import TableControl
@@ -43,6 +34,10 @@ ACK_TIMEOUT = 5.0        # a click without a first response by then is unanswere
 EDIT_TIMEOUT = 5.0       # setting up: a message that does not show what it should by then
 APPLY_TIMEOUT = 30.0     # a move the table has not shown by then counts as not applied
 TOKEN_LIFETIME = 14 * 60.0  # a hand older than this is re-opened (the token lives 15 min)
+NOTICE_WAIT = 5.0        # no hand or ping told anyone of their move by then: the table is read
+# What an open hand says when it is its player's move (or a decision of theirs): the prompts of
+# hand.your_move, hand.decide.* (English, the fake's users' language).
+YOUR_TURN = ("**Your move!**", "**Your decision:**", "**Hands on the table!**")
 
 # The extras, per move (assumptions about people, stated in bot_load.py's docstring).
 READ_HAND = (0.5, 1.5)   # seconds between a hand appearing and its card being clicked
@@ -53,132 +48,7 @@ CARD_UNO = 0.8           # ... else plays the card with the call, when the hand 
 CATCH = 0.3              # each other player clicks Catch! while it is on offer
 CATCH_DELAY = (0.5, 3.0)
 
-MENTION = re.compile(r"<@!?(\d+)>")
 PLAYER_LINE = re.compile(r"^[▶•] (.+?) — (\d+) cards?")  # "▶ Ann — 2 cards · 0 pts"
-
-
-# --- the fake, with one channel per game, exact timestamps and its own CPU time ----------------
-
-
-class BenchDiscord(FakeDiscord):
-    """FakeDiscord with `channel_count` text channels (the fake has one, and the bot allows one
-    game per channel), perf_counter timestamps of clicks, first responses and edits, and
-    `cpu_seconds`: thread CPU time spent in its request handlers and in sending interactions."""
-
-    def __init__(self, channel_count: int, **options: Any) -> None:
-        super().__init__(**options)
-        for index in range(2, channel_count + 1):
-            self.add_channel(f"uno-{index}")
-        self.clicked_at: dict[int, float] = {}   # interaction id -> INTERACTION_CREATE sent
-        self.acked_at: dict[int, float] = {}     # interaction id -> its first response arrived
-        self.late_at: dict[int, float] = {}      # ... a response Discord refused (too late)
-        self.edited_at: dict[int, list[float]] = {}  # message id -> times of its edits
-        self.cpu_seconds = 0.0
-        self._ack_waiters: dict[int, asyncio.Future[None]] = {}
-        self._edit_waiters: dict[int, asyncio.Event] = {}
-
-    # - the interactions' channels are the fake's own (add_channel); timed here
-
-    async def create_interaction(self, user: Member, type_: int, data: dict[str, Any],
-                                 source: StoredMessage | None = None, *,
-                                 channel: Channel | None = None) -> InteractionRecord:
-        started = time.thread_time()
-        clicked = time.perf_counter()
-        try:
-            record = await super().create_interaction(user, type_, data, source,
-                                                      channel=channel)
-        finally:
-            self.cpu_seconds += time.thread_time() - started
-        self.clicked_at[record.id] = clicked
-        return record
-
-    # - timestamps and CPU
-
-    @web.middleware
-    async def _middleware(self, request: web.Request, handler: Handler) -> web.StreamResponse:
-        # Thread CPU from the request's arrival to its answer. Other tasks that run while a
-        # handler awaits are counted too, and aiohttp's parsing before the middleware is not:
-        # an estimate, which bot_load.py prints as such.
-        started = time.thread_time()
-        try:
-            return await super()._middleware(request, handler)
-        finally:
-            self.cpu_seconds += time.thread_time() - started
-
-    async def _callback(self, request: web.Request) -> web.Response:
-        arrived = time.perf_counter()
-        interaction_id = int(request.match_info["interaction_id"])
-        try:
-            response = await super()._callback(request)
-            self.acked_at.setdefault(interaction_id, arrived)
-            return response
-        except DiscordError:
-            # Refused (too late, or a second answer): when the bot did answer still counts.
-            self.late_at.setdefault(interaction_id, arrived)
-            raise
-        finally:
-            waiter = self._ack_waiters.get(interaction_id)
-            if waiter is not None and not waiter.done():
-                waiter.set_result(None)
-
-    async def _announce(self, message: StoredMessage, event: str) -> None:
-        if event == "MESSAGE_UPDATE":
-            self.edited_at.setdefault(message.id, []).append(time.perf_counter())
-            waiter = self._edit_waiters.pop(message.id, None)
-            if waiter is not None:
-                waiter.set()
-        await super()._announce(message, event)
-
-    async def wait_ack(self, record: InteractionRecord, timeout: float) -> bool:
-        """Wait for the interaction's first response (or its refusal); True if acknowledged."""
-        if not (record.acknowledged or record.failed):
-            waiter = self._ack_waiters.setdefault(
-                record.id, asyncio.get_running_loop().create_future())
-            try:
-                await asyncio.wait_for(asyncio.shield(waiter), timeout)
-            except TimeoutError:
-                pass
-            finally:
-                self._ack_waiters.pop(record.id, None)
-        return record.acknowledged and record.id in self.acked_at
-
-    async def wait_edit(self, message_id: int, after: float, timeout: float) -> float | None:
-        """The time of the first edit of `message_id` later than `after`, or None."""
-        loop = asyncio.get_running_loop()
-        deadline = loop.time() + timeout
-        while True:
-            times = self.edited_at.get(message_id, [])
-            index = bisect.bisect_right(times, after)
-            if index < len(times):
-                return times[index]
-            remaining = deadline - loop.time()
-            if remaining <= 0:
-                return None
-            event = self._edit_waiters.setdefault(message_id, asyncio.Event())
-            with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(event.wait(), remaining)
-
-    def last_edit(self, message_id: int) -> float:
-        times = self.edited_at.get(message_id)
-        return times[-1] if times else -math.inf
-
-
-class BenchUser(VirtualUser):
-    """A virtual user who can run a slash command in a given channel, and keeps the hand it
-    last opened (message id, when it was shown, when it was opened: its token's age)."""
-
-    def __init__(self, fake: BenchDiscord, member: Member) -> None:
-        super().__init__(fake, member)
-        self.bench_fake = fake
-        self.hand_id: int | None = None
-        self.hand_seen = -math.inf
-        self.hand_opened = -math.inf
-
-    async def slash_in(self, channel: Channel, command: str,
-                       **options: Any) -> InteractionRecord:
-        data = self._command_data(command.split(), options)
-        return await self.bench_fake.create_interaction(self.member, APPLICATION_COMMAND, data,
-                                                        channel=channel)
 
 
 # --- what the players record -------------------------------------------------------------------
@@ -197,6 +67,8 @@ class Move:
     refused: bool = False          # answered with an ephemeral refusal (a stale hand, ...)
     skipped: str = ""              # why no action was clicked, if none was
     settled: bool = False          # its click answered and the table waited for (or given up)
+    notice: float | None = None    # the next player's hand (or ping) said it is their move
+    unnoticed: bool = False        # ... not within NOTICE_WAIT: the table was read instead
 
 
 @dataclass
@@ -252,6 +124,10 @@ class OpenLoopGame:
         self.tasks: set[asyncio.Task[None]] = set()
         self._repaced = asyncio.Event()
         self.turn = asyncio.Lock()  # one move at a time; waiting arrivals queue in order
+        # Set by the fake on an edit of the game's hands or table, or a message in its channel.
+        self.heard = asyncio.Event()
+        fake.listeners[channel.id] = self.heard
+        self.last_click = -math.inf  # when the game's last move was clicked
 
     # - clicks
 
@@ -305,9 +181,22 @@ class OpenLoopGame:
             self.stats.errors.append("Start was answered without a table")
             return False
         self.table_id = table.id
+        self.fake.listeners[table.id] = self.heard
+        self.last_click = time.perf_counter()  # what was said before the game is not for it
         for user in self.users:
             user.hand_id, user.hand_seen = None, -math.inf
+        # Everyone opens their hand as the game starts (their cards are there), and keeps it
+        # open: its live edits tell them when it is their move.
+        await asyncio.gather(*(self._open_at_start(user, table) for user in self.users))
         return True
+
+    async def _open_at_start(self, user: BenchUser, table: StoredMessage) -> None:
+        """Open the hand; a click that met the first table's buttons just as its first edit
+        renewed them is refused as out of date: opened again from the edited table."""
+        looked = time.perf_counter()
+        if await self.open_hand(user, table, "hand") is None and await self.fake.wait_edit(
+                table.id, looked, EDIT_TIMEOUT) is not None:
+            await self.open_hand(user, table, "hand")
 
     def _newest_table(self) -> int | None:
         """The channel's latest public table message."""
@@ -351,9 +240,10 @@ class OpenLoopGame:
             next_at += self.rng.expovariate(1.0 / self.pace)
 
     async def move(self, arrived: float) -> None:
-        """One arrival. Moves of a game take turns: an arrival while the previous move is not
-        yet on the table waits for it (people learn that it is their turn from the table), so
-        a slow bot builds a queue of moves instead of slowing the arrivals down."""
+        """One arrival. Moves of a game take turns: an arrival while the previous move's next
+        player has not yet heard of it waits for it (people learn that it is their turn from
+        their open hand's live edit, or a ping), so a slow bot builds a queue of moves instead
+        of slowing the arrivals down."""
         if self.table_id is None or self.resetting:
             self.stats.setting_up.append(arrived)
             return
@@ -375,15 +265,21 @@ class OpenLoopGame:
             finally:
                 self.resetting = False
             return
+        told = await self.hear(self.last_click, NOTICE_WAIT)  # at once, unless nobody heard yet
+        table = self.fake.messages[self.table_id]
         seen = SeenMessage(table)
         if "Next round" in seen.labels():
             move.kind = "next"
             await self.act(move, self.rng.choice(self.users), table.id, label="Next round")
             # The round's end keeps its message; the new round is a table of its own.
             self.table_id = self._newest_table() or self.table_id
+            self.fake.listeners[self.table_id] = self.heard
             return
-        found = MENTION.search(seen.text)
-        user = self.by_id.get(int(found.group(1))) if found else None
+        if told is not None:
+            user: BenchUser | None = told[0]
+        else:  # no hand or ping said it: the table names whom it waits for
+            found = MENTION.search(seen.text)
+            user = self.by_id.get(int(found.group(1))) if found else None
         if user is None:
             move.skipped = "nobody named"
             return
@@ -408,14 +304,49 @@ class OpenLoopGame:
             self.spawn(self.click(reader, table.id, "rules", "Rules"))
 
     async def hand_of(self, user: BenchUser, table: StoredMessage) -> StoredMessage | None:
-        """The user's hand as it is now: the one on screen if nothing happened at the table
-        since it was shown, else opened again ("My hand")."""
+        """The user's hand: the one on screen, kept up to date by the bot's live edits, while
+        it has controls and its token lives; else opened again ("My hand")."""
         now = time.perf_counter()
         hand = self.fake.messages.get(user.hand_id or 0)
-        if (hand is not None and user.hand_seen >= self.fake.last_edit(table.id)
+        if (hand is not None and not hand.deleted and SeenMessage(hand).buttons()
                 and now - user.hand_opened < TOKEN_LIFETIME):
             return hand
         return await self.open_hand(user, table, "hand")
+
+    def told(self, since: float) -> tuple[BenchUser, float] | None:
+        """The player told since `since` that it is their move, and when: by their open hand
+        (its text, as edited last) or by a ping in the channel."""
+        for user in self.users:
+            hand = self.fake.messages.get(user.hand_id or 0)
+            if hand is not None and not hand.deleted:
+                shown = max(self.fake.last_edit(hand.id), user.hand_seen)
+                text = "\n".join(texts_of(hand.payload))
+                if shown >= since and any(prompt in text for prompt in YOUR_TURN):
+                    return user, shown
+            pinged = self.fake.pinged_at.get((self.channel.id, user.id), -math.inf)
+            if pinged >= since:
+                return user, pinged
+        return None
+
+    def round_over(self) -> bool:
+        table = self.fake.messages.get(self.table_id or 0)
+        return table is not None and ("Next round" in SeenMessage(table).labels()
+                                      or "wins the match" in title_of(table))
+
+    async def hear(self, since: float, timeout: float) -> tuple[BenchUser, float] | None:
+        """Wait until a player is told it is their move (see `told`), or the table shows the
+        round's end, for `timeout` seconds at most."""
+        deadline = time.perf_counter() + timeout
+        while True:
+            self.heard.clear()
+            told = self.told(since)
+            if told is not None or self.round_over():
+                return told
+            remaining = deadline - time.perf_counter()
+            if remaining <= 0:
+                return None
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self.heard.wait(), remaining)
 
     async def open_hand(self, user: BenchUser, table: StoredMessage,
                         kind: str) -> StoredMessage | None:
@@ -425,6 +356,7 @@ class OpenLoopGame:
         hand = self.fake.messages.get(opened.original_message_id)
         if hand is None or not SeenMessage(hand).buttons():
             return None  # a refusal ("not in this game") or a hand with nothing to press
+        self.fake.listeners[hand.id] = self.heard  # its live edits
         user.hand_id, user.hand_opened = hand.id, self.fake.clicked_at[opened.id]
         user.hand_seen = self.fake.acked_at.get(opened.id, time.perf_counter())
         return hand
@@ -467,24 +399,41 @@ class OpenLoopGame:
 
     async def act(self, move: Move, user: BenchUser, message_id: int, *,
                   label: str | None = None, custom_id: str | None = None) -> None:
-        """Click the move's control; applied once the table shows a changed state."""
+        """Click the move's control; applied once the table shows a changed state (waited for
+        in the background); the game's next move may go once the next player heard of it."""
         assert self.table_id is not None
         table = self.fake.messages[self.table_id]
         before = table_state(table)
         record = await self.click(user, message_id, "action", label, custom_id=custom_id)
+        if record is None:
+            move.settled = True
+            return
+        move.clicked = self.fake.clicked_at[record.id]
+        if record.ack_type == MESSAGE and record.source_message_id != table.id:  # a refusal
+            move.refused = move.settled = True
+            return
+        user.hand_seen = self.fake.acked_at[record.id]
+        # The bot applies the move before it answers, and may tell the next player before the
+        # answer arrives: what their hand (or a ping) says after the click counts.
+        self.last_click = move.clicked
+        self.spawn(self._applied(move, user, table, before))
+        if move.kind == "play":
+            told = await self.hear(move.clicked, NOTICE_WAIT)
+            if told is not None:
+                move.notice = told[1] - move.clicked
+            elif not self.round_over():
+                move.unnoticed = True
+
+    async def _applied(self, move: Move, user: BenchUser, table: StoredMessage,
+                       before: str) -> None:
         try:
-            if record is not None:
-                await self._applied(move, user, record, table, before)
+            await self._on_table(move, user, table, before)
         finally:
             move.settled = True
 
-    async def _applied(self, move: Move, user: BenchUser, record: InteractionRecord,
-                       table: StoredMessage, before: str) -> None:
-        move.clicked = self.fake.clicked_at[record.id]
-        if record.ack_type == MESSAGE and record.source_message_id != table.id:  # a refusal
-            move.refused = True
-            return
-        user.hand_seen = self.fake.acked_at[record.id]
+    async def _on_table(self, move: Move, user: BenchUser, table: StoredMessage,
+                        before: str) -> None:
+        assert move.clicked is not None
         after = move.clicked
         deadline = move.clicked + APPLY_TIMEOUT
         while (edited := await self.fake.wait_edit(

@@ -1,4 +1,7 @@
-"""The Bot: opens the database, wires the services, loads the cogs and syncs slash commands."""
+"""The Bot: opens the database, wires the services, loads the cogs and syncs slash commands.
+
+It only wires (issue 35): the game manager is the hub, and the outlets subscribe to its notices,
+each built with the few things it needs; nothing reaches through the bot at run time."""
 
 from __future__ import annotations
 
@@ -13,15 +16,19 @@ import discord
 from discord import InteractionType
 from discord.ext import commands
 
+from bot import metrics
 from bot.clock import Clock, SystemClock
+from bot.discord_private import connection_state
 from bot.gateway_diet import trim_parsers
 from bot.i18n.commands import CommandTranslator
 from bot.interactions import Interaction
 from bot.outlets.budget import RequestBudget
 from bot.outlets.emoji import CardEmoji
 from bot.outlets.live_hands import LiveHands
+from bot.outlets.lobby_board import LobbyBoard
 from bot.outlets.pings import TurnPings
-from bot.outlets.publisher import LobbyBoard, TablePublisher, UnderWay
+from bot.outlets.publisher import TablePublisher
+from bot.outlets.table_feed import REFRESH_DELAY, TableFeed
 from bot.outlets.token_lobbies import TokenLobbies
 from bot.outlets.token_tables import TableRouter, TokenTables
 from bot.outlets.tournament_board import TournamentBoard
@@ -29,9 +36,8 @@ from bot.outlets.watchers import Watchers
 from bot.render import images
 from bot.render.painter import Painter, default_workers
 from bot.services.autoplay import ROUND_BREAK, AutoPlayer
-from bot.services.games import REFRESH_DELAY, GameManager
+from bot.services.games import GameManager
 from bot.services.lobbies import LobbyService
-from bot.services.session import Session
 from bot.services.settings import SettingsService
 from bot.services.timers import Timers
 from bot.services.tournaments import TournamentService
@@ -48,8 +54,10 @@ from bot.storage import (
 from bot.storage.settings import SettingsRepository
 from bot.storage.shards import Shards
 from bot.ui import answers, click_store
+from bot.ui.context import Wiring, wire
 from bot.ui.errors import CommandTree, answer_unread_click
 from bot.ui.handlers import Handlers
+from bot.under_way import UnderWay
 
 log = logging.getLogger(__name__)
 
@@ -69,8 +77,8 @@ class UnoBot(commands.AutoShardedBot):
     autoplay: AutoPlayer
     settings: SettingsService
     timers: Timers
-    under_way: UnderWay
     tables: TablePublisher
+    table_feed: TableFeed
     token_tables: TokenTables
     lobby_board: TokenLobbies
     hands: LiveHands
@@ -79,6 +87,7 @@ class UnoBot(commands.AutoShardedBot):
     watchers: Watchers
     card_emoji: CardEmoji
     tournaments: TournamentService
+    metrics_server: metrics.Served | None
 
     def __init__(self, settings: Settings, *, clock: Clock | None = None,
                  refresh_delay: float = REFRESH_DELAY, ai_delay: float | None = None,
@@ -95,10 +104,11 @@ class UnoBot(commands.AutoShardedBot):
         # No message cache (`max_messages=None`): nothing reads cached messages, and the cache
         # held the last 1000 tables and hands (memory) and was scanned on every echoed edit.
         options.setdefault("max_messages", None)
+        options.setdefault("http_trace", metrics.http_trace())  # first responses, 429s
         super().__init__(command_prefix=commands.when_mentioned, intents=intents,
                          help_command=None, tree_cls=CommandTree, **options)
-        trim_parsers(self._connection)  # the echoes of its own posts and edits go unparsed
-        click_store.install(self._connection)  # a click builds its item, not the whole view
+        trim_parsers(connection_state(self))  # the echoes of its own posts and edits go unparsed
+        click_store.install(self)  # a click builds its item, not the whole view
         self.config = settings
         self.clock: Clock = clock or SystemClock()
         # Every request with the bot's token waits its turn in the budget (bot/outlets/budget.py).
@@ -110,6 +120,7 @@ class UnoBot(commands.AutoShardedBot):
         self.synced_now = False  # whether this start sent commands to Discord
         # Where the buttons' clicks go: each cog binds itself here when it loads.
         self.handlers = Handlers()
+        self.under_way = UnderWay()
         self._item_types: list[type[discord.ui.DynamicItem[Any]]] = []
         self._watchdogs: set[asyncio.Task[None]] = set()
 
@@ -118,49 +129,40 @@ class UnoBot(commands.AutoShardedBot):
         self.timers = Timers(self.clock)
         workers = self.config.picture_workers
         self.painter = Painter(default_workers() if workers is None else workers)
-        self.under_way = UnderWay()
-        self.tables = TablePublisher(self, self.under_way)
-        self.pings = TurnPings(self)
-        self.watchers = Watchers(self)
-        # Lobby messages: through the channel, or through tokens where the bot is not a member.
-        self.lobby_board = TokenLobbies(LobbyBoard(self, self.under_way), self.clock,
-                                        BotStateRepository(self.db))
-        self.hands = LiveHands(self)
-        # Tables reached through interaction tokens only (issue 30); open hands and watchers'
-        # views follow them, as they follow a channel's table.
-        self.token_tables = TokenTables(self.clock, after_show=self._token_table_shown)
+        settings = SettingsRepository(self.db)
+        self.settings = SettingsService(settings)
+        # What the answers to clicks and commands need of the bot (bot/ui/context.py).
+        wire(self, Wiring(self.clock, self.settings, self.under_way, self.handlers,
+                          self.is_closed))
+        first = self.owned is None or self.owned.first
+        # The card faces' emoji: read by every process, uploaded by shard 0's only, in the
+        # background (text labels stand in until a face exists).
+        self.card_emoji = CardEmoji(self, uploads=first)
         self.games = GameManager(
             GameRepository(self.db, clock=self.clock.now, shards=self.owned), self.clock,
-            self.timers, TableRouter(self.tables, self.token_tables),
-            refresh_delay=self.refresh_delay)
+            self.timers, takes_over=lambda guild: self.settings.guild(guild).ai_takeover)
+        self._wire_outlets()
         self.autoplay = AutoPlayer(self.games, delay=self.ai_delay,
-                                   takes_over=lambda guild: self.settings.guild(guild).ai_takeover,
                                    # tests move at once (no AI delay): their breaks too
                                    round_break=ROUND_BREAK if self.ai_delay else 0.0)
-        self.games.after_apply = self.autoplay.poke
-        self.games.stand_in = self.autoplay.take_over
         self.tournaments = TournamentService(
             TournamentRepository(self.db, clock=self.clock.now, shards=self.owned), self.games,
             self.autoplay, StatsRepository(self.db, clock=self.clock.now),
-            TournamentBoard(self), self.clock, self.timers)
-        self.games.ended = self.tournaments.game_ended
+            TournamentBoard(self, self.http), self.table_feed, self.clock, self.timers)
+        # Lobby messages: through the channel, or through tokens where the bot is not a member.
+        self.lobby_board = TokenLobbies(LobbyBoard(self, self, self.clock, self.under_way),
+                                        self.clock, BotStateRepository(self.db))
         self.lobbies = LobbyService(
             LobbyRepository(self.db, clock=self.clock.now, shards=self.owned), self.clock,
             self.timers, self.lobby_board)
-        settings = SettingsRepository(self.db)
-        self.settings = SettingsService(settings)
         # Listening before loading: a change committed meanwhile is heard, not lost.
         await settings.watch(self.settings.changed, self.settings.load)
         await self.settings.load()
         await self.tree.set_translator(CommandTranslator())
         for extension in EXTENSIONS:
             await self.load_extension(extension)
-        first = self.owned is None or self.owned.first
         if first:
             await self.sync_commands()  # once per bot: by the process holding shard 0
-        # The card faces' emoji: read by every process, uploaded by shard 0's only, in the
-        # background (text labels stand in until a face exists).
-        self.card_emoji = CardEmoji(self, uploads=first)
         if self.config.card_emoji:
             self.card_emoji.start()
         # Card faces are drawn once per process; drawing them now, off the event loop, keeps
@@ -172,18 +174,31 @@ class UnoBot(commands.AutoShardedBot):
         # The games are in memory before the first click can arrive; their tables are shown
         # again in the background (a lost channel ends its game there, and stops nothing else).
         await self.lobbies.restore()
-        for session in await self.games.restore():
-            self.games.refresh(session)
-            self.autoplay.poke(session)
+        await self.games.restore()  # their notices show their tables and wake their AIs
         # Tournaments after their tables' games: a table that ended meanwhile is recorded.
         await self.tournaments.restore()
         # Everything loaded so far lives as long as the process: keep it out of the garbage
         # collector's full passes, which otherwise pause the event loop for tens of ms.
         gc.freeze()
+        self.metrics_server = metrics.serve(
+            self.config.metrics_address, games=lambda: len(self.games),
+            lobbies=lambda: self.timers.count("lobby"), pictures=lambda: self.painter.waiting)
 
-    def _token_table_shown(self, session: Session) -> None:
-        self.hands.changed(session)
-        self.watchers.shown(session)
+    def _wire_outlets(self) -> None:
+        """The way out: each outlet built with what it needs, subscribed to the game manager's
+        notices in the order they show a change (the table first)."""
+        self.tables = TablePublisher(self, self.games, self.painter, self.budget,
+                                     self.card_emoji, self.settings, self.clock, self.under_way)
+        # Tables reached through interaction tokens only (issue 30) are the feed's too.
+        self.token_tables = TokenTables(self.clock, self.card_emoji, self.settings,
+                                         self.timers)
+        self.table_feed = TableFeed(TableRouter(self.tables, self.token_tables), self.games,
+                                    self.clock, refresh_delay=self.refresh_delay)
+        self.hands = LiveHands(self.clock, self.timers, self.painter, self.settings)
+        self.pings = TurnPings(self, self, self.settings, self.clock, self.timers)
+        self.watchers = Watchers(self.clock, self.budget)
+        for outlet in (self.table_feed, self.hands, self.pings, self.watchers):
+            self.games.notices.subscribe(outlet.on_notice)
 
     def add_dynamic_items(self, *items: type[discord.ui.DynamicItem[Any]]) -> None:
         super().add_dynamic_items(*items)
@@ -230,6 +245,9 @@ class UnoBot(commands.AutoShardedBot):
         log.info("slash commands synced %s", f"to guild {guild.id}" if guild else "globally")
 
     async def close(self) -> None:
+        served: metrics.Served | None = getattr(self, "metrics_server", None)
+        if served is not None:
+            served.close()
         for watchdog in list(self._watchdogs):
             watchdog.cancel()
         if hasattr(self, "card_emoji"):  # before the HTTP session closes under its uploads
@@ -248,7 +266,7 @@ class UnoBot(commands.AutoShardedBot):
         if hasattr(self, "games"):  # setup_hook ran
             await self.autoplay.close()
             await self.hands.close()
-            await self.games.close()
+            await self.table_feed.close()
             await self.tables.close()
             await self.db.close()
             self.painter.close()

@@ -25,6 +25,8 @@ from typing import Any
 
 from discord.state import ConnectionState
 
+from bot.discord_private import gateway_parsers, keeps_messages, tracks_message, view_key_of_update
+
 Parser = Callable[[Any], None]
 
 # The events a listener would need the skipped parsing for: none may be listened to.
@@ -34,7 +36,7 @@ EDIT_EVENTS = ("message_edit", "raw_message_edit")
 def trim_parsers(state: ConnectionState[Any]) -> None:
     """Wrap MESSAGE_CREATE and MESSAGE_UPDATE in `state.parsers` (the dict every shard's
     websocket reads its parsers from) so that the parsing nobody reads is skipped."""
-    parsers: dict[str, Parser] = state.parsers
+    parsers = gateway_parsers(state)
     parsers["MESSAGE_CREATE"] = _people_only(parsers["MESSAGE_CREATE"])
     parsers["MESSAGE_UPDATE"] = _tracked_only(state, parsers["MESSAGE_UPDATE"])
 
@@ -52,12 +54,8 @@ def _people_only(parse: Parser) -> Parser:
 def _tracked_only(state: ConnectionState[Any], parse: Parser) -> Parser:
     def parse_message_update(data: dict[str, Any]) -> None:
         # The same key discord.py uses to find a view stored for this message.
-        try:
-            entity_id = int(data["interaction"]["id"])
-        except (KeyError, TypeError, ValueError):
-            entity_id = int(data["id"])
-        if state._messages is not None or state._view_store.is_message_tracked(entity_id) \
-                or state._view_store.is_message_tracked(int(data["id"])):
+        if keeps_messages(state) or tracks_message(state, view_key_of_update(data)) \
+                or tracks_message(state, int(data["id"])):
             parse(data)
 
     return parse_message_update

@@ -1,13 +1,11 @@
-"""The interaction every handler of this bot receives, typed with the bot that owns it, so
-`interaction.client` is an `UnoBot` with its services (RoboDanny's `Interaction[RoboDanny]`)."""
+"""The interaction every handler of this bot receives. Its client is any `discord.Client`: what
+the way in needs of the bot is handed over at wiring (bot/ui/context.py), not reached through
+`interaction.client`, so nothing here imports the bot back for its type."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, TypeAlias
+from typing import TypeAlias
 
 import discord
 
-if TYPE_CHECKING:
-    from bot.client import UnoBot
-
-Interaction: TypeAlias = "discord.Interaction[UnoBot]"
+Interaction: TypeAlias = discord.Interaction[discord.Client]

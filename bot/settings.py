@@ -32,6 +32,8 @@ class Settings:
     ai_delay: float = 1.5  # seconds an AI player waits before it acts (issue 19)
     # Card faces as application emoji on buttons and in texts (uploaded by shard 0's process).
     card_emoji: bool = True
+    # Where /metrics is served (host, port); None: not served (bot/metrics.py).
+    metrics_address: tuple[str, int] | None = None
 
     @property
     def database(self) -> str | Path:
@@ -75,6 +77,7 @@ class Settings:
         if card_emoji not in {"on", "off"}:
             raise SettingsError(f"CARD_EMOJI must be on or off, not {card_emoji!r}.")
         return cls(
+            metrics_address=_address(env.get("METRICS_ADDRESS", "").strip()),
             discord_token=token,
             database_path=Path(path or "uno.db"),
             dev_guild_id=int(guild) if guild else None,
@@ -101,6 +104,17 @@ def _number(env: Mapping[str, str], name: str, default: float, low: float, high:
     if not low <= value <= high:
         raise SettingsError(f"{name} must be {what} from {low:g} to {high:g}, not {text!r}.")
     return value
+
+
+def _address(text: str) -> tuple[str, int] | None:
+    """METRICS_ADDRESS: `host:port` (`127.0.0.1:9464`; `0.0.0.0:9464` for every interface)."""
+    if not text:
+        return None
+    host, _, port = text.rpartition(":")
+    if not host or not port.isdigit() or not 0 < int(port) < 65536:
+        raise SettingsError(f"METRICS_ADDRESS must be host:port (e.g. 127.0.0.1:9464), "
+                            f"not {text!r}.")
+    return host.strip("[]"), int(port)
 
 
 def _shards(count_text: str, ids_text: str) -> tuple[int | None, tuple[int, ...] | None]:

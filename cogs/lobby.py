@@ -1,6 +1,10 @@
 """`/uno ...`: lobbies (create, join, leave, kick, start), ending a game, the rules. One game per
 channel; the host runs the lobby and anyone with Manage Channels can end what is in a channel,
-so no channel is ever stuck."""
+so no channel is ever stuck.
+
+Every `/uno` subcommand of this cog is declared here, in its order; the lobby message's controls
+are built in lobby_view.py and the work of `/uno settings` and `/uno defaults` is done in
+lobby_settings.py."""
 
 from __future__ import annotations
 
@@ -12,101 +16,34 @@ from discord import app_commands
 from discord.app_commands import Choice
 from discord.ext import commands
 
-from bot.ai import LEVELS
-from bot.engine import SILENCE_VALUES, Action, ActionType, RuleSet
-from bot.i18n import KNOWN_LOCALES, get_translator
+from bot.engine import RuleSet
 from bot.interactions import Interaction
-from bot.outlets.pings import ping_delay
 from bot.render.events import escape_name
 from bot.render.help import render_help
 from bot.render.lobby import render_closed_lobby, render_lobby
 from bot.render.rules import rules_summary
-from bot.render.text import shortened
 from bot.services.errors import Refusal
-from bot.services.lobbies import (
-    DEFAULT_TURN_TIMER,
-    MAX_TURN_TIMER,
-    RULE_GROUPS,
-    TARGET_SCORES,
-    editable_options,
-    rules_of,
-)
-from bot.services.seats import is_ai_user
-from bot.services.session import Session
+from bot.services.lobbies import DEFAULT_TURN_TIMER, MAX_TURN_TIMER, TARGET_SCORES, rules_of
 from bot.services.solo import solo_channel
 from bot.storage import LobbyRecord, NotFound, StatsRepository, StatsStore
 from bot.ui.answers import send, update
 from bot.ui.controls import LobbyControl
-from bot.ui.items import LobbyButton, RulesSelect
-from bot.ui.places import place_id, without_bot
+from bot.ui.places import may_moderate, place_id, without_bot
 from bot.ui.replies import guild_locale, refuse, say, tell, user_locale
-from bot.ui.token_answers import clicked, lobby_answered, post_token_table
+from bot.ui.token_answers import clicked, end_token_table, lobby_answered, post_token_table
+
+from .leaving import leave_game
+from .lobby_settings import LANGUAGE_CHOICES, TURN_PING_CHOICES, SettingsCommands
+from .lobby_view import ai_level_picker, ai_seat_picker, lobby_view
 
 if TYPE_CHECKING:
     from bot.client import UnoBot
 
 log = logging.getLogger(__name__)
 
-Style = discord.ButtonStyle
-
-
-def lobby_view(lobby: LobbyRecord, locale: str) -> discord.ui.View:
-    """Join / Leave / Start, and the host's rules editor: a select per group of options, showing
-    the rules in force (the preset's plus the host's choices)."""
-    tr = get_translator()
-    view = discord.ui.View(timeout=None)
-    view.add_item(LobbyButton(LobbyControl.JOIN, lobby.channel_id, style=Style.success,
-                              label=tr.translate(locale, "button.join")))
-    view.add_item(LobbyButton(LobbyControl.LEAVE, lobby.channel_id,
-                              label=tr.translate(locale, "button.leave")))
-    view.add_item(LobbyButton(LobbyControl.START, lobby.channel_id, style=Style.primary,
-                              label=tr.translate(locale, "button.start")))
-    view.add_item(LobbyButton(LobbyControl.ADD_AI, lobby.channel_id,
-                              label=tr.translate(locale, "button.add_ai")))
-    if any(is_ai_user(user_id) for user_id in lobby.player_ids):
-        view.add_item(LobbyButton(LobbyControl.REMOVE_AI, lobby.channel_id,
-                                  label=tr.translate(locale, "button.remove_ai")))
-    rules = rules_of(lobby).options
-    for row, group in enumerate(RULE_GROUPS, start=1):
-        names = editable_options(lobby.preset, group)
-        if not names:
-            continue
-        options = [discord.SelectOption(
-            label=shortened(tr.translate(locale, f"option.{name}.name"), 100), value=name,
-            description=shortened(tr.translate(locale, f"option.{name}.description"), 100),
-            default=bool(getattr(rules, name))) for name in names]
-        view.add_item(RulesSelect(group, lobby.channel_id, options=options, row=row,
-                                  placeholder=tr.translate(locale, f"lobby.group.{group}"),
-                                  max_values=len(options)))
-    # Discord shows the chosen option in place of the placeholder: each label names the rule.
-    silence = [discord.SelectOption(label=tr.translate(locale, f"option.silence.full.{value}"),
-                                    value=value, default=rules.silence == value)
-               for value in SILENCE_VALUES]
-    view.add_item(RulesSelect("silence", lobby.channel_id, options=silence, row=4, min_values=1,
-                              placeholder=tr.translate(locale, "option.silence.name")))
-    return view
-
-
-# When a server's tables ping the player they wait for (bot/outlets/pings.py); "after-N" is
-# stored N.
-TURN_PING_CHOICES = [Choice(name="At once", value="always"),
-                     Choice(name="After 10 seconds of waiting", value="after-10"),
-                     Choice(name="After 30 seconds of waiting", value="after-30"),
-                     Choice(name="After a minute of waiting", value="after-60"),
-                     Choice(name="Never", value="never")]
-# Every language with a locale file, each by its own name (`language.name`, never translated: a
-# reader looks for their language's name as they write it).
-LANGUAGE_CHOICES = [Choice(name="Automatic", value="auto"), *(
-    Choice(name=get_translator().translate(code, "language.name"), value=code)
-    for code in KNOWN_LOCALES if code in get_translator().locales)]
-
 
 def _display_name(user: discord.abc.User) -> str:
     return user.display_name
-
-
-def _may_manage(interaction: Interaction) -> bool:
-    return bool(interaction.permissions.manage_channels)
 
 
 class Lobby(commands.Cog):
@@ -127,6 +64,10 @@ class Lobby(commands.Cog):
         self.lobbies = bot.lobbies
         self.games = bot.games
         self.board = bot.lobby_board
+        self.preferences = bot.settings  # (`settings` is the /uno settings command)
+        self.tables = bot.tables  # the table's one writer
+        self.table_feed = bot.table_feed
+        self.settings_commands = SettingsCommands(bot.settings, bot.lobbies)
         # The records of finished matches: a rematch seats their players again.
         self.results: StatsStore = StatsRepository(bot.db, clock=bot.clock.now)
 
@@ -157,7 +98,7 @@ class Lobby(commands.Cog):
         if without_bot(interaction):  # its messages are reached through tokens only
             await self.board.mark(interaction.channel_id)
         # What the command leaves open comes from the server's saved defaults (/uno defaults).
-        defaults = self.bot.settings.guild(guild_id)
+        defaults = self.preferences.guild(guild_id)
         options = dict(defaults.options) if preset is None and defaults.preset else {}
         preset = preset or defaults.preset or "classic"
         if turn_timer is None:
@@ -187,7 +128,8 @@ class Lobby(commands.Cog):
                 await tell(interaction, say(interaction, "lobby.game_ended"))
                 return
         if session is not None:
-            await self._leave_game(interaction, session, interaction.user.id, kicked=False)
+            await leave_game(self.games, interaction, session, interaction.user.id,
+                             kicked=False)
             return
         await self._lobby_change(interaction, LobbyControl.LEAVE)
 
@@ -196,13 +138,13 @@ class Lobby(commands.Cog):
     async def kick(self, interaction: Interaction, player: discord.Member) -> None:
         session = self.games.in_channel(interaction.channel_id or 0)
         if session is not None:
-            if session.host != str(interaction.user.id) and not _may_manage(interaction):
+            if session.host != str(interaction.user.id) and not may_moderate(interaction):
                 await refuse(interaction, Refusal("error.host_only"))
                 return
             if player.id == interaction.user.id:
                 await refuse(interaction, Refusal("lobby.kick_self"))
                 return
-            await self._leave_game(interaction, session, player.id, kicked=True)
+            await leave_game(self.games, interaction, session, player.id, kicked=True)
             return
         channel_id = interaction.channel_id or 0
         async with self.lobbies.changing(channel_id):
@@ -210,7 +152,7 @@ class Lobby(commands.Cog):
             try:
                 self._not_started(channel_id)
                 lobby = await self.lobbies.kick(channel_id, interaction.user.id, player.id,
-                                                may_manage=_may_manage(interaction))
+                                                may_manage=may_moderate(interaction))
             except Refusal as refusal:
                 await refuse(interaction, refusal)
                 return
@@ -233,18 +175,20 @@ class Lobby(commands.Cog):
         name = _display_name(interaction.user)
         session = self.games.in_channel(channel_id)
         if session is not None:
-            if session.host != str(interaction.user.id) and not _may_manage(interaction):
-                await refuse(interaction, Refusal("error.host_only"))
+            if session.host != str(interaction.user.id) and not may_moderate(interaction):
+                await refuse(interaction, Refusal(
+                    "anywhere.end_refused" if session.tokens else "error.host_only"))
                 return
             await self.games.end(session)
             await tell(interaction, say(interaction, "lobby.game_ended"))
-            await self.bot.tables.show(session, ended_by=name)
+            await (end_token_table(self.bot, interaction, session, name) if session.tokens
+                   else self.tables.show(session, ended_by=name))
             return
         lobby = await self.lobbies.get(channel_id)
         if lobby is None:
             await refuse(interaction, Refusal("lobby.none"))
             return
-        if lobby.host_id != interaction.user.id and not _may_manage(interaction):
+        if lobby.host_id != interaction.user.id and not may_moderate(interaction):
             await refuse(interaction, Refusal("error.host_only"))
             return
         await self.lobbies.close(channel_id)
@@ -271,94 +215,17 @@ class Lobby(commands.Cog):
                        ai_takeover: bool | None = None, turn_ping: str | None = None,
                        dm_turns: bool | None = None,
                        tournament_role: discord.Role | None = None) -> None:
-        settings = self.bot.settings
-        try:
-            if any(choice is not None for choice in (server_language, ai_takeover, turn_ping,
-                                                     tournament_role)):
-                if not interaction.permissions.manage_guild:
-                    raise Refusal("settings.manage_guild_only")
-            if tournament_role is not None:  # @everyone: Manage Server only again
-                await settings.set_guild(interaction.guild_id or 0, tournament_role=None
-                                         if tournament_role.is_default() else tournament_role.id)
-            if turn_ping is not None:
-                await settings.set_guild(interaction.guild_id or 0,
-                                         turn_ping=turn_ping.removeprefix("after-"))
-            if server_language is not None:
-                await settings.set_guild(interaction.guild_id or 0,
-                                         locale=None if server_language == "auto"
-                                         else server_language)
-            if ai_takeover is not None:
-                await settings.set_guild(interaction.guild_id or 0, ai_takeover=ai_takeover)
-            if language is not None:
-                await settings.set_user(interaction.user.id,
-                                        locale=None if language == "auto" else language)
-            if colorblind is not None or dm_turns is not None:
-                await settings.set_user(interaction.user.id, colorblind=colorblind,
-                                        dm_turns=dm_turns)
-        except Refusal as refusal:
-            await refuse(interaction, refusal)
-            return
-        await tell(interaction, self._settings_text(interaction))
-
-    def _settings_text(self, interaction: Interaction) -> str:
-        """The settings in force for this user here, in the language they now get."""
-        settings = self.bot.settings
-        user, guild = (settings.user(interaction.user.id),
-                       settings.guild(interaction.guild_id))
-
-        def language(code: str | None) -> str:  # a language's name in that language
-            return (say(interaction, "settings.auto") if code is None
-                    else get_translator().translate(code, "language.name"))
-
-        return "\n".join((
-            say(interaction, "settings.summary", language=language(user.locale),
-                server_language=language(guild.locale),
-                colorblind=say(interaction, "rules.on" if user.colorblind else "rules.off")),
-            say(interaction, "settings.ai_takeover",
-                state=say(interaction, "rules.on" if guild.ai_takeover else "rules.off")),
-            say(interaction, "settings.turn_ping", when=self._ping_when(interaction,
-                                                                         guild.turn_ping)),
-            say(interaction, "settings.dm_turns",
-                state=say(interaction, "rules.on" if user.dm_turns else "rules.off")),
-            say(interaction, "settings.tournament_role", who=say(
-                interaction, "settings.tournament_role_none") if guild.tournament_role is None
-                else say(interaction, "settings.tournament_role_some",
-                         role=f"<@&{guild.tournament_role}>"))))
-
-    @staticmethod
-    def _ping_when(interaction: Interaction, setting: str | None) -> str:
-        delay = ping_delay(setting)
-        if delay is None:
-            return say(interaction, "settings.ping_never")
-        if not delay:
-            return say(interaction, "settings.ping_always")
-        return say(interaction, "settings.ping_after", seconds=f"{delay:g}")
+        # The work is done in cogs/lobby_settings.py, as is /uno defaults'.
+        await self.settings_commands.change(
+            interaction, language=language, colorblind=colorblind,
+            server_language=server_language, ai_takeover=ai_takeover, turn_ping=turn_ping,
+            dm_turns=dm_turns, tournament_role=tournament_role)
 
     @uno.command(name="defaults", description="Save this lobby's rules as the server's default "
                  "(Manage Server)")
     @app_commands.describe(clear="Forget the saved default rules")
     async def defaults(self, interaction: Interaction, clear: bool = False) -> None:
-        try:
-            if not interaction.permissions.manage_guild:
-                raise Refusal("settings.manage_guild_only")
-            guild_id = interaction.guild_id or 0
-            if clear:
-                await self.bot.settings.set_guild(guild_id, preset=None, options={},
-                                                  turn_timer=None)
-                await tell(interaction, say(interaction, "settings.defaults_cleared"))
-                return
-            lobby = await self.lobbies.get(interaction.channel_id or 0)
-            if lobby is None:
-                raise Refusal("settings.defaults_need_lobby")
-            await self.bot.settings.set_guild(guild_id, preset=lobby.preset,
-                                              options=dict(lobby.options),
-                                              turn_timer=lobby.turn_timer)
-        except Refusal as refusal:
-            await refuse(interaction, refusal)
-            return
-        await send(
-            interaction, content=say(interaction, "settings.defaults_saved"),
-            embed=rules_summary(rules_of(lobby), user_locale(interaction)), ephemeral=True)
+        await self.settings_commands.save_defaults(interaction, clear=clear)
 
     @uno.command(name="rules", description="Show the rules of this channel's game")
     async def rules(self, interaction: Interaction) -> None:
@@ -436,12 +303,7 @@ class Lobby(commands.Cog):
         if lobby.host_id != interaction.user.id:
             await refuse(interaction, Refusal("error.host_only"))
             return
-        locale = user_locale(interaction)
-        tr = get_translator()
-        view = discord.ui.View(timeout=None)
-        for level in LEVELS:
-            view.add_item(LobbyButton(LobbyControl.AI_LEVEL, lobby.channel_id, level=level,
-                                      label=tr.translate(locale, f"button.ai_{level}")))
+        view = ai_level_picker(lobby.channel_id, user_locale(interaction))
         await send(interaction, content=say(interaction, "lobby.ai_pick"), view=view,
                    ephemeral=True)
 
@@ -463,14 +325,8 @@ class Lobby(commands.Cog):
         if lobby.host_id != interaction.user.id:
             await refuse(interaction, Refusal("error.host_only"))
             return
-        view = discord.ui.View(timeout=None)
-        for user_id in lobby.player_ids:
-            if is_ai_user(user_id):
-                view.add_item(LobbyButton(LobbyControl.UNSEAT, lobby.channel_id,
-                                          ai_user=user_id,
-                                          label=lobby.names.get(user_id, "")[:80] or "🤖"))
-        await send(interaction, content=say(interaction, "lobby.ai_remove_pick"), view=view,
-                   ephemeral=True)
+        await send(interaction, content=say(interaction, "lobby.ai_remove_pick"),
+                   view=ai_seat_picker(lobby), ephemeral=True)
 
     async def _remove_ai(self, interaction: Interaction, channel_id: int, user_id: int) -> None:
         """The host picked an AI player to take out: its seat is free; the lobby shows it."""
@@ -607,36 +463,9 @@ class Lobby(commands.Cog):
         if session.tokens:
             await post_token_table(self.bot, interaction, session)
         else:
-            await self.bot.tables.post_first(interaction, session)
+            await self.table_feed.post_first(interaction, session)
         await self.board.edit(lobby, render_closed_lobby(
             guild_locale(interaction), "lobby.started"))
-
-    async def _leave_game(self, interaction: Interaction, session: Session, user_id: int, *,
-                          kicked: bool) -> None:
-        """C-10 during a round: the player's cards go under the deck and play goes on."""
-        target = str(user_id)
-
-        def build(_: Session, player: str) -> Action:
-            return Action(target, ActionType.LEAVE)
-
-        try:
-            if kicked and session.player(user_id) is None:
-                raise Refusal("lobby.target_not_joined")
-            if not kicked and session.player(user_id) is not None and (
-                    await self.games.change_seats(
-                        session, lambda s: self.bot.autoplay.take_over(s, target))):
-                # Issue 19, the server's setting: an AI plays on for them (no C-10 leave).
-                await tell(interaction, say(interaction, "table.ai_took_over",
-                                            player=escape_name(session.names.get(target, ""))))
-                return
-            await self.games.act(session.game_id, interaction.user.id, build,
-                                 acting_for=target if kicked else None)
-        except Refusal as refusal:
-            await refuse(interaction, refusal)
-            return
-        name = escape_name(session.names.get(target, target))
-        await tell(interaction, say(interaction, "lobby.kicked" if kicked else "lobby.left_game",
-                                    player=name))
 
     # -- lobby message helpers
 

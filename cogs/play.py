@@ -15,8 +15,6 @@ from discord.ext import commands
 from bot.engine import Action, ActionType, Card, RuleSet
 from bot.interactions import Interaction
 from bot.outlets.live_hands import cards_of
-from bot.outlets.publisher import table_message
-from bot.outlets.table_moves import too_old
 from bot.outlets.watchers import watched
 from bot.render.events import describe, describe_all, escape_name
 from bot.render.faces import NO_FACES, Faces
@@ -28,11 +26,11 @@ from bot.render.why import explain
 from bot.services.errors import Refusal
 from bot.services.games import Outcome, current
 from bot.services.session import Session
-from bot.ui.answers import Expired, Sent, acknowledge, send, update
+from bot.ui.answers import Expired, Sent, send, update
 from bot.ui.controls import TableControl
 from bot.ui.handlers import Builder
 from bot.ui.items import DYNAMIC_ITEMS, on_a_hand
-from bot.ui.layout import notice, v2, without_controls
+from bot.ui.layout import notice, v2
 from bot.ui.replies import refuse, say, tell, user_locale
 from bot.ui.token_answers import clicked, table_answered
 from bot.ui.views import hand_view
@@ -67,8 +65,20 @@ class Play(commands.Cog):
     """The table's buttons and the private hands (a `PlayHandler` for the dynamic items)."""
 
     def __init__(self, bot: UnoBot) -> None:
-        self.bot = bot
+        self.bot = bot  # for binding itself when it loads (`cog_load`), nothing else
+        # What the clicks use, taken once here (the bot only wires).
         self.games = bot.games
+        self.tables = bot.tables  # the table's one writer
+        self.table_feed = bot.table_feed
+        self.hands = bot.hands
+        self.pings = bot.pings
+        self.watchers = bot.watchers
+        self.autoplay = bot.autoplay
+        self.card_emoji = bot.card_emoji
+        self.settings = bot.settings
+        self.painter = bot.painter
+        self._closed = bot.is_closed
+        self.handlers = bot.handlers  # a solo game's clicks go to its own handler (issue 30)
         self._answered: dict[int, int] = {}  # hand message -> the interaction that last showed it
 
     async def cog_load(self) -> None:
@@ -102,13 +112,13 @@ class Play(commands.Cog):
                            what: TableControl) -> None:
         session = self.games.get(game_id)
         if session is not None and session.solo and what != "rules":  # issue 30
-            await self.bot.handlers.solo.table_button(interaction, session,
+            await self.handlers.solo.table_button(interaction, session,
                                                       _TABLE_ACTIONS.get(what))
             return
         if session is None and not on_a_hand(interaction):
             # A table whose game is gone yet still shows its buttons (its last edit was lost
             # with the process): the click takes them away, and says the game is over.
-            await update(interaction, **without_controls(interaction.message))
+            await self.tables.retire(interaction)
         try:
             if session is None:
                 raise Refusal("error.game_over")
@@ -121,12 +131,12 @@ class Play(commands.Cog):
                 locale = user_locale(interaction)
                 sent = await send(interaction, ephemeral=True,
                                   **v2(watched(session, locale)))
-                self.bot.watchers.add(session, interaction.user.id, sent, locale)
+                self.watchers.add(session, interaction.user.id, sent, locale)
                 return
             if what is TableControl.RECLAIM:  # issue 19: the seat an AI played is theirs again
                 player = str(interaction.user.id)
                 if not await self.games.change_seats(
-                        session, lambda s: self.bot.autoplay.reclaim(s, player)):
+                        session, lambda s: self.autoplay.reclaim(s, player)):
                     raise Refusal("error.no_stand_in")
                 await tell(interaction, say(interaction, "table.seat_reclaimed",
                                             player=escape_name(session.names.get(player, ""))))
@@ -158,10 +168,10 @@ class Play(commands.Cog):
         while its meaning holds (`current`); otherwise the answer is the hand as it is now."""
         solo = self.games.get(game_id)
         if solo is not None and solo.solo:  # its one message shows table and hand (issue 30)
-            await self.bot.handlers.solo.act(interaction, game_id, version, build, context)
+            await self.handlers.solo.act(interaction, game_id, version, build, context)
             return
         on_hand = on_a_hand(interaction)
-        holding = (self.bot.hands.answering(game_id, interaction.user.id) if on_hand
+        holding = (self.hands.answering(game_id, interaction.user.id) if on_hand
                    else contextlib.nullcontext())
         with holding:  # no live edit of this hand crosses its answer
             try:
@@ -177,7 +187,7 @@ class Play(commands.Cog):
                 return
             # The hands the move changed are drawn now, the mover's for this very answer, the
             # others' before their owners look (the table's edit may wait for the budget).
-            self.bot.tables.prepare_hands(outcome.session)
+            self.tables.prepare_hands(outcome.session)
             if on_hand:
                 await self._answer_in_hand(interaction, outcome)
             else:
@@ -198,7 +208,7 @@ class Play(commands.Cog):
         held = session.view(player).hand
         picking = next((c for c in held if c.code == card.code), card)
         if session.solo:
-            await self.bot.handlers.solo.show(interaction, session, picking=picking, page=page)
+            await self.handlers.solo.show(interaction, session, picking=picking, page=page)
             return
         await self._show_hand(interaction, session, player, hand_message(
             session, player, user_locale(interaction), picking=picking, uno=uno, page=page,
@@ -208,7 +218,7 @@ class Play(commands.Cog):
     async def page(self, interaction: Interaction, game_id: str, page: int) -> None:
         session, player = self._hand_of(interaction, game_id)
         if session.solo:
-            await self.bot.handlers.solo.show(interaction, session, page=page)
+            await self.handlers.solo.show(interaction, session, page=page)
             return
         await self._show_hand(interaction, session, player, hand_message(
             session, player, user_locale(interaction), page=page,
@@ -219,7 +229,7 @@ class Play(commands.Cog):
         """A card that cannot be played: the refusal says why."""
         session, player = self._hand_of(interaction, game_id)
         if session.solo:  # the reason goes on its message, which catches up (issue 30)
-            await self.bot.handlers.solo.why(interaction, session, player, card, version,
+            await self.handlers.solo.why(interaction, session, player, card, version,
                                              context)
             return
         if not current(session, player, version, context):  # the hand is not the game now
@@ -251,8 +261,8 @@ class Play(commands.Cog):
 
     def _faces(self, interaction: Interaction) -> Faces:
         """The card faces a hand may wear: the reader's set, where the bot may show emoji."""
-        return self.bot.card_emoji.for_interaction(
-            interaction, colorblind=self.bot.settings.colorblind(interaction.user.id))
+        return self.card_emoji.for_interaction(
+            interaction, colorblind=self.settings.colorblind(interaction.user.id))
 
     async def _replace_hand(self, interaction: Interaction, game_id: str, version: int,
                             refusal: Refusal) -> bool:
@@ -277,8 +287,8 @@ class Play(commands.Cog):
         one is waited for a moment (HAND_PICTURE_WAIT), and only past that does the answer go
         without it, the picture following in an edit (dropped if a newer answer has replaced
         this hand meanwhile)."""
-        picture = hand_picture_of(session, player, self.bot.painter,
-                                  colorblind=self.bot.settings.colorblind(interaction.user.id))
+        picture = hand_picture_of(session, player, self.painter,
+                                  colorblind=self.settings.colorblind(interaction.user.id))
         cards = cards_of(session, player)  # the picture's
         shown, controls = payload["shown"], payload["controls"]
         # A hand with no card (its player is out) has no picture rather than a blank one.
@@ -312,7 +322,7 @@ class Play(commands.Cog):
             return hand_message(session, player, locale, page=page, expiring=expiring,
                                 faces=faces)
 
-        self.bot.hands.opened(session, player, sent, redraw, locale=locale,
+        self.hands.opened(session, player, sent, redraw, locale=locale,
                               pictured=drawing is None)
         if drawing is None:
             return
@@ -326,17 +336,17 @@ class Play(commands.Cog):
         if self._answered.get(key) != interaction.id:
             return  # a newer answer shows this hand now
         del self._answered[key]
-        if not self.bot.hands.picture_due(session.game_id, player, sent):
+        if not self.hands.picture_due(session.game_id, player, sent):
             return  # a live edit has shown the hand since, with its picture
         shown.picture = picture.url
         fields = v2(shown, controls)  # the answer as it was, with its picture now
         try:
             await sent.edit(**fields, attachments=[file])
-            self.bot.hands.pictured(session.game_id, player, sent, cards)
+            self.hands.pictured(session.game_id, player, sent, cards)
         except (discord.HTTPException, Expired) as exc:  # the hand was replaced, or too late
             log.debug("hand picture not attached: %s", exc)
         except Exception:
-            if not self.bot.is_closed():  # shutting down: the picture no longer matters
+            if not self._closed():  # shutting down: the picture no longer matters
                 raise
         finally:
             fields["view"].stop()  # dynamic items: discord.py need not keep the view
@@ -348,7 +358,7 @@ class Play(commands.Cog):
                           else "error.not_in_game")
         locale = user_locale(interaction)
         notes = ([tr(locale, "ping.dms_closed")]
-                 if self.bot.pings.dms_closed_note(interaction.user.id) else [])
+                 if self.pings.dms_closed_note(interaction.user.id) else [])
         await self._show_hand(interaction, session, player,
                               hand_message(session, player, locale, notes=notes,
                                            faces=self._faces(interaction)), edit=False)
@@ -378,10 +388,8 @@ class Play(commands.Cog):
         if (outcome.action.type is ActionType.NEXT_ROUND and not session.tokens
                 and await self._new_round(interaction, session)):
             return
-        try:
-            await self._table_answer(interaction, session)
-        finally:  # whether or not the answer got through, the table catches up
-            self.games.refresh(session)
+        # The publisher writes the table, through this answer; the table then catches up.
+        self._reached(interaction, session, await self.table_feed.answer(interaction, session))
         private = [line for event in outcome.events if event.type == "hand_shown"
                    and (line := describe(event, session.names, viewer=outcome.action.by,
                                          locale=user_locale(interaction))) is not None]
@@ -389,29 +397,14 @@ class Play(commands.Cog):
             await send(interaction, content="\n".join(private), ephemeral=True)
 
     async def _table_answer(self, interaction: Interaction, session: Session) -> None:
-        """The new text and buttons at once (an answer is exempt from the channel's rate
-        limit), keeping the picture the table has. A table that moves (bot/outlets/table_moves.py)
-        is not edited, the click only acknowledged: the refresh moves it. So too when Discord
-        refuses the edit as one of a message over an hour old."""
-        # A table reached through tokens (issue 30) is never moved: it is always edited.
-        if session.tokens or not self.bot.tables.moves.due(session):
-            version = session.version
-            payload = table_message(session,
-                                    faces=self.bot.card_emoji.for_interaction(interaction))
-            payload.pop("allowed_mentions")
-            try:
-                await update(interaction, **payload)
-                session.rendered_version = version  # only once Discord took it
-                if session.tokens:  # this click's token keeps the table current next
-                    table_answered(self.bot, interaction, session, clicked(interaction),
-                                   version)
-                return
-            except discord.HTTPException as exc:
-                if not too_old(exc):
-                    raise
-                self.bot.tables.moves.found_old(session)
-        await acknowledge(interaction)
+        """The table as the answer to a click on it, written by the publisher."""
+        self._reached(interaction, session, await self.tables.answer(interaction, session))
 
+    def _reached(self, interaction: Interaction, session: Session, shown: int | None) -> None:
+        """A table reached through tokens (issue 30) that this click's answer showed at
+        version `shown`: this click's token keeps it current next."""
+        if shown is not None and session.tokens:
+            table_answered(self.bot, interaction, session, clicked(interaction), shown)
 
     async def _new_round(self, interaction: Interaction, session: Session) -> bool:
         """Next round: the clicked table keeps the round's end (its hands and points) for
@@ -421,13 +414,13 @@ class Play(commands.Cog):
         no longer knows the message shows a round's end)."""
         clicked = interaction.message
         try:
-            await self.bot.tables.show(session)
+            await self.tables.show(session)
         except Exception as exc:  # noqa: BLE001 - the game's refresh tries again
             log.info("the new round's table of game %s not shown yet: %r", session.game_id, exc)
-            self.games.refresh(session)
+            self.table_feed.refresh(session)
         if clicked is None or session.message_id == clicked.id:
             return False
-        await update(interaction, **without_controls(clicked))
+        await self.tables.retire(interaction)
         return True
 
 

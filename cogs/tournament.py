@@ -46,6 +46,7 @@ class Tournaments(commands.Cog):
     def __init__(self, bot: UnoBot) -> None:
         self.bot = bot
         self.service = bot.tournaments
+        self.preferences = bot.settings
         self.group = _group(self)
 
     async def cog_load(self) -> None:
@@ -76,7 +77,7 @@ class Tournaments(commands.Cog):
     def _may_open(self, interaction: Interaction) -> None:
         """Manage Server, or the role the server set with `/uno settings tournament_role`."""
         roles = getattr(interaction.user, "roles", ())
-        settings = self.bot.settings
+        settings = self.preferences
         if settings.may_open_tournaments(interaction.guild_id,
                                          manage_guild=interaction.permissions.manage_guild,
                                          role_ids={role.id for role in roles}):

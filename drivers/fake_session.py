@@ -23,6 +23,7 @@ from typing import Any
 
 import discord
 
+from bot.discord_private import connection_state
 from bot.fake_discord.clock import FakeClock
 from bot.fake_discord.redirect import discord_py_pointed_at
 from bot.fake_discord.server import FakeDiscord
@@ -91,7 +92,8 @@ class FakeDiscordSession:
             made = bot_or_factory()
             bot = await made if inspect.isawaitable(made) else made
         # READY waits this long for GUILD_CREATEs that the fake has already sent.
-        bot._connection.guild_ready_timeout = min(bot._connection.guild_ready_timeout, 0.05)
+        state = connection_state(bot)
+        state.guild_ready_timeout = min(state.guild_ready_timeout, 0.05)
         task = asyncio.create_task(bot.start(self.fake.token), name=f"bot {id(bot)}")
         self.bots.append((bot, task))
         loop = asyncio.get_running_loop()

@@ -390,8 +390,8 @@ class Fuzzer:
             return self.rng.choice(["x", "UNO", "**bold**"])
         if kind == CHANNEL:  # the fake guild's one channel (a tournament's boards)
             return self.h.fake.channel
-        if kind == ROLE:  # the one role every server has (the tournament role's "nobody else")
-            return self.h.fake.home.everyone
+        if kind == ROLE:  # a role of the server, @everyone too (a tournament role)
+            return self.rng.choice(self.h.fake.roles or [self.h.fake.everyone])
         raise NotImplementedError(f"option type {kind}")
 
     async def _do_progress(self) -> None:
@@ -474,7 +474,7 @@ class Fuzzer:
         loop = asyncio.get_running_loop()
         deadline = loop.time() + timeout
         while (loop.time() < deadline and self.h.bot is not None
-               and self.h.bot.games.edits_pending()):
+               and self.h.bot.table_feed.edits_pending()):
             await asyncio.sleep(0.01)
 
     async def _do_restart(self) -> None:
@@ -508,7 +508,7 @@ class Fuzzer:
         # Few enough in a row for discord.py's retries (5 tries) to get through: a route that
         # still has some pending gets no more (exhausted retries are issue 14 item 3).
         if not self.stack_429s and any(i.method == method and i.route == route
-                                       and i.remaining > 0 for i in self.h.fake._injected):
+                                       and i.remaining > 0 for i in self.h.fake.gate.injected):
             self.note(f"{method} {route} is still rate limited")
             return
         retry_after = self.rng.choice([0.01, 0.05, 0.2])
@@ -634,7 +634,7 @@ async def quiet(timeout: float = 5.0, bot: UnoBot | None = None) -> None:
         running = [t for t in asyncio.all_tasks() if not t.done() and (
             t.get_name().startswith(busy)
             or (bot is not None and t.get_name().startswith("timer ") and t not in sleeping))]
-        if not running and not (bot is not None and bot.games.edits_pending()):
+        if not running and not (bot is not None and bot.table_feed.edits_pending()):
             return
         await asyncio.sleep(0.02)
 

@@ -29,6 +29,7 @@ class Harness:
         self.db_path = db_path
         # The bot defers only when an answer is slow (its watchdog): wait for the answer then.
         self.fake.wait_after_defer = 10.0
+        self.fake.bot_idle = self._bot_idle  # ... or until the bot is idle without answering
         self.bot: UnoBot | None = None
         # Card emoji: off unless a test is about them (230 uploads would slow every test).
         self.card_emoji = False
@@ -48,6 +49,10 @@ class Harness:
         self.bot = await self.session.start_bot(
             lambda: UnoBot(self.settings(), clock=self.clock, refresh_delay=0, ai_delay=0))
         return self.bot
+
+    def _bot_idle(self) -> bool:
+        """Nothing under way in the bot: no click or command being answered, no table edit."""
+        return self.bot is not None and not self.bot.under_way.busy
 
     async def stop(self) -> None:
         """Stop the bot process (the database stays)."""
@@ -72,7 +77,7 @@ class Harness:
         """Wait until the table edits asked for so far have landed."""
         bot = self.bot
         assert bot is not None
-        await self.fake.wait_for(lambda: not bot.games.edits_pending(), timeout=5)
+        await self.fake.wait_for(lambda: not bot.table_feed.edits_pending(), timeout=5)
 
     async def hold_back_table_edit(self, move: Awaitable[object]) -> None:
         """Make `move` with the table's next edit failing, as when the edit has not reached the

@@ -36,6 +36,17 @@ def test_settings_reads_every_variable() -> None:
     assert Settings.from_env({"DISCORD_TOKEN": "t"}).card_emoji
 
 
+def test_metrics_are_served_only_where_metrics_address_says() -> None:
+    assert Settings.from_env({"DISCORD_TOKEN": "t"}).metrics_address is None
+    assert Settings.from_env({"DISCORD_TOKEN": "t", "METRICS_ADDRESS": " 127.0.0.1:9464 "}
+                             ).metrics_address == ("127.0.0.1", 9464)
+    assert Settings.from_env({"DISCORD_TOKEN": "t", "METRICS_ADDRESS": "[::1]:9464"}
+                             ).metrics_address == ("::1", 9464)
+    for wrong in ("9464", "localhost:", "localhost:http", "127.0.0.1:70000"):
+        with pytest.raises(SettingsError, match="METRICS_ADDRESS"):
+            Settings.from_env({"DISCORD_TOKEN": "t", "METRICS_ADDRESS": wrong})
+
+
 def test_database_url_chooses_postgresql_or_an_sqlite_file() -> None:
     pg = Settings.from_env({"DISCORD_TOKEN": "t", "DATABASE_URL": "postgresql://bot@db/uno",
                             "DATABASE_PATH": "/tmp/x.db"})

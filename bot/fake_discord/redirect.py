@@ -7,9 +7,7 @@ from __future__ import annotations
 import contextlib
 from collections.abc import Iterator
 
-import yarl
-from discord.gateway import DiscordWebSocket
-from discord.http import Route
+from bot.discord_private import pointed_at
 
 from .server import FakeDiscord
 
@@ -17,10 +15,5 @@ from .server import FakeDiscord
 @contextlib.contextmanager
 def discord_py_pointed_at(fake: FakeDiscord) -> Iterator[None]:
     """discord.py talks to `fake` (started) inside the block; what it pointed at is restored."""
-    saved = Route.BASE, DiscordWebSocket.DEFAULT_GATEWAY
-    Route.BASE = f"{fake.base_url}/api/v10"
-    DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(fake.gateway.url)
-    try:
+    with pointed_at(f"{fake.base_url}/api/v10", fake.gateway.url):
         yield
-    finally:
-        Route.BASE, DiscordWebSocket.DEFAULT_GATEWAY = saved

@@ -11,23 +11,38 @@ recorded as a call the fake does not know.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 from aiohttp import web
 
+from .gateway import Gateway
 from .replies import BODY, DiscordError, json_response
-from .world import PUBLIC_THREAD, Channel, Violation, snowflake
-
-if TYPE_CHECKING:
-    from .server import FakeDiscord
+from .world import PUBLIC_THREAD, Channel, Guild, StoredMessage, Violation, snowflake
 
 ARCHIVE_DURATIONS = (60, 1440, 4320, 10080)  # minutes Discord accepts
 NAME_LIMIT = 100
 MISSING_PERMISSIONS, WRONG_CHANNEL_TYPE, THREAD_EXISTS = 50013, 50024, 160004
 
 
+class World(Protocol):
+    """What the threads need of the fake (bot/fake_discord/server.py), named here so that the
+    two modules do not import each other."""
+
+    application_id: int
+    channels: dict[int, Channel]
+    messages: dict[int, StoredMessage]
+    channel_deleted: bool
+    gateway: Gateway
+
+    def guild_of(self, channel: Channel) -> Guild: ...
+
+    def record(self, violation: Violation) -> None: ...
+
+    def changed(self) -> None: ...
+
+
 class Threads:
-    def __init__(self, fake: FakeDiscord) -> None:
+    def __init__(self, fake: World) -> None:
         self._fake = fake
         self.forbidden: set[int] = set()  # channels where the bot may not create threads
         self.from_message: dict[int, int] = {}  # message id -> its thread's id

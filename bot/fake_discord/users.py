@@ -13,6 +13,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
+from .api import APPLICATION_COMMAND, COMPONENT, DEFERRED_MESSAGE, DEFERRED_UPDATE
 from .limits import (
     BUTTON,
     CONTAINER,
@@ -24,13 +25,7 @@ from .limits import (
     SELECT_TYPES,
     TEXT_DISPLAY,
 )
-from .server import (
-    APPLICATION_COMMAND,
-    COMPONENT,
-    DEFERRED_MESSAGE,
-    DEFERRED_UPDATE,
-    FakeDiscord,
-)
+from .server import FakeDiscord
 from .world import Channel, InteractionRecord, Member, Role, StoredMessage, user_payload
 
 SUB_COMMAND, SUB_COMMAND_GROUP = 1, 2
@@ -221,8 +216,13 @@ class InteractionHandle:
         if record.ack_type in (DEFERRED_MESSAGE, DEFERRED_UPDATE) and fake.wait_after_defer:
             # A bot that defers only when its answer is slow (the UNO bot's watchdog): the user
             # sees the answer once it comes as a follow-up or an edit, so wait for that too.
+            idle = fake.bot_idle
+
+            def answered_or_not_coming() -> bool:
+                return record.answered or (idle is not None and idle())
+
             with contextlib.suppress(TimeoutError):
-                await fake.wait_for(lambda: record.answered, timeout=fake.wait_after_defer)
+                await fake.wait_for(answered_or_not_coming, timeout=fake.wait_after_defer)
         return self
 
     async def wait_followups(self, count: int = 1, timeout: float = 3.0) -> list[SeenMessage]:

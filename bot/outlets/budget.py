@@ -31,6 +31,9 @@ from typing import Any
 
 from discord.http import HTTPClient, Route
 
+from bot import metrics
+from bot.discord_private import Requester, wrap_requests
+
 DEFAULT_RATE = 45.0  # a second: Discord's 50, with room for what it counts that we do not
 BURST = 2  # requests that may go at once after a quiet moment
 
@@ -44,6 +47,7 @@ class Priority(enum.IntEnum):
 
 _PRIORITY: ContextVar[Priority] = ContextVar("request_priority", default=Priority.EDIT)
 _PAID: ContextVar[list[bool] | None] = ContextVar("request_paid", default=None)
+_TURN: ContextVar[Priority] = ContextVar("request_turn", default=Priority.EDIT)  # for metrics
 
 
 @contextlib.contextmanager
@@ -83,15 +87,18 @@ class RequestBudget:
 
     async def take(self, level: Priority | None = None) -> None:
         """Wait until a request may go (at once while the budget has room)."""
+        level = _PRIORITY.get() if level is None else level
         if not self._waiting and self._wait() == 0:
             self._grant()
+            metrics.budget_waited(0.0)
             return
+        asked = time.monotonic()
         future: asyncio.Future[None] = asyncio.get_running_loop().create_future()
-        level = _PRIORITY.get() if level is None else level
         heapq.heappush(self._waiting, (int(level), next(self._order), future))
         if self._dispatcher is None or self._dispatcher.done():
             self._dispatcher = asyncio.create_task(self._dispatch(), name="request budget")
         await future
+        metrics.budget_waited(time.monotonic() - asked)
 
     def _wait(self) -> float:
         """Seconds until a request may go (0: now)."""
@@ -128,11 +135,12 @@ class RequestBudget:
         """Wait for a request's turn now; the first request made inside the block has it."""
         await self.take(level)
         paid = [True]
-        token = _PAID.set(paid)
+        token, turn = _PAID.set(paid), _TURN.set(level)
         try:
             yield
         finally:
             _PAID.reset(token)
+            _TURN.reset(turn)
             if paid[0]:  # not used: given back
                 self._tokens = min(self._burst, self._tokens + 1)
                 if self._window:
@@ -141,17 +149,20 @@ class RequestBudget:
 
     def spend_from(self, http: HTTPClient) -> None:
         """Make every request of the bot's HTTP client (those with its token) take its turn."""
-        request = http.request
+        def budget(request: Requester) -> Requester:
+            async def budgeted(route: Route, **kwargs: Any) -> Any:
+                paid = _PAID.get()
+                if paid is not None and paid[0]:
+                    paid[0] = False
+                    metrics.bot_request(_TURN.get().name)
+                else:
+                    await self.take()
+                    metrics.bot_request(_PRIORITY.get().name)
+                return await request(route, **kwargs)
 
-        async def budgeted(route: Route, **kwargs: Any) -> Any:
-            paid = _PAID.get()
-            if paid is not None and paid[0]:
-                paid[0] = False
-            else:
-                await self.take()
-            return await request(route, **kwargs)
+            return budgeted
 
-        http.request = budgeted  # type: ignore[method-assign]
+        wrap_requests(http, budget)
 
     def close(self) -> None:
         if self._dispatcher is not None:

@@ -3,10 +3,11 @@ changes, through the token of the interaction it answered (docs/DISCORD-FACTS.md
 message can only be edited that way, for 15 minutes; such edits do not use the bot's request
 budget, but are merged all the same).
 
-Per player the latest hand answer is remembered (`opened`). After each batch of moves the
-table's publisher tells `changed`; a hand whose situation (`situation`: the cards, whether it is
-their turn, the round's end, what they may do) differs from what it shows is edited: at once when
-it is their turn, else at most once every MERGE_GAP seconds, so a burst of moves is one edit.
+Per player the latest hand answer is remembered (`opened`). The hands follow the game manager's
+notices (`on_notice`, bot/services/notices.py); a hand whose situation (`situation`: the cards,
+whether it is their turn, the round's end, what they may do) differs from what it shows is
+edited: at once when it is their turn, else at most once every MERGE_GAP seconds, so a burst of
+moves is one edit.
 A minute before the token expires the hand says so and offers Refresh (any click on it gives it
 a new token); just before the expiry, the last edit the token allows switches it off: it keeps
 only what stays true (that it stopped, and Refresh), and past the expiry nothing is attempted.
@@ -22,21 +23,24 @@ import contextlib
 import logging
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import discord
 
-from bot.clock import sleep_or_wake
+from bot import metrics
+from bot.clock import Clock, sleep_or_wake
 from bot.engine import ActionType, Card
+from bot.render.painter import Painter
 from bot.render.pictures import hand_picture_of
 from bot.render.text import tr
+from bot.services.notices import Notice
 from bot.services.session import Session
+from bot.services.timers import Timers
 from bot.ui.answers import TOKEN_LIFETIME, Expired, Sent
 from bot.ui.layout import notice, v2
 from bot.ui.views import refresh_view
 
-if TYPE_CHECKING:
-    from bot.client import UnoBot
+from .reach import Colorblind
 
 log = logging.getLogger(__name__)
 
@@ -94,8 +98,13 @@ Key = tuple[str, str]  # (game id, player)
 
 
 class LiveHands:
-    def __init__(self, bot: UnoBot) -> None:
-        self._bot = bot
+    def __init__(self, clock: Clock, timers: Timers, painter: Painter,
+                 settings: Colorblind) -> None:
+        self._clock = clock
+        self._timers = timers
+        self._painter = painter
+        self._settings = settings
+        self._sessions: dict[str, Session] = {}  # the running games, as their notices say
         self._hands: dict[str, dict[str, _Hand]] = {}  # game id -> player -> their hand
         self._tasks: dict[Key, asyncio.Task[None]] = {}
         self._wake: dict[Key, asyncio.Event] = {}
@@ -107,7 +116,8 @@ class LiveHands:
         """`sent` (an answer to `player`) shows their hand as it is now (with its picture, or
         with the picture to follow: `pictured` False): it is the one to keep live from now on.
         The hand it replaces, if it is another message, is switched off."""
-        now = self._bot.clock.now()
+        now = self._clock.now()
+        self._sessions.setdefault(session.game_id, session)
         expires_at = sent.expires_at if sent.expires_at is not None else now + TOKEN_LIFETIME
         shown = situation(session, player)
         hand = _Hand(sent, expires_at, redraw, locale, shown, now,
@@ -121,8 +131,8 @@ class LiveHands:
         async def expiring() -> None:
             await self._expiring(session.game_id, player, hand)
 
-        self._bot.timers.schedule(("hand", session.game_id, player),
-                                  expires_at - EXPIRY_NOTICE, expiring)
+        self._timers.schedule(("hand", session.game_id, player),
+                              expires_at - EXPIRY_NOTICE, expiring)
 
     def picture_due(self, game_id: str, player: str, sent: Sent) -> bool:
         """Whether the picture that follows the answer `sent` is still to be attached: not when
@@ -150,12 +160,19 @@ class LiveHands:
                 del self._held[key]
                 self._follow(key)
 
-    def changed(self, session: Session) -> None:
-        """The game has moved on (the table's publisher calls this after each batch)."""
+    def on_notice(self, news: Notice) -> None:
+        """The game has changed (the game manager's notice)."""
+        session = news.session
+        if session.solo:  # its one message shows the hand (issue 30)
+            return
+        if news.change.over:
+            self._sessions.pop(session.game_id, None)
+        else:
+            self._sessions[session.game_id] = session
         hands = self._hands.get(session.game_id)
         if not hands:
             return
-        if self._bot.games.get(session.game_id) is not session:  # over: switched off
+        if news.change.over:  # switched off
             for hand in self._forget_game(session.game_id):
                 self._switch_off(hand, notice(tr(hand.locale, "hand.game_over")))
             return
@@ -178,10 +195,10 @@ class LiveHands:
             wake.set()  # its task waits for the merge gap: it looks again
             return
         hand = self._hands.get(key[0], {}).get(key[1])
-        session = self._bot.games.get(key[0])
+        session = self._sessions.get(key[0])
         if hand is None or session is None or key in self._held:
             return
-        if (session.player(int(key[1])) is not None and self._bot.clock.now() < hand.expires_at
+        if (session.player(int(key[1])) is not None and self._clock.now() < hand.expires_at
                 and situation(session, key[1]) == hand.shown):
             return  # the usual case: nothing this hand shows has changed (no task needed)
         self._wake[key] = asyncio.Event()
@@ -194,10 +211,10 @@ class LiveHands:
             while True:
                 wake.clear()
                 hand = self._hands.get(game_id, {}).get(player)
-                session = self._bot.games.get(game_id)
+                session = self._sessions.get(game_id)
                 if hand is None or session is None or key in self._held:
                     return
-                now = self._bot.clock.now()
+                now = self._clock.now()
                 if session.player(int(player)) is None or now >= hand.expires_at:
                     self._drop(key, hand)  # they left, or the token is gone: nothing to edit
                     if session.player(int(player)) is None:  # but what stays true
@@ -207,7 +224,7 @@ class LiveHands:
                     return
                 wait = hand.shown_at + MERGE_GAP - now
                 if wait > 0 and session.view().turn != player:
-                    await sleep_or_wake(self._bot.clock, wake, wait)  # merged with what follows
+                    await sleep_or_wake(self._clock, wake, wait)  # merged with what follows
                     continue
                 await self._edit(key, session, hand)
         finally:
@@ -221,8 +238,8 @@ class LiveHands:
         one is attached (drawn in the background if need be: a live edit has no deadline)."""
         player = key[1]
         cards = cards_of(session, player)
-        picture = hand_picture_of(session, player, self._bot.painter,
-                                  colorblind=self._bot.settings.colorblind(int(player)))
+        picture = hand_picture_of(session, player, self._painter,
+                                  colorblind=self._settings.colorblind(int(player)))
         fields: dict[str, Any] = {}
         if cards != hand.pictured:
             file = picture.ready() if cards else None  # no cards: no picture (not a blank one)
@@ -237,15 +254,19 @@ class LiveHands:
         shows = situation(session, player)
         if shows[0] != cards:
             return  # the cards changed while the picture was drawn: the caller looks again
-        hand.shown, hand.shown_at, hand.edited = shows, self._bot.clock.now(), True
+        hand.shown, hand.shown_at, hand.edited = shows, self._clock.now(), True
         if "attachments" in fields:
             hand.pictured = cards if fields["attachments"] or not cards else None
         drawn = hand.redraw(hand.expiring)
         if fields.get("attachments", True):  # a picture: the one it has, or the new one
             drawn["shown"].picture = picture.url
         payload = v2(drawn["shown"], drawn["controls"])
+        # The edit that tells them it is their move (bot/metrics.py): the move's version and time.
+        turn = (session.version, session.last_action_at) if shows[3] == player else None
         try:
             await hand.sent.edit(**payload, **fields)
+            if turn is not None:
+                metrics.turn_noticed(key[0], turn[0], self._clock.now() - turn[1], "hand")
         except Expired:
             self._drop(key, hand)
         except discord.NotFound as exc:
@@ -264,8 +285,8 @@ class LiveHands:
         key = (game_id, player)
         if self._hands.get(game_id, {}).get(player) is not hand:
             return
-        session = self._bot.games.get(game_id)
-        if session is None or self._bot.clock.now() >= hand.expires_at:
+        session = self._sessions.get(game_id)
+        if session is None or self._clock.now() >= hand.expires_at:
             self._drop(key, hand)
             return
         hand.expiring = True
@@ -275,28 +296,28 @@ class LiveHands:
             if self._hands.get(game_id, {}).get(player) is not hand:
                 return
             self._drop(key, hand)
-            live = self._bot.games.get(game_id)
+            live = self._sessions.get(game_id)
             if live is not None and live.player(int(player)) is not None:
                 text = notice(tr(hand.locale, "hand.stopped"),
                               refresh_view(live, hand.locale))
                 await self._off(hand, text)
 
         if self._hands.get(game_id, {}).get(player) is hand:
-            self._bot.timers.schedule(("hand", game_id, player), hand.expires_at - LAST_EDIT,
-                                      stopped)
+            self._timers.schedule(("hand", game_id, player), hand.expires_at - LAST_EDIT,
+                                  stopped)
 
     def _drop(self, key: Key, hand: _Hand) -> None:
         hands = self._hands.get(key[0], {})
         if hands.get(key[1]) is hand:
             del hands[key[1]]
-            self._bot.timers.cancel(("hand", *key))
+            self._timers.cancel(("hand", *key))
             if not hands:
                 self._hands.pop(key[0], None)
 
     def _forget_game(self, game_id: str) -> list[_Hand]:
         hands = self._hands.pop(game_id, {})
         for player in hands:
-            self._bot.timers.cancel(("hand", game_id, player))
+            self._timers.cancel(("hand", game_id, player))
             task = self._tasks.get((game_id, player))
             if task is not None:
                 task.cancel()
@@ -307,7 +328,7 @@ class LiveHands:
     def _switch_off(self, hand: _Hand, payload: dict[str, Any]) -> None:
         """Edit `hand` (no longer the one kept live) in the background to `payload`, a notice
         that stays true, without its picture or controls."""
-        if self._bot.clock.now() >= hand.expires_at:
+        if self._clock.now() >= hand.expires_at:
             return  # its token is gone: nothing can edit it
         task = asyncio.create_task(self._off(hand, payload), name="hand off")
         self._closing.add(task)

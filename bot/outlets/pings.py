@@ -10,25 +10,27 @@ plays at a person's pace costs no requests), or never. A player may also ask for
 message; one whose DMs are closed (Discord's 50007) has the option switched off and is told the
 next time they open their hand.
 
-Pings are the budget's last priority (bot/outlets/budget.py): they go out only with what the table
-edits leave.
+Pings follow the game manager's notices (bot/services/notices.py). They are the budget's last
+priority (bot/outlets/budget.py): they go out only with what the table edits leave.
 """
 
 from __future__ import annotations
 
 import logging
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
 import discord
 
+from bot import metrics
+from bot.clock import Clock
 from bot.i18n import get_translator
+from bot.services.notices import Notice
 from bot.services.session import Session
+from bot.services.settings import SettingsService
+from bot.services.timers import Timers
 
 from .budget import Priority, priority
-
-if TYPE_CHECKING:
-    from bot.client import UnoBot
+from .reach import Channels, Users
 
 log = logging.getLogger(__name__)
 
@@ -55,17 +57,25 @@ class _Awaited:
 
 
 class TurnPings:
-    def __init__(self, bot: UnoBot) -> None:
-        self._bot = bot
+    def __init__(self, channels: Channels, users: Users, settings: SettingsService,
+                 clock: Clock, timers: Timers) -> None:
+        self._channels = channels
+        self._users = users
+        self._settings = settings
+        self._clock = clock
+        self._timers = timers
         self._games: dict[str, _Awaited] = {}
         self._dms_closed: set[int] = set()  # told at their next hand
 
-    def shown(self, session: Session) -> None:
-        """The table shows the game now: the ping of a turn that ended (a move, a timeout, the
-        round's or the game's end) goes at once, and a player newly awaited gets theirs
-        scheduled."""
+    def on_notice(self, notice: Notice) -> None:
+        """The game changed (the game manager's notice): the ping of a turn that ended (a move,
+        a timeout, the round's or the game's end) goes at once, and a player newly awaited gets
+        theirs scheduled."""
+        session = notice.session
+        if session.via_tokens:  # no channel of the bot's there: its token pings (issue 30)
+            return
         view = session.view()
-        over = session.finished or self._bot.games.get(session.game_id) is not session
+        over = session.finished or notice.change.over
         player = None if over or view.round_over else view.turn
         known = self._games.get(session.game_id)
         if known is not None and known.player == player:
@@ -74,11 +84,11 @@ class TurnPings:
             self._unping(session, known.message_id)
         self._games[session.game_id] = _Awaited(player, session.version)
         key = ("ping", session.game_id)
-        self._bot.timers.cancel(key)
+        self._timers.cancel(key)
         if over:
             self._games.pop(session.game_id, None)
             return
-        delay = ping_delay(self._bot.settings.guild(session.guild_id).turn_ping)
+        delay = ping_delay(self._settings.guild(session.guild_id).turn_ping)
         if player is None or not player.isdigit() or delay is None:
             return
         version = session.version
@@ -87,7 +97,7 @@ class TurnPings:
             await self._ping(session, player, version)
 
         # Counted from the move that made them awaited, not from when the table showed it.
-        self._bot.timers.schedule(key, session.last_action_at + delay, fire)
+        self._timers.schedule(key, session.last_action_at + delay, fire)
 
     def dms_closed_note(self, user_id: int) -> bool:
         """Whether the user's turn DMs were switched off for closed DMs since they last heard
@@ -101,10 +111,10 @@ class TurnPings:
         awaited = self._games.get(session.game_id)
         if awaited is None or awaited.player != player or awaited.version != version:
             return  # they moved (or the game did) before their ping was due
-        if self._bot.games.get(session.game_id) is not session or self._bot.is_closed():
+        if self._channels.is_closed():
             return
-        channel = self._bot.get_partial_messageable(session.channel_id,
-                                                    guild_id=session.guild_id)
+        channel = self._channels.get_partial_messageable(session.channel_id,
+                                                         guild_id=session.guild_id)
         text = get_translator().translate(session.locale, "table.your_move",
                                           mention=f"<@{player}>")
         with priority(Priority.PING):
@@ -115,22 +125,29 @@ class TurnPings:
                 log.info("turn ping in game %s not posted: %s", session.game_id, exc)
                 return
             except Exception:
-                if self._bot.is_closed():  # stopping: the ping no longer matters
+                if self._channels.is_closed():  # stopping: the ping no longer matters
                     return
                 raise
-            if self._games.get(session.game_id) is not awaited:  # their turn ended meanwhile
-                await self._delete(channel, message.id)
-                return
-            awaited.message_id = message.id
-            if self._bot.settings.user(int(player)).dm_turns:
-                await self._direct(session, int(player))
+            try:
+                if self._games.get(session.game_id) is not awaited:  # their turn ended meanwhile
+                    await self._delete(channel, message.id)
+                    return
+                metrics.turn_noticed(session.game_id, version,
+                                     self._clock.now() - session.last_action_at, "ping")
+                awaited.message_id = message.id
+                if self._settings.user(int(player)).dm_turns:
+                    await self._direct(session, int(player))
+            except Exception:
+                if self._channels.is_closed():  # stopping (its HTTP session closes under it)
+                    return
+                raise
 
     async def _direct(self, session: Session, user_id: int) -> None:
-        settings = self._bot.settings
+        settings = self._settings
         locale = settings.user_locale(user_id, session.guild_id, None)
         text = get_translator().translate(locale, "ping.dm", channel=f"<#{session.channel_id}>")
         try:
-            user = self._bot.get_user(user_id) or await self._bot.fetch_user(user_id)
+            user = self._users.get_user(user_id) or await self._users.fetch_user(user_id)
             await user.send(text)
         except discord.Forbidden as exc:
             if exc.code == DMS_CLOSED:
@@ -141,21 +158,21 @@ class TurnPings:
 
     def _unping(self, session: Session, message_id: int) -> None:
         """The turn a ping announced has ended: the ping goes (in the background)."""
-        channel = self._bot.get_partial_messageable(session.channel_id,
-                                                    guild_id=session.guild_id)
+        channel = self._channels.get_partial_messageable(session.channel_id,
+                                                         guild_id=session.guild_id)
 
         async def delete() -> None:
-            if self._bot.is_closed():
+            if self._channels.is_closed():
                 return
             with priority(Priority.PING):
                 try:
                     await self._delete(channel, message_id)
                 except Exception:
-                    if not self._bot.is_closed():  # stopping: the ping no longer matters
+                    if not self._channels.is_closed():  # stopping: the ping no longer matters
                         raise
 
-        self._bot.timers.schedule(("unping", session.game_id, message_id),
-                                  self._bot.clock.now(), delete)
+        self._timers.schedule(("unping", session.game_id, message_id), self._clock.now(),
+                              delete)
 
     async def _delete(self, channel: discord.PartialMessageable, message_id: int) -> None:
         try:

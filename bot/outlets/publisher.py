@@ -1,8 +1,9 @@
 """The public messages the bot keeps up to date: each game's table and each lobby's message.
 
-The bot builds one `TablePublisher` and one `LobbyBoard` in `setup_hook`; the game manager and
-the lobby service show their changes through them (as `TableOutlet` and `LobbyOutlet`), and the
-cogs use them for what a command or click shows, so there is one way to show a table.
+The bot builds one `TablePublisher` and one `LobbyBoard` in `setup_hook`. The publisher is the
+table's only writer: the table feed (bot/outlets/table_feed.py) shows the game manager's changes
+through it, and a click on the table is answered by it with the table (`answer`). What it knows
+of each table message (the version shown, the picture drawn, the lock of its edits) is its own.
 """
 
 from __future__ import annotations
@@ -12,43 +13,33 @@ import contextlib
 import io
 import logging
 import weakref
-from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from http import HTTPStatus
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import discord
 
-from bot.i18n import get_translator
+from bot.clock import Clock
 from bot.interactions import Interaction
 from bot.render.faces import NO_FACES, Faces
 from bot.render.images import TableImage
-from bot.render.lobby import render_closed_lobby
-from bot.render.painter import PaintersBusy, Superseded
+from bot.render.painter import Painter, PaintersBusy, Superseded
 from bot.render.pictures import TABLE_FILE, table_picture
 from bot.render.table import TableText, render_table
-from bot.services.games import backoff
 from bot.services.outlets import TableGone
 from bot.services.session import Session
-from bot.storage import LobbyRecord
-from bot.ui.answers import Expired, send
-from bot.ui.layout import v2
+from bot.ui.answers import Expired, acknowledge, send, update
+from bot.ui.layout import v2, without_controls
 from bot.ui.views import table_view
+from bot.under_way import UnderWay
 
-from .budget import Priority
+from .budget import Priority, RequestBudget
+from .emoji import CardEmoji
+from .reach import Channels, Colorblind, TableIds
 from .table_moves import TableMoves, too_old
-
-if TYPE_CHECKING:
-    from bot.client import UnoBot
 
 log = logging.getLogger(__name__)
 
-
-@dataclass(frozen=True, slots=True)
-class _LobbyEdit:
-    lobby: LobbyRecord
-    embed: discord.Embed
-    view: discord.ui.View | None
 
 UNKNOWN_MESSAGE = 10008
 # Discord's answers that mean the table can never be shown: Unknown Channel, Unknown Guild (the
@@ -71,17 +62,36 @@ PICTURE_WAIT = 0.1  # seconds a text edit may wait for its picture to be drawn, 
 PICTURE_RETRY = 0.5  # seconds after which a picture still being drawn is looked for again
 
 
-def table_message(session: Session, *, picture: bytes | None = None,
+# What the picture of a table message of before a restart shows: this process does not know.
+PICTURE_OF_BEFORE = ("a picture drawn before the restart",)
+
+
+@dataclass(eq=False)
+class Shown:
+    """What one game's table message shows now, as this process knows it."""
+
+    version: int = -1  # the version its text shows
+    # Its picture (redrawn at meaningful moments only): its data (None: no picture yet), the
+    # moment it belongs to, and when it was drawn.
+    pictured: object | None = None
+    moment: tuple[object, ...] = ()
+    pictured_at: float = 0.0
+    # Held while the table is drawn and sent: two edits of one table never cross on the way,
+    # so the one that lands last is the one drawn last.
+    showing: asyncio.Lock = field(default_factory=asyncio.Lock)
+
+
+def table_message(session: Session, *, picture: bytes | None = None, pictured: bool = False,
                   ended_by: str | None = None, abandoned: bool = False,
                   faces: Faces = NO_FACES) -> dict[str, Any]:
     """Everything of a table message, a Components V2 layout (bot/ui/layout.py): its text,
     picture and buttons, and who may be pinged. With `picture`, it is attached as `file`
     (`as_edit` makes it the attachments of an edit); without, the layout shows the picture the
-    message already has, if any. Content and embeds are cleared, so the edit of a table posted
-    before the layout converts it."""
+    message already has (`pictured`), if any. Content and embeds are cleared, so the edit of a
+    table posted before the layout converts it."""
     text = render_table(session, ended_by=ended_by, abandoned=abandoned, faces=faces)
     ended = ended_by is not None or abandoned
-    if picture is not None or session.pictured is not None:
+    if picture is not None or pictured:
         text.shown.picture = f"attachment://{TABLE_FILE}"
     payload: dict[str, Any] = {
         **v2(text.shown, None if ended else table_view(session), lead=text.content),
@@ -105,14 +115,14 @@ def _moment(session: Session) -> tuple[object, ...]:
     return view.color, view.direction, view.round, view.round_over
 
 
-def picture_wait(session: Session, data: TableImage, now: float) -> float | None:
+def picture_wait(session: Session, shown: Shown, data: TableImage, now: float) -> float | None:
     """Seconds until the table's picture should be redrawn (0: now), None when it is current."""
-    if session.pictured == data:
+    if shown.pictured == data:
         return None
-    if session.pictured is None:
+    if shown.pictured is None:
         return 0.0
-    wait = session.pictured_at + PICTURE_GAP - now
-    if _moment(session) == session.pictured_moment:  # nothing meaningful: wait for a pause
+    wait = shown.pictured_at + PICTURE_GAP - now
+    if _moment(session) == shown.moment:  # nothing meaningful: wait for a pause
         wait = max(wait, session.last_action_at + PICTURE_PAUSE - now)
     return max(0.0, wait)
 
@@ -122,44 +132,47 @@ def _quietly(drawing: asyncio.Future[bytes]) -> None:
         log.debug("a table picture was not drawn: %r", drawing.exception())
 
 
-class UnderWay:
-    """Counts the edits under way, so a clean stop can let them land (`drain`)."""
-
-    def __init__(self) -> None:
-        self._count = 0
-        self._idle = asyncio.Event()
-        self._idle.set()
-
-    @contextlib.contextmanager
-    def one(self) -> Iterator[None]:
-        self._count += 1
-        self._idle.clear()
-        try:
-            yield
-        finally:
-            self._count -= 1
-            if not self._count:
-                self._idle.set()
-
-    async def drain(self, timeout: float) -> None:
-        """Wait until nothing is under way, `timeout` seconds at most."""
-        try:
-            await asyncio.wait_for(self._idle.wait(), timeout)
-        except TimeoutError:
-            log.warning("stopping with %d edits under way", self._count)
-
-
 class TablePublisher:
-    """Shows each game's public table: one message per game, edited in place."""
+    """Shows each game's public table: one message per game, edited in place, by this writer
+    only (through the channel, or through the answer to a click on it)."""
 
-    def __init__(self, bot: UnoBot, under_way: UnderWay) -> None:
-        self._bot = bot
+    def __init__(self, channels: Channels, table_ids: TableIds, painter: Painter,
+                 budget: RequestBudget, emoji: CardEmoji, settings: Colorblind, clock: Clock,
+                 under_way: UnderWay) -> None:
+        self._channels = channels
+        self._table_ids = table_ids
+        self._painter = painter
+        self._budget = budget
+        self._emoji = emoji
+        self._settings = settings
+        self._clock = clock
         self._under_way = under_way
+        self._shown: weakref.WeakKeyDictionary[Session, Shown] = weakref.WeakKeyDictionary()
         # Issue 37: a table message that shows a round's end (its hands laid down and its
         # points) keeps it, and the next round gets a message of its own: game id -> (that
         # message, its round).
         self._reveals: dict[str, tuple[int, int]] = {}
-        self.moves = TableMoves(bot)  # tables older than an hour move (issue 36)
+        self.moves = TableMoves(channels, clock)  # tables older than an hour move (issue 36)
+
+    def shown(self, session: Session) -> Shown:
+        """What the game's table message shows now. A game met first with a message (restored
+        after a restart) has a picture this process did not draw."""
+        shown = self._shown.get(session)
+        if shown is None:
+            shown = self._shown[session] = Shown(
+                pictured=PICTURE_OF_BEFORE if session.message_id is not None else None)
+        return shown
+
+    def current(self, session: Session) -> bool:
+        """Whether the table's text shows the game's version."""
+        return self.shown(session).version == session.version
+
+    def picture_current(self, session: Session) -> bool:
+        return self.shown(session).pictured == table_picture(session)
+
+    def shown_again(self, session: Session) -> None:
+        """The table is to be shown anew at the same version (a seat changed hands)."""
+        self.shown(session).version = -1
 
     async def show(self, session: Session, *, ended_by: str | None = None,
                    abandoned: bool = False) -> float | None:
@@ -167,61 +180,90 @@ class TablePublisher:
         (or it was deleted). The version is marked shown only once Discord took the edit; a
         channel that is gone for good raises `TableGone`, anything else is for the caller to
         retry."""
+        shown = self.shown(session)
         with self._under_way.one():
-            async with session.showing:
-                return await self._show(session, ended_by=ended_by, abandoned=abandoned)
+            async with shown.showing:
+                return await self._show(session, shown, ended_by=ended_by, abandoned=abandoned)
 
-    async def _show(self, session: Session, *, ended_by: str | None,
+    async def _show(self, session: Session, shown: Shown, *, ended_by: str | None,
                     abandoned: bool) -> float | None:
-        now = self._bot.clock.now()
+        now = self._clock.now()
         data, moment = table_picture(session), _moment(session)  # what a new picture shows
         final = ended_by is not None or abandoned
-        wait = 0.0 if final or session.message_id is None else picture_wait(session, data, now)
+        wait = (0.0 if final or session.message_id is None
+                else picture_wait(session, shown, data, now))
         picture = None
         if final:  # the last edit: it waits for its picture
             with contextlib.suppress(PaintersBusy, Superseded):
-                picture = await self._bot.painter.table(data, slot=("table", session.game_id))
+                picture = await self._painter.table(data, slot=("table", session.game_id))
         elif wait == 0.0:
             picture = await self._picture(session, data)
         # Only the picture is new: it waits behind every table's text when requests are short.
-        level = Priority.PICTURE if session.rendered_version == session.version else Priority.EDIT
-        async with self._bot.budget.turn(level):
+        level = Priority.PICTURE if shown.version == session.version else Priority.EDIT
+        async with self._budget.turn(level):
             version = session.version  # the content is built once it may go: the freshest
-            posted, picture = await self._send(session, data, picture, ended_by=ended_by,
-                                               abandoned=abandoned)
-        session.rendered_version = version
+            posted, picture = await self._send(session, shown, data, picture,
+                                               ended_by=ended_by, abandoned=abandoned)
+        shown.version = version
         if picture is not None:
-            session.pictured, session.pictured_at, session.pictured_moment = data, now, moment
+            shown.pictured, shown.pictured_at, shown.moment = data, now, moment
         if posted is not None:
-            await self._bot.games.set_message(session, posted.id, posted_at=now)
+            await self._table_ids.set_message(session, posted.id, posted_at=now)
         self.prepare_hands(session)
-        self._bot.pings.shown(session)
-        self._bot.watchers.shown(session)
-        self._bot.hands.changed(session)  # the open hands catch up (through their own tokens)
         if final:
             self._reveals.pop(session.game_id, None)
             return None
         # Measured now, not when the edit began: it may have waited for the budget meanwhile.
-        due = picture_wait(session, table_picture(session), self._bot.clock.now())
+        due = picture_wait(session, shown, table_picture(session), self._clock.now())
         if due == 0.0 and picture is None:  # still being drawn: come back for it soon
             return PICTURE_RETRY
         return due
 
-    async def _send(self, session: Session, data: TableImage, picture: bytes | None, *,
-                    ended_by: str | None,
+    async def answer(self, interaction: Interaction, session: Session) -> int | None:
+        """A click on the table is answered with the table: its new text and buttons at once
+        (an answer is exempt from the channel's rate limit), keeping the picture it has; the
+        version shown is returned. A table that moves (bot/outlets/table_moves.py) is not
+        edited, the click only acknowledged (None): the next showing moves it. So too when
+        Discord refuses the edit as one of a message over an hour old. A table reached
+        through tokens (issue 30) is never moved: it is always edited."""
+        if session.tokens or not self.moves.due(session):
+            shown = self.shown(session)
+            version = session.version
+            payload = table_message(session, pictured=shown.pictured is not None,
+                                    faces=self._emoji.for_interaction(interaction))
+            payload.pop("allowed_mentions")
+            try:
+                await update(interaction, **payload)
+                shown.version = version  # only once Discord took it
+                return version
+            except discord.HTTPException as exc:
+                if not too_old(exc):
+                    raise
+                self.moves.found_old(session)
+        await acknowledge(interaction)
+        return None
+
+    async def retire(self, interaction: Interaction) -> None:
+        """The clicked table message is no longer its game's table (the game is gone, or it
+        keeps a round's end): the click's answer takes its buttons off and keeps the rest."""
+        await update(interaction, **without_controls(interaction.message))
+
+    async def _send(self, session: Session, shown: Shown, data: TableImage,
+                    picture: bytes | None, *, ended_by: str | None,
                     abandoned: bool) -> tuple[discord.Message | None, bytes | None]:
         """Edit the table message, or post a new one when it has none (with a picture, always).
         Returns the message posted, if one was, and the picture sent, if any."""
         # The cards wear their faces where the bot may show emoji in the table's channel.
-        faces = self._bot.card_emoji.for_channel(self._bot.get_channel(session.channel_id))
-        payload = table_message(session, picture=picture, ended_by=ended_by,
+        faces = self._emoji.for_channel(self._channels.get_channel(session.channel_id))
+        pictured = shown.pictured is not None
+        payload = table_message(session, picture=picture, pictured=pictured, ended_by=ended_by,
                                 abandoned=abandoned, faces=faces)
-        channel = self._bot.get_partial_messageable(session.channel_id,
-                                                    guild_id=session.guild_id)
+        channel = self._channels.get_partial_messageable(session.channel_id,
+                                                         guild_id=session.guild_id)
         refused = None  # a table Discord would not convert to the V2 layout
         # What the payload shows, read now: the game may move on while it is sent.
         view = session.view()
-        shown = view.round if view.round_over and not (ended_by or abandoned) else None
+        round_end = view.round if view.round_over and not (ended_by or abandoned) else None
         reveal = self._reveals.get(session.game_id)
         if reveal is not None and reveal[1] != view.round:
             del self._reveals[session.game_id]
@@ -257,9 +299,9 @@ class TablePublisher:
                         refused, session.message_id = session.message_id, None
             if session.message_id is None:
                 if picture is None:  # a new message has no picture yet: it needs one now
-                    picture = await self._bot.painter.table(data)
-                    payload = table_message(session, picture=picture, ended_by=ended_by,
-                                            abandoned=abandoned, faces=faces)
+                    picture = await self._painter.table(data)
+                    payload = table_message(session, picture=picture, pictured=pictured,
+                                            ended_by=ended_by, abandoned=abandoned, faces=faces)
                 try:
                     posted = await channel.send(**payload)
                 except BaseException:
@@ -269,7 +311,7 @@ class TablePublisher:
                 if refused is not None:
                     with contextlib.suppress(discord.HTTPException):
                         await channel.get_partial_message(refused).delete()
-                self._revealing(session, posted.id, shown)
+                self._revealing(session, posted.id, round_end)
                 if moved is not None:
                     self.moves.moved(session, moved, posted.id, refused=answered_30046)
                 return posted, picture
@@ -277,7 +319,7 @@ class TablePublisher:
             if exc.code in CHANNEL_GONE:
                 raise TableGone(f"{exc.code}: {exc.text}") from exc
             raise
-        self._revealing(session, session.message_id, shown)
+        self._revealing(session, session.message_id, round_end)
         return None, picture
 
     def _revealing(self, session: Session, message_id: int | None,
@@ -291,7 +333,7 @@ class TablePublisher:
         """The table's new picture, if it is drawn within PICTURE_WAIT: a text edit is never
         held up longer. The drawing goes on, and the next edit finds the picture drawn."""
         drawing = asyncio.ensure_future(
-            self._bot.painter.table(data, slot=("table", session.game_id)))
+            self._painter.table(data, slot=("table", session.game_id)))
         done, _ = await asyncio.wait((drawing,), timeout=PICTURE_WAIT)
         if not done:
             drawing.add_done_callback(_quietly)
@@ -311,19 +353,20 @@ class TablePublisher:
         public = session.view()
         for player, active in zip(public.players, public.active, strict=True):
             if active and player.isdigit():
-                self._bot.painter.prepare_hand(
-                    session.view(player).hand, colorblind=self._bot.settings.colorblind(
+                self._painter.prepare_hand(
+                    session.view(player).hand, colorblind=self._settings.colorblind(
                         int(player)), slot=("hand", session.game_id, player))
 
     async def abandoned(self, session: Session) -> None:
         await self.show(session, abandoned=True)
 
     async def post_first(self, interaction: Interaction, session: Session) -> None:
-        """The first table of a game, as the answer to the click or command that started it."""
-        # Answered at once; the first merged edit brings the picture.
-        posted_at = self._bot.clock.now()  # Discord counts the table's age from about now
+        """The first table of a game, as the answer to the click or command that started it
+        (the feed's first merged edit brings the picture)."""
+        self.shown(session)  # a new game's: no picture yet
+        posted_at = self._clock.now()  # Discord counts the table's age from about now
         try:
-            faces = self._bot.card_emoji.for_interaction(interaction)
+            faces = self._emoji.for_interaction(interaction)
             sent = await send(interaction, **table_message(session, faces=faces))
             message = await sent.message()
         except (discord.HTTPException, Expired) as exc:
@@ -331,82 +374,5 @@ class TablePublisher:
             # yet, the table is posted in the channel instead.
             log.warning("the first table of game %s was not the answer (%r); posting it",
                         session.game_id, exc)
-            self._bot.games.refresh(session)
             return
-        await self._bot.games.set_message(session, message.id, posted_at=posted_at)
-        self._bot.games.refresh(session)
-
-
-class LobbyBoard:
-    """Edits a lobby's public message: its seats and rules, or why it closed. An edit that
-    fails (after discord.py's own retries of a 429) is tried again in the background with
-    backoff, the newest content of each message winning, so a lobby never stays stale."""
-
-    def __init__(self, bot: UnoBot, under_way: UnderWay) -> None:
-        self._bot = bot
-        self._under_way = under_way
-        self._newest: dict[int, _LobbyEdit] = {}  # message id -> what it should show
-        self._retrying: dict[int, asyncio.Task[None]] = {}
-        self._sending: weakref.WeakValueDictionary[int, asyncio.Lock] = (
-            weakref.WeakValueDictionary())
-
-    async def edit(self, lobby: LobbyRecord, embed: discord.Embed,
-                   view: discord.ui.View | None = None) -> None:
-        if lobby.message_id is None:
-            return
-        message_id = lobby.message_id
-        self._newest[message_id] = _LobbyEdit(lobby, embed, view)
-        if message_id in self._retrying:
-            return  # the retry under way sends this newest content
-        try:
-            await self._send(message_id)
-        except Exception as exc:  # noqa: BLE001 - retried, never the caller's failure
-            log.warning("lobby message %s not updated (%r); retrying", message_id, exc)
-            self._retrying[message_id] = asyncio.create_task(
-                self._retry(message_id), name=f"lobby message {message_id}")
-
-    async def _send(self, message_id: int) -> None:
-        """Send the newest content; one edit of a message at a time, so the last sent is the
-        newest."""
-        lock = self._sending.get(message_id)
-        if lock is None:
-            lock = self._sending[message_id] = asyncio.Lock()
-        with self._under_way.one():
-            await self._send_newest(message_id, lock)
-
-    async def _send_newest(self, message_id: int, lock: asyncio.Lock) -> None:
-        async with lock:
-            edit = self._newest.get(message_id)
-            if edit is None:
-                return  # sent meanwhile by the call that held the lock
-            lobby = edit.lobby
-            channel = self._bot.get_partial_messageable(lobby.channel_id,
-                                                        guild_id=lobby.guild_id)
-            try:
-                await channel.get_partial_message(message_id).edit(embed=edit.embed,
-                                                                   view=edit.view)
-            except discord.NotFound:
-                log.info("lobby message %s is gone", message_id)
-            if self._newest.get(message_id) is edit:
-                del self._newest[message_id]
-
-    async def _retry(self, message_id: int) -> None:
-        failures = 1
-        try:
-            while message_id in self._newest and not self._bot.is_closed():
-                await self._bot.clock.sleep(backoff(failures))
-                try:
-                    await self._send(message_id)
-                except Exception as exc:  # noqa: BLE001 - the next try may work
-                    failures += 1
-                    log.warning("lobby message %s still not updated (%r)", message_id, exc)
-        finally:
-            self._retrying.pop(message_id, None)
-
-    async def expired(self, lobby: LobbyRecord) -> None:
-        # A lobby that ran out while the bot was down expires during start-up, before the guild
-        # (and so the server's language) is known: wait for it rather than fall back to English.
-        await self._bot.wait_until_ready()
-        guild = self._bot.get_guild(lobby.guild_id)
-        locale = get_translator().resolve(guild.preferred_locale if guild else "en")
-        await self.edit(lobby, render_closed_lobby(locale, "lobby.expired"))
+        await self._table_ids.set_message(session, message.id, posted_at=posted_at)

@@ -28,19 +28,17 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from typing import TYPE_CHECKING
 
 import discord
 
+from bot.clock import Clock
 from bot.i18n import get_translator
 from bot.services.games import backoff
 from bot.services.session import Session
 from bot.ui.layout import notice
 
 from .budget import Priority, priority
-
-if TYPE_CHECKING:
-    from bot.client import UnoBot
+from .reach import Channels
 
 log = logging.getLogger(__name__)
 
@@ -69,13 +67,14 @@ def table_link(session: Session, message_id: int) -> str:
 class TableMoves:
     """Leaves the pointer on a table that moved: the one edit of the old message."""
 
-    def __init__(self, bot: UnoBot) -> None:
-        self._bot = bot
+    def __init__(self, channels: Channels, clock: Clock) -> None:
+        self._channels = channels
+        self._clock = clock
         self._pointing: set[asyncio.Task[None]] = set()
         self._refused: set[str] = set()  # games whose table Discord has just found old
 
     def due(self, session: Session) -> bool:
-        return due(session, self._bot.clock.now())
+        return due(session, self._clock.now())
 
     def found_old(self, session: Session) -> None:
         """Discord refused an edit of the table as one of a message over an hour old (its clock
@@ -99,13 +98,13 @@ class TableMoves:
     async def _point(self, session: Session, old_id: int, new_id: int, *, refused: bool) -> None:
         text = get_translator().translate(session.locale, "table.moved",
                                           link=table_link(session, new_id))
-        message = self._bot.get_partial_messageable(
+        message = self._channels.get_partial_messageable(
             session.channel_id, guild_id=session.guild_id).get_partial_message(old_id)
         wait = OLD_EDIT_WINDOW if refused else 0.0
         for tries in range(1, POINTER_TRIES + 1):
             if wait:
-                await self._bot.clock.sleep(wait)
-            if self._bot.is_closed():
+                await self._clock.sleep(wait)
+            if self._channels.is_closed():
                 return
             try:
                 with priority(Priority.EDIT):

@@ -20,7 +20,7 @@ from bot.render.lobby import render_closed_lobby
 from bot.storage import BotStateRepository, LobbyRecord
 from bot.ui.answers import Expired, Sent
 
-from .publisher import LobbyBoard
+from .lobby_board import LobbyBoard
 
 log = logging.getLogger(__name__)
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 import asyncio
 import io
 import logging
-from typing import TYPE_CHECKING, Any, Literal
+from typing import Any, Literal
 
 import discord
 
@@ -27,8 +27,7 @@ from bot.render.tournament import (
 from bot.services.tournament_doc import Table, TournamentDoc
 from bot.ui.tournament_items import TournamentButton
 
-if TYPE_CHECKING:
-    from bot.client import UnoBot
+from .reach import Channels
 
 log = logging.getLogger(__name__)
 
@@ -55,11 +54,14 @@ def signup_view(tournament_id: str, doc: TournamentDoc, status: str) -> discord.
 
 
 class TournamentBoard:
-    def __init__(self, bot: UnoBot) -> None:
-        self._bot = bot
+    def __init__(self, channels: Channels, http: discord.http.HTTPClient) -> None:
+        """`http`: the client's, for the one route discord.py has no object for (a thread
+        without a message)."""
+        self._channels = channels
+        self._http = http
 
     def _channel(self, doc: TournamentDoc) -> discord.PartialMessageable:
-        return self._bot.get_partial_messageable(doc.channel_id, guild_id=doc.guild_id)
+        return self._channels.get_partial_messageable(doc.channel_id, guild_id=doc.guild_id)
 
     async def _post_or_edit(self, doc: TournamentDoc, board: str, **fields: Any) -> None:
         channel = self._channel(doc)
@@ -97,7 +99,7 @@ class TournamentBoard:
         name = get_translator().translate(doc.locale, "tournament.thread_name", name=doc.name,
                                           round=table.round, table=table.table + 1)
         try:
-            data = await self._bot.http.start_thread_without_message(
+            data = await self._http.start_thread_without_message(
                 doc.channel_id, name=name[:THREAD_NAME_LIMIT],
                 auto_archive_duration=ARCHIVE_MINUTES, type=11)  # public: the default is private
         except discord.Forbidden as refused:
@@ -114,7 +116,8 @@ class TournamentBoard:
         text = get_translator().translate(
             doc.locale, "tournament.seated", players=" ".join(f"<@{p}>" for p in players),
             round=table.round, table=table.table + 1, name=escape_name(doc.name))
-        channel = self._bot.get_partial_messageable(table.channel_id, guild_id=doc.guild_id)
+        channel = self._channels.get_partial_messageable(table.channel_id,
+                                                         guild_id=doc.guild_id)
         await channel.send(content=text,
                            allowed_mentions=discord.AllowedMentions(users=True, roles=False,
                                                                     everyone=False))

@@ -15,19 +15,19 @@ import asyncio
 import logging
 from collections import OrderedDict
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
 import discord
 
+from bot.clock import Clock
 from bot.render.shown import Shown
 from bot.render.table import render_table
 from bot.render.text import tr
+from bot.services.notices import Notice
 from bot.services.session import Session
 from bot.ui.answers import TOKEN_LIFETIME, Expired, Sent
 from bot.ui.layout import v2
 
-if TYPE_CHECKING:
-    from bot.client import UnoBot
+from .budget import RequestBudget
 
 log = logging.getLogger(__name__)
 
@@ -54,8 +54,9 @@ def watched(session: Session, locale: str) -> Shown:
 
 
 class Watchers:
-    def __init__(self, bot: UnoBot) -> None:
-        self._bot = bot
+    def __init__(self, clock: Clock, budget: RequestBudget) -> None:
+        self._clock = clock
+        self._budget = budget
         self._games: dict[str, OrderedDict[int, _Watcher]] = {}  # game -> user -> watcher
         self._updating: dict[str, asyncio.Task[None]] = {}
 
@@ -63,7 +64,7 @@ class Watchers:
         """`user_id` watches the game through `sent` (their Watch click's answer)."""
         watchers = self._games.setdefault(session.game_id, OrderedDict())
         watchers.pop(user_id, None)
-        now = self._bot.clock.now()
+        now = self._clock.now()
         watchers[user_id] = _Watcher(sent, locale, now, now, session.version)
         while len(watchers) > WATCHERS_PER_GAME:
             watchers.popitem(last=False)  # the oldest watcher's view stops being live
@@ -71,8 +72,10 @@ class Watchers:
     def count(self, game_id: str) -> int:
         return len(self._games.get(game_id, ()))
 
-    def shown(self, session: Session) -> None:
-        """The table changed: bring the watchers' views up to date, merged."""
+    def on_notice(self, notice: Notice) -> None:
+        """The game changed (the game manager's notice): bring the watchers' views up to date,
+        merged."""
+        session = notice.session
         if session.game_id not in self._games or session.game_id in self._updating:
             return
         self._updating[session.game_id] = asyncio.create_task(
@@ -82,7 +85,7 @@ class Watchers:
         try:
             watchers = self._games.get(session.game_id, OrderedDict())
             while watchers:
-                now = self._bot.clock.now()
+                now = self._clock.now()
                 for user_id, watcher in list(watchers.items()):
                     if now - watcher.since > TOKEN_LIFETIME - SPARE:
                         del watchers[user_id]  # their token is about to expire
@@ -90,8 +93,8 @@ class Watchers:
                 if not due:
                     break
                 wait = max(0.0, min(w.edited_at + WATCH_EVERY for w in due) - now)
-                if wait or self._bot.budget.backlog:  # the table's edits first
-                    await self._bot.clock.sleep(max(wait, 0.5))
+                if wait or self._budget.backlog:  # the table's edits first
+                    await self._clock.sleep(max(wait, 0.5))
                     continue
                 for watcher in due:
                     if watcher.edited_at + WATCH_EVERY <= now:
@@ -103,7 +106,7 @@ class Watchers:
 
     async def _edit(self, session: Session, watcher: _Watcher) -> None:
         version = session.version
-        watcher.edited_at = self._bot.clock.now()
+        watcher.edited_at = self._clock.now()
         try:
             await watcher.sent.edit(**v2(watched(session, watcher.locale)))
             watcher.version = version

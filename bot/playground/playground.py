@@ -20,13 +20,13 @@ from aiohttp import web
 
 from bot.client import UnoBot
 from bot.fake_discord.redirect import discord_py_pointed_at
-from bot.fake_discord.users import InteractionHandle, VirtualUser
-from bot.fake_discord.world import Channel
+from bot.fake_discord.users import InteractionHandle
 from bot.settings import Settings
 
+from .page_needs import HOST, Player
 from .servers import PlaygroundDiscord
+from .web import make_app
 
-HOST = "127.0.0.1"
 DEFAULT_PEOPLE = ("Ann", "Bob", "Cid", "Dee")
 # The first person may also use the server-wide commands (/uno settings server_language, ...);
 # the third holds the Organisers role (which a server may let open tournaments).
@@ -36,14 +36,6 @@ READY_TIMEOUT = 20.0
 KEPT_ERRORS = 50
 
 log = logging.getLogger(__name__)
-
-
-class Player(VirtualUser):
-    """A member of the playground, who runs slash commands in whichever channel is open."""
-
-    async def slash_in(self, channel: Channel, command: str,
-                       options: dict[str, Any]) -> InteractionHandle:
-        return await self.in_channel(channel).slash(command, wait=False, **options)
 
 
 class BotErrors(logging.Handler):
@@ -129,8 +121,6 @@ class Playground:
     # --- lifecycle -----------------------------------------------------------------------------
 
     async def start(self, port: int = 0) -> None:
-        from .web import make_app  # the page needs the playground; it is built after it
-
         await self.fake.start()
         self.errors.loop = asyncio.get_running_loop()
         self._stack.enter_context(discord_py_pointed_at(self.fake))

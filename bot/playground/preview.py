@@ -40,7 +40,6 @@ from bot.client import UnoBot
 from bot.fake_discord.emoji import AppEmojiStore
 from bot.fake_discord.users import SeenMessage
 from bot.fake_discord.world import Channel
-from bot.render.pictures import table_picture
 from bot.services.session import Session
 from bot.ui.controls import LobbyControl, TableControl
 from bot.ui.items import (
@@ -54,7 +53,8 @@ from bot.ui.items import (
     read_id,
 )
 
-from .playground import Player, Playground
+from .page_needs import Player
+from .playground import Playground
 from .preview_languages import add_servers, languages, names_picture, speak
 from .web import STATIC, message_view
 
@@ -211,8 +211,8 @@ class Script:
         deadline = loop.time() + SETTLE_TIMEOUT
         seen: tuple[tuple[int, int, bool], ...] | None = None
         while loop.time() < deadline:
-            busy = session is not None and (self.bot.games.edits_pending(session.game_id)
-                                            or session.pictured != table_picture(session))
+            busy = session is not None and (self.bot.table_feed.edits_pending(session.game_id)
+                                            or not self.bot.tables.picture_current(session))
             if busy:
                 seen = None
                 await asyncio.sleep(0.05)

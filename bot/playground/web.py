@@ -17,8 +17,8 @@ from typing import Any
 
 from aiohttp import web
 
+from bot.fake_discord.api import APPLICATION_COMMAND
 from bot.fake_discord.limits import FLAG_COMPONENTS_V2, FLAG_EPHEMERAL, FLAG_LOADING
-from bot.fake_discord.server import APPLICATION_COMMAND
 from bot.fake_discord.users import (
     BOOLEAN,
     INTEGER,
@@ -32,7 +32,7 @@ from bot.fake_discord.users import (
 from bot.fake_discord.world import Guild, StoredMessage
 from bot.i18n import KNOWN_LOCALES, get_translator
 
-from .playground import HOST, Player, Playground
+from .page_needs import HOST, PageNeeds, Player
 from .servers import PlaygroundDiscord
 
 MANAGE_GUILD = 1 << 5  # Discord's Manage Server permission bit
@@ -50,7 +50,7 @@ CLIENT_LOCALES = {"en": "en-US", "uk": "uk", "ru": "ru", "es": "es-ES", "pt": "p
 LOCAL_NAMES = {HOST, "localhost"}
 
 # A typed application key where aiohttp has them (3.9+); a plain string before.
-PLAYGROUND: Any = web.AppKey("playground", Playground) if hasattr(web, "AppKey") else "playground"
+PLAYGROUND: Any = web.AppKey("playground", PageNeeds) if hasattr(web, "AppKey") else "playground"
 Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
 
 
@@ -112,7 +112,7 @@ def _emoji_ids_as_text(value: Any) -> Any:
     return copied
 
 
-def message_view(playground: Playground, message: StoredMessage) -> dict[str, Any]:
+def message_view(playground: PageNeeds, message: StoredMessage) -> dict[str, Any]:
     """A message as static/messages.js draws it (the preview page draws these too)."""
     payload = message.payload
     author = payload["author"]
@@ -140,7 +140,7 @@ def message_view(playground: Playground, message: StoredMessage) -> dict[str, An
     return view
 
 
-def state(playground: Playground, viewer: Player, channel_id: int) -> dict[str, Any]:
+def state(playground: PageNeeds, viewer: Player, channel_id: int) -> dict[str, Any]:
     fake, bot = playground.fake, playground.bot
     assert bot is not None
 
@@ -184,20 +184,20 @@ def _private_places(fake: PlaygroundDiscord) -> list[dict[str, Any]]:
 # --- requests ------------------------------------------------------------------------------------
 
 
-def _person(playground: Playground, raw: Any) -> Player:
+def _person(playground: PageNeeds, raw: Any) -> Player:
     person = playground.people.get(int(raw)) if str(raw).isdigit() else None
     if person is None:
         raise BadRequest(f"nobody with id {raw!r} is in the playground")
     return person
 
 
-def _channel_id(playground: Playground, raw: Any) -> int:
+def _channel_id(playground: PageNeeds, raw: Any) -> int:
     if not str(raw).isdigit() or int(raw) not in playground.fake.channels:
         raise BadRequest(f"no channel {raw!r}")
     return int(raw)
 
 
-def _options(playground: Playground, command: str, given: dict[str, Any],
+def _options(playground: PageNeeds, command: str, given: dict[str, Any],
              guild: Guild | None) -> dict[str, Any]:
     """The page's option values as the types the command's synced schema asks for (a role
     among `guild`'s; a group DM has none)."""
@@ -303,14 +303,14 @@ async def _json_body(request: web.Request) -> dict[str, Any]:
     return body
 
 
-async def _body(request: web.Request) -> tuple[Playground, Player, dict[str, Any]]:
+async def _body(request: web.Request) -> tuple[PageNeeds, Player, dict[str, Any]]:
     """The playground, the person acting (`as`) and the request's JSON object."""
     playground = request.app[PLAYGROUND]
     body = await _json_body(request)
     return playground, _person(playground, body.get("as")), body
 
 
-def _sent(playground: Playground, handle: InteractionHandle) -> web.Response:
+def _sent(playground: PageNeeds, handle: InteractionHandle) -> web.Response:
     playground.watch(handle)
     return _json({"interaction": str(handle.record.id)})
 
@@ -375,7 +375,7 @@ async def _add_person(request: web.Request) -> web.Response:
     return _json({"id": str(person.id)})
 
 
-def make_app(playground: Playground) -> web.Application:
+def make_app(playground: PageNeeds) -> web.Application:
     app = web.Application(middlewares=[_errors])
     app[PLAYGROUND] = playground
     app.router.add_get("/", _page)

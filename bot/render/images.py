@@ -11,9 +11,8 @@ from __future__ import annotations
 
 import io
 import math
-import threading
-from collections import Counter, OrderedDict
-from collections.abc import Hashable, Sequence
+from collections import Counter
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -24,6 +23,7 @@ from bot.engine import Card, Color, all_cards
 from .cards import CARD_H, CARD_W, FILL, INK, WHITE, cached_face, card_back, font, is_dark
 from .cards import warm_up as warm_faces
 from .names import draw_name, fit_name
+from .png_cache import PngCache
 
 RGB = tuple[int, int, int]
 PER_ROW = 7  # cards per row in a hand, at most: 916 px, within a phone's 1,000 (issue 21)
@@ -39,34 +39,6 @@ PNG_LEVEL = 1  # zlib level: on flat colour 1 is nearly as small as 9, and much 
 # ------------------------------------------------------------------------------ cache
 
 
-class PngCache:
-    """A small thread-safe LRU of finished PNGs: a hand reopened, or a table re-sent unchanged,
-    costs a dictionary lookup (the painter keeps one too, in the bot's process)."""
-
-    def __init__(self, size: int) -> None:
-        self._size = size
-        self._data: OrderedDict[Hashable, bytes] = OrderedDict()
-        self._lock = threading.Lock()
-
-    def get(self, key: Hashable) -> bytes | None:
-        with self._lock:
-            png = self._data.get(key)
-            if png is not None:
-                self._data.move_to_end(key)
-            return png
-
-    def put(self, key: Hashable, png: bytes) -> None:
-        with self._lock:
-            self._data[key] = png
-            self._data.move_to_end(key)
-            while len(self._data) > self._size:
-                self._data.popitem(last=False)
-
-    def clear(self) -> None:
-        with self._lock:
-            self._data.clear()
-
-
 _HANDS = PngCache(64)
 _TABLES = PngCache(64)
 
@@ -76,6 +48,10 @@ def clear_caches() -> None:
     _HANDS.clear()
     _TABLES.clear()
     _mini.cache_clear()
+    _blank_hand.cache_clear()
+    _face_tile.cache_clear()
+    _label_tile.cache_clear()
+    _table_middle.cache_clear()
     _dim_mask.cache_clear()
     _palette.cache_clear()
     _plate.cache_clear()
@@ -168,13 +144,61 @@ def hand_image(cards: Sequence[Card], *, colorblind: bool = False) -> bytes:
     """A PNG of `cards` in rows: each card once, numbered 1, 2, ... in the order of its first
     copy as the hand's buttons are, its copies counted beside its number ("3 ×2"). It shows only
     what is held, not what is playable now (the buttons say that), so it is drawn again only
-    when the cards change."""
+    when the cards change.
+
+    It is pasted together from pieces already in the palette (`_pasted_hand`): mapping a pixel
+    to the fixed palette depends on its colour alone, so a card's tile mapped once is the same
+    bytes in every hand, and the picture is exactly the one `_hand_picture` draws, at a
+    fraction of its cost (no drawing, no mapping of the whole picture)."""
     key = (tuple(cards), colorblind)
     png = _HANDS.get(key)
     if png is None:
-        png = _png(_hand_picture(*key))
+        out = io.BytesIO()
+        _pasted_hand(*key).save(out, "PNG", compress_level=PNG_LEVEL)
+        png = out.getvalue()
         _HANDS.put(key, png)
     return png
+
+
+def _pasted_hand(cards: tuple[Card, ...], colorblind: bool) -> Image.Image:
+    """`_hand_picture` in the palette, from cached tiles: each card's face on the hand's
+    background, and each number's label under it."""
+    groups = hand_groups(cards)
+    cols, _ = hand_grid(len(groups))
+    img = _blank_hand(hand_size(len(groups))).copy()
+    for i, (card, copies) in enumerate(groups):
+        row, col = divmod(i, cols)
+        x = MARGIN + col * (CARD_W + GAP)
+        y = MARGIN + row * (CARD_H + LABEL + ROW_GAP)
+        img.paste(_face_tile(card, colorblind), (x, y))
+        img.paste(_label_tile(_label(i + 1, copies)), (x, y + CARD_H))
+    return img
+
+
+@lru_cache(maxsize=16)
+def _blank_hand(size: tuple[int, int]) -> Image.Image:
+    return _in_palette(Image.new("RGB", size, HAND_BG))
+
+
+@lru_cache(maxsize=512)
+def _face_tile(card: Card, colorblind: bool) -> Image.Image:
+    tile = Image.new("RGB", (CARD_W, CARD_H), HAND_BG)
+    face = cached_face(card, colorblind=colorblind)
+    tile.paste(face, (0, 0), face)
+    return _in_palette(tile)
+
+
+@lru_cache(maxsize=256)
+def _label_tile(label: str) -> Image.Image:
+    """The label under a card, drawn where `_hand_picture` draws it (the card's left edge is
+    at a whole pixel there too, so the label's pixels are the same)."""
+    tile = Image.new("RGB", (CARD_W, LABEL), HAND_BG)
+    _draw_label(ImageDraw.Draw(tile), 0, 0 - CARD_H, label)
+    return _in_palette(tile)
+
+
+def _in_palette(img: Image.Image) -> Image.Image:
+    return img.quantize(palette=_palette(), dither=Image.Dither.NONE)
 
 
 def _hand_picture(cards: tuple[Card, ...], colorblind: bool) -> Image.Image:
@@ -183,19 +207,27 @@ def _hand_picture(cards: tuple[Card, ...], colorblind: bool) -> Image.Image:
     cols, _ = hand_grid(len(groups))
     img = Image.new("RGB", (width, height), HAND_BG)
     draw = ImageDraw.Draw(img)
-    number_font = font(18)
     for i, (card, copies) in enumerate(groups):
         row, col = divmod(i, cols)
         x = MARGIN + col * (CARD_W + GAP)
         y = MARGIN + row * (CARD_H + LABEL + ROW_GAP)
         face = cached_face(card, colorblind=colorblind)
         img.paste(face, (x, y), face)
-        label = f"{i + 1} ×{copies}" if copies > 1 else str(i + 1)
-        cx, cy = x + CARD_W / 2, y + CARD_H + 4 + 12
-        half = max(13, number_font.getlength(label) / 2 + 8)
-        draw.rounded_rectangle((cx - half, cy - 12, cx + half, cy + 12), 12, fill=HIGHLIGHT)
-        draw.text((cx, cy), label, font=number_font, fill=INK, anchor="mm")
+        _draw_label(draw, x, y, _label(i + 1, copies))
     return img
+
+
+def _label(number: int, copies: int) -> str:
+    return f"{number} ×{copies}" if copies > 1 else str(number)
+
+
+def _draw_label(draw: ImageDraw.ImageDraw, x: int, y: int, label: str) -> None:
+    """The label (number, copies) of the card whose top left corner is at (x, y), under it."""
+    number_font = font(18)
+    cx, cy = x + CARD_W / 2, y + CARD_H + 4 + 12
+    half = max(13, number_font.getlength(label) / 2 + 8)
+    draw.rounded_rectangle((cx - half, cy - 12, cx + half, cy + 12), 12, fill=HIGHLIGHT)
+    draw.text((cx, cy), label, font=number_font, fill=INK, anchor="mm")
 
 
 # ------------------------------------------------------------------------------ table
@@ -246,12 +278,78 @@ def table_image(view_data: TableImage, *, colorblind: bool = False) -> bytes:
     key = (view_data, colorblind)
     png = _TABLES.get(key)
     if png is None:
-        png = _png(_table_picture(view_data, colorblind))
+        pasted = _pasted_table(view_data, colorblind)
+        if pasted is None:
+            png = _png(_table_picture(view_data, colorblind))
+        else:
+            out = io.BytesIO()
+            pasted.save(out, "PNG", compress_level=PNG_LEVEL)
+            png = out.getvalue()
         _TABLES.put(key, png)
     return png
 
 
+def _pasted_table(view: TableImage, colorblind: bool) -> Image.Image | None:
+    """`_table_picture` in the palette: the cloth, ring and cards (the same for many moves)
+    from a cache, each plate drawn on its patch of that cloth and mapped alone (a pixel's
+    palette index depends on its colour alone, so the picture is the same). None when plates
+    overlap (a patch would miss its neighbour's plate): then the whole picture is drawn."""
+    middle, mapped = _table_middle(view.top, view.color, view.direction, colorblind,
+                                   view.draw_pile_inactive, _flip_backs(view))
+    places = _plate_places(view)
+    boxes = [(x, y, x + PLATE_W, y + h) for x, y, h in places]
+    if any(a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
+           for i, a in enumerate(boxes) for b in boxes[i + 1:]):
+        return None
+    img = mapped.copy()
+    dark = is_dark(view.top)
+    backs = _flip_backs(view)
+    for seat, (player, box) in enumerate(zip(view.players, boxes, strict=True)):
+        patch = middle.crop(box)
+        faces = view.others_inactive[seat] if backs and view.others_inactive else None
+        _draw_plate(patch, 0, 0, player, faces, not dark, colorblind, backs)
+        img.paste(_in_palette(patch), box[:2])
+    return img
+
+
+@lru_cache(maxsize=64)
+def _table_middle(top: Card, color: str | None, direction: int, colorblind: bool,
+                  pile_inactive: Card | None, backs: bool) -> tuple[Image.Image, Image.Image]:
+    """The table without its plates, in RGB and in the palette."""
+    view = TableImage(top=top, color=color, direction=direction, players=(),
+                      draw_pile_inactive=pile_inactive,
+                      others_inactive=((top,),) if backs else None)
+    img = _table_middle_picture(view, colorblind)
+    return img, _in_palette(img)
+
+
+def _plate_places(view: TableImage) -> list[tuple[int, int, int]]:
+    """(x, y, height) of each seat's plate, clockwise from the top."""
+    width, height = table_size(view)
+    cx, cy = width / 2, height / 2
+    plate_h = PLATE_H + (BACKS_H if _flip_backs(view) else 0)
+    n = len(view.players)
+    rx, ry = cx - PLATE_W / 2 - 12, cy - plate_h / 2 - 12
+    places = []
+    for seat in range(n):
+        angle = math.radians(-90 + 360 * seat / max(n, 1))
+        places.append((round(cx + rx * math.cos(angle) - PLATE_W / 2),
+                       round(cy + ry * math.sin(angle) - plate_h / 2), plate_h))
+    return places
+
+
 def _table_picture(view: TableImage, colorblind: bool) -> Image.Image:
+    img = _table_middle_picture(view, colorblind)
+    dark = is_dark(view.top)
+    backs = _flip_backs(view)
+    for seat, (player, (px, py, _)) in enumerate(zip(view.players, _plate_places(view),
+                                                     strict=True)):
+        faces = view.others_inactive[seat] if backs and view.others_inactive else None
+        _draw_plate(img, px, py, player, faces, not dark, colorblind, backs)
+    return img
+
+
+def _table_middle_picture(view: TableImage, colorblind: bool) -> Image.Image:
     width, height = table_size(view)
     dark = is_dark(view.top)
     img = _felt(width, height, dark).copy()
@@ -280,17 +378,6 @@ def _table_picture(view: TableImage, colorblind: bool) -> Image.Image:
     else:
         ImageDraw.Draw(img).rounded_rectangle((pile_x, top_y, pile_x + CARD_W, top_y + CARD_H),
                                               12, outline=(255, 255, 255), width=2)
-
-    backs = _flip_backs(view)
-    plate_h = PLATE_H + (BACKS_H if backs else 0)
-    n = len(view.players)
-    rx, ry = cx - PLATE_W / 2 - 12, cy - plate_h / 2 - 12
-    for seat, player in enumerate(view.players):
-        angle = math.radians(-90 + 360 * seat / max(n, 1))
-        px = round(cx + rx * math.cos(angle) - PLATE_W / 2)
-        py = round(cy + ry * math.sin(angle) - plate_h / 2)
-        faces = view.others_inactive[seat] if backs and view.others_inactive else None
-        _draw_plate(img, px, py, player, faces, not dark, colorblind, backs)
     return img
 
 

@@ -8,8 +8,11 @@ database) and they leave when the bot does, even when it is killed: each watches
 exits once it is gone, so no worker outlives it.
 
 What the painter promises its callers:
-- a picture already drawn is answered at once from a small cache (`cached_*`), and a picture being
-  drawn is drawn once for every caller waiting for it;
+- a picture already drawn is answered at once (`cached_*`): from a small cache by content, or
+  for hands, from the newest picture of each slot, kept while the slot is among the last `SLOTS`
+  used (so an unchanged hand is never drawn again however many games there are, and a picture two
+  slots show, such as two hands holding the same cards, is kept once); a picture being drawn is
+  drawn once for every caller waiting for it;
 - pictures with the same `slot` (one message's picture: a game's table, a player's hand) keep only
   the newest request waiting: an older one that has not started is dropped (`Superseded`);
 - at most `limit` pictures wait at once: past that a request is refused at once (`PaintersBusy`),
@@ -25,21 +28,26 @@ import contextlib
 import logging
 import multiprocessing
 import os
+import signal
 import threading
 import time
+from collections import OrderedDict
 from collections.abc import Callable, Hashable, Sequence
 from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
 from functools import partial
 from typing import Any
 
+from bot import metrics
 from bot.engine import Card
 
 from . import images
 from .images import TableImage
+from .png_cache import PngCache
 
 log = logging.getLogger(__name__)
 
 WAITING_LIMIT = 64  # pictures waiting or being drawn at once, at most
+SLOTS = 4096  # hands whose newest picture is kept: 600 games of up to 6 players, with room
 WATCH_EVERY = 1.0  # seconds between a worker's checks that its bot is still there
 
 
@@ -66,8 +74,9 @@ class Painter:
         self._limit = limit
         self._executor: Executor = (_process_pool(workers) if workers > 0
                                     else ThreadPoolExecutor(1, thread_name_prefix="painter"))
-        self._hands = images.PngCache(128)
-        self._tables = images.PngCache(128)
+        self._hands = PngCache(128)
+        self._tables = PngCache(128)
+        self._kept = SlotPictures(SLOTS)
         self._jobs: dict[Hashable, asyncio.Future[bytes]] = {}
         self._newest: dict[Hashable, Hashable] = {}  # slot -> the key last asked for it
         self._drawing = asyncio.Semaphore(max(1, workers))
@@ -82,7 +91,13 @@ class Painter:
         return self._tables.get(data)
 
     def cached_hand(self, cards: Sequence[Card], *, colorblind: bool = False) -> bytes | None:
-        return self._hands.get((tuple(cards), colorblind))
+        key = (tuple(cards), colorblind)
+        return self._hands.get(key) or self._kept.get(key)
+
+    @property
+    def waiting(self) -> int:
+        """Pictures waiting or being drawn now."""
+        return len(self._jobs)
 
     # -- drawing
 
@@ -94,20 +109,27 @@ class Painter:
                    slot: Hashable | None = None) -> bytes:
         key = (tuple(cards), colorblind)
         return await self._draw(self._hands, key,
-                                partial(images.hand_image, key[0], colorblind=colorblind), slot)
+                                partial(images.hand_image, key[0], colorblind=colorblind), slot,
+                                keep=True)
 
     def prepare_hand(self, cards: Sequence[Card], *, colorblind: bool = False,
                      slot: Hashable | None = None) -> None:
         """Draw a hand now, so it is ready when its player opens it (nobody waits for it)."""
-        if self.cached_hand(cards, colorblind=colorblind) is not None:
+        png = self.cached_hand(cards, colorblind=colorblind)
+        if png is not None:
+            if slot is not None:  # the slot shows it now: kept while the slot is
+                self._kept.put(slot, (tuple(cards), colorblind), png)
             return
         task = asyncio.ensure_future(self.hand(cards, colorblind=colorblind, slot=slot))
         task.add_done_callback(_quietly)
 
-    async def _draw(self, cache: images.PngCache, key: Hashable, draw: Callable[[], bytes],
-                    slot: Hashable | None, *, room: asyncio.Semaphore | None = None) -> bytes:
-        png = cache.get(key)
+    async def _draw(self, cache: PngCache, key: Hashable, draw: Callable[[], bytes],
+                    slot: Hashable | None, *, room: asyncio.Semaphore | None = None,
+                    keep: bool = False) -> bytes:
+        png = cache.get(key) or self._kept.get(key)
         if png is not None:
+            if keep and slot is not None:
+                self._kept.put(slot, key, png)
             return png
         if slot is not None:
             self._newest[slot] = key
@@ -116,18 +138,22 @@ class Painter:
             if len(self._jobs) >= self._limit:
                 raise PaintersBusy(f"{len(self._jobs)} pictures waiting")
             job = self._jobs[key] = asyncio.ensure_future(
-                self._run(cache, key, draw, slot, room or _NO_LIMIT))
+                self._run(cache, key, draw, slot, room or _NO_LIMIT, keep))
         return await asyncio.shield(job)
 
-    async def _run(self, cache: images.PngCache, key: Hashable, draw: Callable[[], bytes],
+    async def _run(self, cache: PngCache, key: Hashable, draw: Callable[[], bytes],
                    slot: Hashable | None, room: contextlib.AbstractAsyncContextManager[Any],
-                   ) -> bytes:
+                   keep: bool) -> bytes:
+        asked = time.perf_counter()
         try:
             async with room, self._drawing:
                 if slot is not None and self._newest.get(slot) != key:
                     raise Superseded(str(slot))
                 png = await asyncio.get_running_loop().run_in_executor(self._executor, draw)
+            metrics.picture_drawn("hand" if keep else "table", time.perf_counter() - asked)
             cache.put(key, png)
+            if keep and slot is not None:
+                self._kept.put(slot, key, png)
             return png
         finally:
             del self._jobs[key]
@@ -137,6 +163,44 @@ class Painter:
     def close(self) -> None:
         """Stop the workers (pictures still being drawn are dropped)."""
         self._executor.shutdown(wait=False, cancel_futures=True)
+
+
+class SlotPictures:
+    """The newest picture of each of the last `size` slots used, each picture kept once however
+    many slots show it (two hands holding the same cards): a hand is drawn again only when its
+    cards change, however many hands there are (an LRU by content would drop the hands of quiet
+    players once more hands are open than it holds, and they would be drawn again each move)."""
+
+    def __init__(self, size: int) -> None:
+        self._size = size
+        self._slots: OrderedDict[Hashable, Hashable] = OrderedDict()  # slot -> its key
+        self._pictures: dict[Hashable, tuple[bytes, int]] = {}  # key -> (png, slots showing it)
+
+    def get(self, key: Hashable) -> bytes | None:
+        kept = self._pictures.get(key)
+        return None if kept is None else kept[0]
+
+    def put(self, slot: Hashable, key: Hashable, png: bytes) -> None:
+        old = self._slots.get(slot)
+        self._slots[slot] = key
+        self._slots.move_to_end(slot)
+        if old != key:
+            kept = self._pictures.get(key)
+            self._pictures[key] = (png, 1 if kept is None else kept[1] + 1)
+            if old is not None:
+                self._release(old)
+        while len(self._slots) > self._size:
+            self._release(self._slots.popitem(last=False)[1])
+
+    def _release(self, key: Hashable) -> None:
+        png, users = self._pictures[key]
+        if users > 1:
+            self._pictures[key] = (png, users - 1)
+        else:
+            del self._pictures[key]
+
+    def __len__(self) -> int:
+        return len(self._pictures)
 
 
 def _quietly(task: asyncio.Future[bytes]) -> None:
@@ -157,6 +221,10 @@ def _process_pool(workers: int) -> ProcessPoolExecutor:
 
 
 def _start_worker(bot_pid: int) -> None:
+    # Ctrl+C in a terminal signals the whole process group: the bot stops itself cleanly and
+    # then its workers (`close`, or the watch below); a worker that took the SIGINT would print
+    # a KeyboardInterrupt traceback from its wait for work. The fork server ignores it already.
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
     threading.Thread(target=_watch, args=(bot_pid, os.getppid()), daemon=True,
                      name="watch the bot").start()
     images.warm_up()

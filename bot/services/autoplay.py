@@ -28,41 +28,29 @@ from bot.engine import Action, ActionType
 from .errors import Refusal
 from .games import GameManager
 from .notes import Note, NoteKind
-from .seats import is_ai, level_of
+from .notices import Notice
+from .seats import STAND_IN_LEVEL, is_ai, level_of
 from .session import Session
 
 log = logging.getLogger(__name__)
 
 AI_DELAY = 1.5  # seconds an AI player "thinks" before it acts, as a person would
-STAND_IN_LEVEL = "normal"  # who plays on for a person: a fair player, not a shark
 ROUND_BREAK = 20.0  # seconds a tournament's table shows a round's end before the next deal
 
 
 class AutoPlayer:
     def __init__(self, games: GameManager, *, delay: float = AI_DELAY,
-                 takes_over: Callable[[int], bool] = lambda guild_id: False,
                  round_break: float = ROUND_BREAK) -> None:
-        """`takes_over(guild_id)`: the server's setting, whether an AI plays on for a person
-        who leaves (C-10) or idles out (C-11); `round_break`: seconds a tournament's table shows
-        a round's end before it deals the next."""
+        """`round_break`: seconds a tournament's table shows a round's end before it deals the
+        next. The players follow the manager's notices: every change may give an AI a move."""
         self._games = games
         self._delay = delay
         self._round_break = round_break
-        self._takes_over = takes_over
+        games.notices.subscribe(self._on_notice)
         self._tasks: set[asyncio.Task[None]] = set()
         self._searcher: ProcessPoolExecutor | None = None  # started at the first search
 
-    # -- taking over a seat and giving it back (the game's lock is held: GameManager.change_seats)
-
-    def take_over(self, session: Session, player: str) -> bool:
-        """With the server's setting on, an AI plays `player`'s seat from now on (the hand, the
-        score and the seat stay theirs: no C-10 leave). False: the setting is off."""
-        if is_ai(player) or player in session.stand_ins or not (
-                session.ai_fill or self._takes_over(session.guild_id)):
-            return False
-        session.stand_ins[player] = STAND_IN_LEVEL
-        session.note(Note(NoteKind.AI_TOOK_OVER, player))
-        return True
+    # -- giving a seat back (the game's lock is held: GameManager.change_seats)
 
     def reclaim(self, session: Session, player: str) -> bool:
         """Reclaim seat: `player` plays their own seat again, at once."""
@@ -73,6 +61,10 @@ class AutoPlayer:
 
     def controlled(self, session: Session, player: str) -> bool:
         return is_ai(player) or player in session.stand_ins
+
+    def _on_notice(self, notice: Notice) -> None:
+        if not notice.change.over:
+            self.poke(notice.session)
 
     def poke(self, session: Session) -> None:
         """The table changed: if an AI seat may act now, schedule its move."""

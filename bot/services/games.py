@@ -3,8 +3,9 @@
 Data flows one way (docs/STYLE.md): a cog asks `act(...)`; under the game's lock the manager
 checks the control's version, builds the action, lets the engine apply it, saves the new state
 (before anyone is answered, so a crash loses nothing that was shown), re-arms the game's timer and
-asks for a merged table edit. A refused action changes nothing: the engine validates fully before
-it mutates, and a failed save reloads the last saved state.
+publishes a `Notice` (bot/services/notices.py): the table, the hands, the pings, the watchers, the
+AI players and the tournaments follow it. A refused action changes nothing: the engine validates
+fully before it mutates, and a failed save reloads the last saved state.
 """
 
 from __future__ import annotations
@@ -12,18 +13,20 @@ from __future__ import annotations
 import asyncio
 import logging
 import secrets
+import time
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from bot.clock import Clock, sleep_or_wake
+from bot import metrics
+from bot.clock import Clock
 from bot.engine import Action, ActionType, Event, Game, IllegalAction, RuleSet, timeout_action
 from bot.storage import ChannelBusy, GameStore, LobbyRecord
 
 from .errors import Refusal
 from .notes import Note, NoteKind
-from .outlets import TableGone, TableOutlet
+from .notices import Change, Notice, Notices
 from .results import match_to_record, round_to_record
-from .seats import is_ai, player_name
+from .seats import is_ai, player_name, take_over
 from .session import Session
 from .timers import Timers
 
@@ -31,11 +34,8 @@ log = logging.getLogger(__name__)
 
 TIMEOUTS_BEFORE_REMOVAL = 3  # C-11: three timeouts in a row and the player is out (C-10)
 ABANDONED_AFTER = 24 * 3600  # no action for a day: the game is ended, so no channel stays stuck
-REFRESH_DELAY = 0.25  # seconds a table edit waits, so a burst of actions is one edit
 SLAP_WINDOW = 10  # seconds to put a hand on the table after an UNO call (H-8: 10 s)
-TABLE_EDITS_AT_ONCE = 16  # table edits in flight at once (the request budget paces them)
 RETRY_FIRST, RETRY_MAX = 1.0, 300.0  # seconds before a failed table edit or timer is retried
-FINAL_TABLE_TRIES = 10  # an ended game's last table is tried this often (about 20 minutes)
 
 
 def backoff(failures: int) -> float:
@@ -60,29 +60,20 @@ class Outcome:
 
 
 class GameManager:
-    def __init__(self, repo: GameStore, clock: Clock, timers: Timers, tables: TableOutlet,
-                 *, refresh_delay: float = REFRESH_DELAY) -> None:
-        """`tables` shows a game's table (the manager knows no Discord); `refresh_delay` is how
-        long a table edit waits for more actions to merge with (real seconds)."""
+    def __init__(self, repo: GameStore, clock: Clock, timers: Timers, *,
+                 takes_over: Callable[[int], bool] = lambda guild_id: False) -> None:
+        """The manager knows no Discord: what it changed goes out as notices (`notices`).
+        `takes_over(guild_id)`: the server's setting, whether an AI plays on for a person who
+        leaves (C-10) or idles out (C-11)."""
         self._repo = repo
         self._clock = clock
         self._timers = timers
-        self._tables = tables
-        self._refresh_delay = refresh_delay
+        self._takes_over = takes_over
+        self.notices = Notices()
         self._sessions: dict[str, Session] = {}
         self._by_channel: dict[int, str] = {}
-        self._refreshing: dict[str, asyncio.Task[None]] = {}
-        self._wake: dict[str, asyncio.Event] = {}  # set by `refresh` for a waiting table task
-        self._idle: dict[str, bool] = {}  # tables whose task waits only for a picture's time
-        self._edits = asyncio.Semaphore(TABLE_EDITS_AT_ONCE)
         self._timer_failures: dict[str, int] = {}
-        self._again: set[asyncio.Task[None]] = set()  # see `_show_again`
         self._stopping = False  # see `stop`
-        # Told of every applied action and every new game (the AI players' scheduler).
-        self.after_apply: Callable[[Session], None] | None = None
-        # Asked before a player is removed for idling (C-11): True if an AI plays on for them.
-        self.stand_in: Callable[[Session, str], bool] | None = None
-        self.ended: Callable[[Session], None] | None = None  # won or not (issue 31)
         # Where a new game's seed comes from: secret, so nobody can foresee a deal; a test sets
         # it to deal the same cards every run.
         self.new_seed: Callable[[], int] = lambda: secrets.randbits(32)
@@ -126,8 +117,7 @@ class GameManager:
             raise Refusal("lobby.busy_game", link="") from busy
         self._track(session)
         self._arm(session)
-        if self.after_apply is not None:
-            self.after_apply(session)
+        self._publish(session, Change.STARTED)
         return session
 
     async def restore(self) -> list[Session]:
@@ -143,6 +133,8 @@ class GameManager:
             self._track(session)
             self._arm(session)
             restored.append(session)
+        for session in restored:
+            self._publish(session, Change.RESTORED)
         return restored
 
     async def set_message(self, session: Session, message_id: int, *,
@@ -180,11 +172,13 @@ class GameManager:
         if self._stopping:
             raise Refusal("error.restarting")
 
-    async def close(self) -> None:
-        for task in [*self._refreshing.values(), *self._again]:
-            task.cancel()
-        await asyncio.gather(*self._refreshing.values(), return_exceptions=True)
-        self._refreshing.clear()
+    async def lost(self, session: Session) -> None:
+        """The table's channel is gone for good (deleted, or the bot removed from the server):
+        the game ends, recording no result, and frees its slot."""
+        log.info("game %s lost its channel %s; it is ended", session.game_id, session.channel_id)
+        async with session.lock:
+            if self._sessions.get(session.game_id) is session:
+                await self._forget(session)
 
     # -- acting
 
@@ -222,7 +216,7 @@ class GameManager:
 
     async def _apply(self, session: Session, action: Action, *,
                      note: Note | None = None) -> list[Event]:
-        """Apply, remember, save, re-arm, refresh. Lock held by the caller."""
+        """Apply, remember, save, re-arm, publish. Lock held by the caller."""
         self._refuse_while_stopping()
         try:
             events = session.game.apply(action)
@@ -238,7 +232,9 @@ class GameManager:
         session.last_action_at = self._clock.now()
         self._deadline(session)
         try:
+            saving = time.perf_counter()
             await self._save(session)
+            metrics.game_saved(time.perf_counter() - saving)
         except Exception as exc:
             # The engine moved on but the database did not: go back to what was saved, so what
             # players see and what survives a restart never differ; the player is told.
@@ -246,13 +242,12 @@ class GameManager:
                           session.game_id)
             await self._reload(session)
             raise Refusal("error.save_failed") from exc
+        metrics.move_applied()
         if session.finished:
             await self._finish(session)
         else:
             self._arm(session)
-        self.refresh(session)
-        if self.after_apply is not None:
-            self.after_apply(session)
+        self._publish(session, Change.FINISHED if session.finished else Change.APPLIED, events)
         return events
 
     async def change_seats(self, session: Session, change: Callable[[Session], bool], *,
@@ -275,106 +270,18 @@ class GameManager:
                           session.game_id)
             await self._reload(session)
             raise Refusal("error.save_failed") from exc
-        self._show_again(session)
-        if self.after_apply is not None:
-            self.after_apply(session)
+        self._publish(session, Change.SEATS)
         return True
 
-    def _show_again(self, session: Session) -> None:
-        """Show the table anew although the game's version is the same (a seat changed hands):
-        after an edit already under way, which may have drawn the table before the change."""
-        running = self._refreshing.get(session.game_id)
+    def take_over(self, session: Session, player: str) -> bool:
+        """With the server's setting on (or at a table whose host lets AIs play for no-shows),
+        an AI plays `player`'s seat from now on: for `change_seats`. False: it may not."""
+        return take_over(session, player,
+                         allowed=session.ai_fill or self._takes_over(session.guild_id))
 
-        async def again() -> None:
-            # An edit under way is let land first; a task that only waits for its picture's
-            # moment is not (it is woken by `refresh` instead).
-            while (running is not None and not running.done()
-                   and not self._idle.get(session.game_id)):
-                await asyncio.sleep(0.01)
-            session.rendered_version = -1
-            self.refresh(session)
-
-        task = asyncio.create_task(again(), name=f"table again {session.game_id}")
-        self._again.add(task)
-        task.add_done_callback(self._again.discard)
-
-    # -- the public table
-
-    def refresh(self, session: Session) -> None:
-        """Ask for a table edit; requests within the refresh delay become one edit, and a
-        failed edit is retried with backoff until the table shows the latest state."""
-        task = self._refreshing.get(session.game_id)
-        if task is not None:
-            self._wake[session.game_id].set()  # it may be waiting for the picture's turn
-            return
-        self._wake[session.game_id] = asyncio.Event()
-        self._refreshing[session.game_id] = asyncio.create_task(
-            self._refresh_later(session), name=f"table {session.game_id}")
-
-    def edits_pending(self, game_id: str | None = None) -> bool:
-        """Whether a table edit (of `game_id`, or of any game) is waiting or under way (tests
-        wait for none; a picture merely waiting for its time does not count)."""
-        return bool(self._again) or any(not self._idle.get(game)
-                                        for game in self._refreshing
-                                        if game_id is None or game == game_id)
-
-    async def _refresh_later(self, session: Session) -> None:
-        failures = 0
-        game_id = session.game_id
-        wake = self._wake[game_id]
-        try:
-            await asyncio.sleep(self._refresh_delay)
-            while True:
-                wake.clear()
-                try:
-                    async with self._edits:
-                        picture_due = await self._tables.show(session)  # marks what it showed
-                    failures = 0
-                except TableGone:
-                    await self._lost(session)
-                    return
-                except Exception as exc:
-                    failures += 1
-                    if failures > FINAL_TABLE_TRIES and self._sessions.get(
-                            session.game_id) is not session:
-                        log.warning("the last table of ended game %s was not shown: %s",
-                                    session.game_id, exc)
-                        return  # a game that has ended is not retried forever
-                    delay = backoff(failures)
-                    log.warning("the table of game %s could not be updated (%s); retrying in "
-                                "%.0f s", session.game_id, exc, delay)
-                    await self._clock.sleep(delay)
-                    continue
-                if session.rendered_version != session.version:
-                    await asyncio.sleep(self._refresh_delay)  # changes made meanwhile merge
-                    continue
-                if picture_due is None or self._sessions.get(game_id) is not session:
-                    return
-                # The text is current; the picture waits for its moment, or for a new change.
-                self._idle[game_id] = True
-                try:
-                    await sleep_or_wake(self._clock, wake, picture_due)
-                finally:
-                    self._idle.pop(game_id, None)
-                if wake.is_set():
-                    await asyncio.sleep(self._refresh_delay)
-        finally:
-            if self._refreshing.get(game_id) is asyncio.current_task():
-                del self._refreshing[game_id]
-                self._wake.pop(game_id, None)
-
-    async def _lost(self, session: Session) -> None:
-        """The table's channel is gone for good (deleted, or the bot removed from the server):
-        the game ends as abandoned, recording no result, and frees its slot."""
-        self._refreshing.pop(session.game_id, None)  # this very task: not to be cancelled
-        self._wake.pop(session.game_id, None)
-        log.info("game %s lost its channel %s; it is ended", session.game_id, session.channel_id)
-        try:
-            async with session.lock:
-                if self._sessions.get(session.game_id) is session:
-                    await self._forget(session)
-        except Exception:  # the database failed: the game is ended at the next start instead
-            log.exception("game %s could not be ended", session.game_id)
+    def _publish(self, session: Session, change: Change, events: list[Event] | None = None,
+                 ) -> None:
+        self.notices.publish(Notice(session, session.version, tuple(events or ()), change))
 
     # -- timers (C-11 and abandoned games)
 
@@ -410,7 +317,7 @@ class GameManager:
             if self._stopping:  # armed again by the restart
                 return
             try:
-                abandoned = await self._timed(session)
+                await self._timed(session)
             except Exception as exc:  # a save or the database failed: never leave it unarmed
                 if self._sessions.get(session.game_id) is not session:
                     return
@@ -422,26 +329,19 @@ class GameManager:
                 self._arm(session, at=self._clock.now() + delay)
                 return
             self._timer_failures.pop(session.game_id, None)
-        if abandoned:
-            try:
-                await self._tables.abandoned(session)
-            except Exception as exc:  # the game is ended whether or not its table says so
-                log.warning("the table of abandoned game %s was not updated: %s",
-                            session.game_id, exc)
 
-    async def _timed(self, session: Session) -> bool:
-        """What the game's timer does now: end an abandoned game (True), act for an idle player
-        (C-11), or wait again. Lock held by the caller."""
+    async def _timed(self, session: Session) -> None:
+        """What the game's timer does now: end an abandoned game (its notice says so), act for
+        an idle player (C-11), or wait again. Lock held by the caller."""
         if self._clock.now() >= session.last_action_at + ABANDONED_AFTER:
             log.info("game %s abandoned", session.game_id)
-            await self._forget(session)
-            return True
+            await self._forget(session, Change.ABANDONED)
+            return
         action = timeout_action(session.game)
         if action is None or session.turn_deadline is None:
             self._arm(session)
-            return False
+            return
         await self._timed_out(session, action)
-        return False
 
     async def _timed_out(self, session: Session, action: Action) -> None:
         """C-11: act for the player; a draw is followed by the pass at once (one timeout), or
@@ -457,9 +357,8 @@ class GameManager:
         if (session.timeouts.get(player, 0) >= TIMEOUTS_BEFORE_REMOVAL and not session.finished
                 and session.player(player) is not None):
             session.timeouts.pop(player, None)
-            if self.stand_in is not None and await self.change_seats(
-                    session, lambda s: self.stand_in is not None and self.stand_in(s, player),
-                    locked=True):
+            if await self.change_seats(session, lambda s: self.take_over(s, player),
+                                       locked=True):
                 return  # issue 19: an AI plays on for them; no C-10
             await self._apply(session, Action(player, ActionType.LEAVE),
                               note=Note(NoteKind.REMOVED_IDLE, player))
@@ -512,19 +411,12 @@ class GameManager:
         save that ended it already recorded it and removed the game row."""
         self._timers.cancel(("game", session.game_id))
         self._untrack(session)
-        if self.ended is not None:
-            self.ended(session)
 
-    async def _forget(self, session: Session) -> None:
+    async def _forget(self, session: Session, change: Change = Change.ENDED) -> None:
         self._timers.cancel(("game", session.game_id))
-        task = self._refreshing.pop(session.game_id, None)
-        self._wake.pop(session.game_id, None)
-        if task is not None:
-            task.cancel()
         await self._repo.delete(session.game_id)
         self._untrack(session)
-        if self.ended is not None:
-            self.ended(session)
+        self._publish(session, change)
 
     def _untrack(self, session: Session) -> None:
         self._timer_failures.pop(session.game_id, None)

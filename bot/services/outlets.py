@@ -1,5 +1,6 @@
 """How the services show what they did, without knowing Discord: the bot builds the
-implementations (bot/outlets/publisher.py) in `setup_hook` and hands them to the services."""
+implementations (bot/outlets/) in `setup_hook` and hands them to the services. A game's changes
+need none of these: its outlets follow the manager's notices (bot/services/notices.py)."""
 
 from __future__ import annotations
 
@@ -19,15 +20,9 @@ class TableGone(Exception):
 
 
 class TableOutlet(Protocol):
-    async def show(self, session: Session) -> float | None:
-        """Bring the game's public table up to date (edit it, or post it when it has none), and
-        mark the version shown only once it is; raise `TableGone` if it can never be shown.
-
-        Returns None when the table is current, picture included, else the seconds after which
-        its picture (redrawn at meaningful moments only) is due: then show it again."""
-
-    async def abandoned(self, session: Session) -> None:
-        """The game was ended for lack of activity: its table says so."""
+    def refresh(self, session: Session) -> None:
+        """Bring the game's public table up to date in the background (merged with the other
+        changes of the moment, retried until it shows the latest state)."""
 
 
 class LobbyOutlet(Protocol):

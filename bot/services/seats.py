@@ -11,7 +11,14 @@ AI id).
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from bot.storage import AI_LEVELS
+
+from .notes import Note, NoteKind
+
+if TYPE_CHECKING:
+    from .session import Session
 
 AI_PREFIX = "ai:"
 # The boards add up AIs per level by this digit (`bot.storage.records.board_row`).
@@ -19,6 +26,20 @@ LEVEL_DIGITS = {level: digit for digit, level in enumerate(AI_LEVELS, start=1)}
 _LEVELS = {digit: level for level, digit in LEVEL_DIGITS.items()}
 # Names need no translation; the stars say the level in every language.
 AI_NAMES = ("Ada", "Alan", "Grace", "Edsger", "Barbara", "Donald", "Margaret", "Claude", "Ken")
+
+
+STAND_IN_LEVEL = "normal"  # who plays on for a person: a fair player, not a shark
+
+
+def take_over(session: Session, player: str, *, allowed: bool) -> bool:
+    """Issue 19: where `allowed` (the server's setting, or a tournament table's host letting AIs
+    play for no-shows), an AI plays `player`'s seat from now on (the hand, the score and the
+    seat stay theirs: no C-10 leave). False: nothing changed."""
+    if is_ai(player) or player in session.stand_ins or not allowed:
+        return False
+    session.stand_ins[player] = STAND_IN_LEVEL
+    session.note(Note(NoteKind.AI_TOOK_OVER, player))
+    return True
 
 
 def is_ai(player: str) -> bool:

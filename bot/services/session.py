@@ -20,9 +20,6 @@ from .tally import Tally
 log = logging.getLogger(__name__)
 
 RECENT_EVENTS = 40  # events kept for the table's "what happened" lines (a draw is one per card)
-# What `Session.pictured` holds for a table message of before a restart: it has a picture, of a
-# moment this process does not know.
-PICTURE_OF_BEFORE = ("a picture drawn before the restart",)
 
 
 @dataclass(eq=False)
@@ -45,15 +42,8 @@ class Session:
     last_action_at: float = 0.0
     turn_deadline: float | None = None
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
-    # Held while the table is drawn and sent: two edits of one table never cross on the way,
-    # so the one that lands last is the one drawn last.
-    showing: asyncio.Lock = field(default_factory=asyncio.Lock)
-    rendered_version: int = -1  # the version the public table's text shows now
-    # What the table's picture shows (redrawn at meaningful moments only: bot/outlets/publisher.py):
-    # its data (None: no picture yet), the moment it belongs to, and when it was drawn.
-    pictured: object | None = None
-    pictured_moment: tuple[object, ...] = ()
-    pictured_at: float = 0.0
+    # What the table message shows now (its version, its picture) is its publisher's
+    # (bot/outlets/publisher.py): a session is the game, not one of its messages.
     started_at: float = 0.0  # the match's start on the bot's clock (0: its first action's time)
     # When the table message was posted, on the bot's clock (0: not known, so taken as old): a
     # table is moved before Discord counts it as older than an hour (bot/outlets/table_moves.py).
@@ -190,7 +180,6 @@ class Session:
             round_points={k: int(v) for k, v in meta.get("round_points", {}).items()},
             last_action_at=float(meta.get("last_action_at", record.updated_at)),
             turn_deadline=record.turn_deadline,
-            pictured=PICTURE_OF_BEFORE if record.message_id is not None else None,
             started_at=float(meta.get("started_at", 0.0)),
             tally=Tally.from_dict(meta.get("tally", {})),
             stand_ins={str(k): str(v) for k, v in meta.get("stand_ins", {}).items()},
@@ -226,5 +215,4 @@ def decision_context(game: Game, player: str) -> tuple[object, ...]:
 # knows it (the save may hold only a bound, `_posted_at`), and the table a failed save leaves
 # is the one it posted (its id is saved at once).
 _SAVED_FIELDS = tuple(f.name for f in fields(Session) if f.name not in {
-    "game_id", "guild_id", "channel_id", "lock", "showing", "rendered_version", "pictured",
-    "pictured_moment", "pictured_at", "table_posted_at"})
+    "game_id", "guild_id", "channel_id", "lock", "table_posted_at"})

@@ -35,6 +35,10 @@ class Timers:
     def scheduled(self, key: Hashable) -> bool:
         return key in self._tasks
 
+    def count(self, kind: str) -> int:
+        """Timers whose key is a tuple beginning with `kind` (("lobby", channel): open lobbies)."""
+        return sum(isinstance(key, tuple) and key[:1] == (kind,) for key in self._tasks)
+
     async def close(self) -> None:
         tasks = list(self._tasks.values())
         self._tasks.clear()

@@ -26,11 +26,13 @@ from bot.storage import (
 )
 from bot.tournament import Placing, TournamentError
 
-from .autoplay import STAND_IN_LEVEL, AutoPlayer
+from .autoplay import AutoPlayer
 from .errors import Refusal
 from .games import GameManager
-from .outlets import TournamentOutlet
+from .notices import Notice
+from .outlets import TableOutlet, TournamentOutlet
 from .results import match_to_record
+from .seats import STAND_IN_LEVEL
 from .session import Session
 from .tournament_doc import Table, TournamentDoc, game_id_of
 
@@ -69,9 +71,11 @@ def match_placings(match: MatchResult) -> list[Placing]:
 
 class TournamentRounds:
     def __init__(self, repo: TournamentStore, games: GameManager, autoplay: AutoPlayer,
-                 stats: StatsStore, outlet: TournamentOutlet, clock: Clock) -> None:
+                 stats: StatsStore, outlet: TournamentOutlet, tables: TableOutlet,
+                 clock: Clock) -> None:
         self._repo = repo
         self._games = games
+        self._tables = tables
         self._autoplay = autoplay
         self._stats = stats
         self._outlet = outlet
@@ -79,6 +83,7 @@ class TournamentRounds:
         self._live: dict[str, Live] = {}
         self._tasks: set[asyncio.Task[None]] = set()
         self._closing = False
+        games.notices.subscribe(self._on_notice)
 
     def live(self, tournament_id: str) -> Live | None:
         return self._live.get(tournament_id)
@@ -105,8 +110,13 @@ class TournamentRounds:
 
     # -- a table's match ended
 
+    def _on_notice(self, notice: Notice) -> None:
+        if notice.change.over:
+            self.game_ended(notice.session)
+
     def game_ended(self, session: Session) -> None:
-        """`GameManager.ended`: record the table in the background (the game's lock is held)."""
+        """A game is over, won or not: record its table in the background (the game's lock is
+        held)."""
         if self._closing or not session.tournament or session.tournament not in self._live:
             return
         match = match_to_record(session, self._clock.now()) if session.finished else None
@@ -230,7 +240,7 @@ class TournamentRounds:
     async def _announce(self, live: Live, table: Table) -> None:
         session = self._games.get(table.game_id)
         if session is not None:
-            self._games.refresh(session)
+            self._tables.refresh(session)
         await self._show(self._outlet.seated(live.doc, table, self._players(live.doc, table)))
 
     # -- the end

@@ -20,7 +20,7 @@ from .autoplay import AutoPlayer
 from .errors import Refusal
 from .games import GameManager
 from .lobbies import max_players
-from .outlets import TournamentOutlet
+from .outlets import TableOutlet, TournamentOutlet
 from .timers import Timers
 from .tournament_doc import TournamentDoc
 from .tournament_rounds import Live, TournamentRounds
@@ -51,9 +51,9 @@ class Choices:
 
 class TournamentService(TournamentRounds):
     def __init__(self, repo: TournamentStore, games: GameManager, autoplay: AutoPlayer,
-                 stats: StatsStore, outlet: TournamentOutlet, clock: Clock,
-                 timers: Timers) -> None:
-        super().__init__(repo, games, autoplay, stats, outlet, clock)
+                 stats: StatsStore, outlet: TournamentOutlet, tables: TableOutlet,
+                 clock: Clock, timers: Timers) -> None:
+        super().__init__(repo, games, autoplay, stats, outlet, tables, clock)
         self._timers = timers
 
     # -- reading

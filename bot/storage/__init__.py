@@ -23,15 +23,12 @@ from .errors import (
 )
 from .games import GameRepository
 from .lobbies import LobbyRepository
-from .memory import (
-    MemoryBotStateRepository,
-    MemoryDatabase,
-    MemoryGameRepository,
-    MemoryLobbyRepository,
-    MemorySettingsRepository,
-    MemoryStatsRepository,
-    MemoryStorage,
-)
+from .memory import MemoryStorage
+from .memory_games import MemoryGameRepository
+from .memory_lobbies import MemoryLobbyRepository
+from .memory_rows import MemoryDatabase
+from .memory_settings import MemoryBotStateRepository, MemorySettingsRepository
+from .memory_stats import MemoryStatsRepository
 from .memory_tournaments import MemoryTournamentRepository
 from .migrations import MIGRATIONS, Migration
 from .opening import SqlStore, open_database

@@ -12,15 +12,12 @@ if TYPE_CHECKING:
     from .database import Database
     from .games import GameRepository
     from .lobbies import LobbyRepository
-    from .memory import (
-        MemoryBotStateRepository,
-        MemoryDatabase,
-        MemoryGameRepository,
-        MemoryLobbyRepository,
-        MemorySettingsRepository,
-        MemoryStatsRepository,
-        MemoryStorage,
-    )
+    from .memory import MemoryStorage
+    from .memory_games import MemoryGameRepository
+    from .memory_lobbies import MemoryLobbyRepository
+    from .memory_rows import MemoryDatabase
+    from .memory_settings import MemoryBotStateRepository, MemorySettingsRepository
+    from .memory_stats import MemoryStatsRepository
     from .memory_tournaments import MemoryTournamentRepository
     from .postgres import PostgresDatabase
     from .protocols import (

@@ -7,19 +7,24 @@ import copy
 import time
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 from .errors import NotFound, StaleVersion, TournamentBusy
 from .records import TOURNAMENT_STATUSES, TournamentEntry, TournamentRecord
 from .shards import Shards, owns
 from .tournaments import HISTORY
 
-if TYPE_CHECKING:
-    from .memory import MemoryDatabase
+
+class TournamentTables(Protocol):
+    """The tables of a `MemoryDatabase` (bot/storage/memory.py) this repository keeps, named
+    here so that the two modules do not import each other."""
+
+    tournaments: dict[str, TournamentRecord]  # by id
+    tournament_results: dict[tuple[str, int], TournamentEntry]  # (id, user)
 
 
 class MemoryTournamentRepository:
-    def __init__(self, db: MemoryDatabase, *, clock: Callable[[], float] = time.time,
+    def __init__(self, db: TournamentTables, *, clock: Callable[[], float] = time.time,
                  shards: Shards | None = None) -> None:
         self._db = db
         self._clock = clock

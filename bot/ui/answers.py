@@ -18,6 +18,8 @@ import discord
 
 from bot.clock import Clock
 
+from .context import wiring_of
+
 log = logging.getLogger(__name__)
 
 DEFER_AFTER = 2.0  # seconds: the answer is deferred if none is ready by then
@@ -48,8 +50,8 @@ def _age(interaction: Interaction, clock: Clock | None) -> float:
 
 
 def _clock(interaction: Interaction) -> Clock | None:
-    clock: Clock | None = getattr(interaction.client, "clock", None)
-    return clock
+    wiring = wiring_of(interaction)
+    return wiring.clock if wiring is not None else None
 
 
 def _usable(interaction: Interaction) -> None:
@@ -102,6 +104,11 @@ class Sent:
     @property
     def id(self) -> int | None:
         return self._message.id if self._message is not None else None
+
+    @property
+    def message_id(self) -> int | None:
+        """The message this answer shows, where known."""
+        return self._message_id
 
     def same_message(self, other: Sent) -> bool:
         """Whether both answers show the same message (an unknown message is another one)."""

@@ -18,7 +18,16 @@ import re
 from typing import Any
 
 import discord
-from discord.ui.view import ViewStore, _component_to_item
+
+from bot.discord_private import (
+    DynamicItemStore,
+    connection_state,
+    item_from_component,
+    refresh_item,
+    rendered_row,
+    replace_view_store,
+    set_rendered_row,
+)
 
 log = logging.getLogger(__name__)
 
@@ -40,8 +49,8 @@ def clicked(components: list[discord.Component], component_type: int,
     return None
 
 
-class ClickStore(ViewStore):
-    async def schedule_dynamic_item_call(
+class ClickStore(DynamicItemStore):
+    async def call_dynamic_item(
             self, component_type: int, factory: type[discord.ui.DynamicItem[Any]],
             interaction: discord.Interaction[Any], custom_id: str, match: re.Match[str]) -> None:
         message = interaction.message
@@ -50,14 +59,14 @@ class ClickStore(ViewStore):
         component = clicked(message.components, component_type, custom_id)
         if component is None:  # not on the clicked message: nothing to call (as discord.py)
             return
-        base: discord.ui.Item[Any] = _component_to_item(component)
+        base = item_from_component(component)
         try:
             item = await factory.from_custom_id(interaction, base, match)
         except Exception:
             log.exception("ignoring exception in dynamic item creation for %r", factory)
             return
-        item._rendered_row = base._rendered_row
-        item._refresh_state(interaction, interaction.data)  # type: ignore[arg-type]
+        set_rendered_row(item, rendered_row(base))
+        refresh_item(item, interaction)
         try:
             allow = await item.interaction_check(interaction)
         except Exception:
@@ -70,9 +79,8 @@ class ClickStore(ViewStore):
             log.exception("ignoring exception in dynamic item callback for %r", item)
 
 
-def install(state: Any) -> None:
-    """Put a `ClickStore` in place of the connection state's view store (before anything is
-    stored in it: call it right after the client is made)."""
-    old: ViewStore = state._view_store
-    assert not old.persistent_views and not old._dynamic_items, "install before storing views"
-    state._view_store = ClickStore(state)
+def install(client: discord.Client) -> None:
+    """Put a `ClickStore` in place of the client's view store (before anything is stored in it:
+    call it right after the client is made)."""
+    state = connection_state(client)
+    replace_view_store(state, ClickStore(state))

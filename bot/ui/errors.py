@@ -7,6 +7,7 @@ an id that no dynamic item reads is dropped; in both cases the user would see Di
 
 from __future__ import annotations
 
+import contextlib
 import logging
 from collections.abc import Iterable
 from typing import Any
@@ -14,11 +15,13 @@ from typing import Any
 import discord
 from discord import app_commands
 
+from bot.discord_private import GuardedCommandTree
 from bot.interactions import Interaction
 from bot.render.events import escape_name
 from bot.services.errors import Refusal
 
 from .answers import Expired
+from .context import wiring_of
 from .items import unread_click
 from .places import in_bots_server, without_bot
 from .replies import apologise, refuse
@@ -31,10 +34,10 @@ log = logging.getLogger(__name__)
 # A lobby there is run with its buttons (bot/outlets/token_lobbies.py).
 ANYWHERE = frozenset({"uno solo", "uno help", "uno settings", "uno stats", "uno leave"})
 # And these in a group DM or a server without the bot (results are kept per group DM).
-WITHOUT_BOT = frozenset({"uno create", "uno leaderboard"})
+WITHOUT_BOT = frozenset({"uno create", "uno leaderboard", "uno end"})
 
 
-class CommandTree(app_commands.CommandTree[Any]):
+class CommandTree(GuardedCommandTree[Any]):
     async def interaction_check(self, interaction: Interaction) -> bool:
         """Elsewhere than in the bot's servers, a command that needs one says so."""
         command = interaction.command
@@ -47,14 +50,10 @@ class CommandTree(app_commands.CommandTree[Any]):
                                           commands=", ".join(f"/{c}" for c in sorted(allowed))))
         return False
 
-    async def _call(self, interaction: Interaction) -> None:
+    def command_guard(self, interaction: Interaction) -> contextlib.AbstractContextManager[object]:
         # A command under way is waited for by a clean stop, as a click is (bot/ui/items.py).
-        under_way = getattr(interaction.client, "under_way", None)
-        if under_way is None:
-            await super()._call(interaction)
-            return
-        with under_way.one():
-            await super()._call(interaction)
+        wiring = wiring_of(interaction)
+        return contextlib.nullcontext() if wiring is None else wiring.under_way.one()
 
     async def on_error(self, interaction: Interaction,
                        error: app_commands.AppCommandError) -> None:

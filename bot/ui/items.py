@@ -22,6 +22,7 @@ item's `parse`, and look at the typed fields; they build an id by building the i
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import re
 from collections.abc import Iterable
@@ -36,6 +37,7 @@ from bot.services.session import Session
 from bot.storage import AI_LEVELS
 
 from .answers import Expired
+from .context import handlers, wiring_of
 from .controls import LobbyControl, MatchControl, TableControl
 from .replies import apologise, refuse
 
@@ -88,12 +90,13 @@ class UnoItem(discord.ui.DynamicItem[ItemT], template=_NEVER):
             unreadable.readable = False
             return unreadable
 
-    async def callback(self, interaction: Interaction) -> None:  # type: ignore[override]
+    async def callback(self, interaction: Interaction) -> None:
         try:
             if not self.readable or self.hand_only and not on_a_hand(interaction):
                 raise Refusal("error.stale_button")
-            with interaction.client.under_way.one():  # a clean stop lets it finish
-                await self.run(interaction)
+            wiring = wiring_of(interaction)
+            with wiring.under_way.one() if wiring else contextlib.nullcontext():
+                await self.run(interaction)  # a clean stop lets it finish
         except Refusal as refusal:
             await refuse(interaction, refusal)
         except Expired as expired:  # the answer came too late for Discord to take it
@@ -102,7 +105,8 @@ class UnoItem(discord.ui.DynamicItem[ItemT], template=_NEVER):
             log.warning("%s: Discord refused a request: %s", self.custom_id, exc)
             await apologise(interaction)
         except Exception:
-            if interaction.client.is_closed():  # shutting down mid-answer: nothing to fix
+            wiring = wiring_of(interaction)
+            if wiring is not None and wiring.closed():  # shutting down mid-answer: no bug
                 log.info("%s: not answered, the bot is closing", self.custom_id)
                 return
             log.exception("the %s control %s failed", type(self).__name__, self.custom_id)
@@ -187,7 +191,7 @@ class LobbyButton(UnoItem[Button], template=r"uno:l:(?:(?P<what>" + "|".join(_LO
         return cls(LobbyControl(match["what"]), channel)
 
     async def run(self, interaction: Interaction) -> None:
-        lobby = interaction.client.handlers.lobby
+        lobby = handlers(interaction).lobby
         if self.what is LobbyControl.AI_LEVEL and self.level is not None:
             await lobby.add_ai(interaction, self.channel_id, self.level)
         elif self.what is LobbyControl.UNSEAT and self.ai_user is not None:
@@ -216,7 +220,7 @@ class RulesSelect(UnoItem[discord.ui.Select[Any]],
     async def run(self, interaction: Interaction) -> None:
         data: Any = interaction.data or {}
         values = [str(v) for v in data.get("values", [])]
-        await interaction.client.handlers.lobby.rules_select(interaction, self.group,
+        await handlers(interaction).lobby.rules_select(interaction, self.group,
                                                              self.channel_id, values)
 
 
@@ -236,7 +240,7 @@ class TableButton(UnoItem[Button], template=r"uno:t:" + _GAME + r":(?P<what>"
         return cls(match["game"], TableControl(match["what"]))
 
     async def run(self, interaction: Interaction) -> None:
-        await interaction.client.handlers.play.table_button(interaction, self.game_id,
+        await handlers(interaction).play.table_button(interaction, self.game_id,
                                                             self.what)
 
 
@@ -298,9 +302,9 @@ class MatchButton(UnoItem[Button],
         if on_a_hand(interaction):
             raise Refusal("error.stale_button")
         if self.what is MatchControl.RULES:
-            await interaction.client.handlers.play.match_rules(interaction, self.rules)
+            await handlers(interaction).play.match_rules(interaction, self.rules)
             return
-        await interaction.client.handlers.lobby.rematch(
+        await handlers(interaction).lobby.rematch(
             interaction, self.game_id, self.rules, self.turn_timer, self.host_seat)
 
 
@@ -345,7 +349,7 @@ class PlayButton(UnoItem[Button],
             return Action(player, wanted.type, wanted.card, wanted.color, wanted.target,
                           wanted.uno)
 
-        await interaction.client.handlers.play.act(interaction, self.game_id, self.version,
+        await handlers(interaction).play.act(interaction, self.game_id, self.version,
                                                    build, self.context)
 
 
@@ -379,7 +383,7 @@ class DecisionButton(UnoItem[Button],
 
     async def run(self, interaction: Interaction) -> None:
         kind = DECISIONS[self.what]
-        await interaction.client.handlers.play.act(
+        await handlers(interaction).play.act(
             interaction, self.game_id, self.version, lambda _, player: Action(player, kind),
             self.context)
 
@@ -403,7 +407,7 @@ class ColorButton(UnoItem[Button], template=_CONTROL + r"color:(?P<color>" + _CO
 
     async def run(self, interaction: Interaction) -> None:
         color = self.color
-        await interaction.client.handlers.play.act(
+        await handlers(interaction).play.act(
             interaction, self.game_id, self.version,
             lambda _, player: Action(player, ActionType.COLOR, color=color), self.context)
 
@@ -432,7 +436,7 @@ class PickButton(UnoItem[Button],
                    match["uno"] == "u", int(match["page"]), context=_context(match))
 
     async def run(self, interaction: Interaction) -> None:
-        await interaction.client.handlers.play.pick(interaction, self.game_id, self.version,
+        await handlers(interaction).play.pick(interaction, self.game_id, self.version,
                                                     self.card, self.uno, self.page,
                                                     self.context)
 
@@ -458,7 +462,7 @@ class PageButton(UnoItem[Button],
         return cls(match["game"], int(match["version"]), int(match["page"]), match["way"])
 
     async def run(self, interaction: Interaction) -> None:
-        await interaction.client.handlers.play.page(interaction, self.game_id, self.page)
+        await handlers(interaction).play.page(interaction, self.game_id, self.page)
 
 
 class WhyButton(UnoItem[Button], template=_CONTROL + r"why:(?P<card>" + _CARD + ")"):
@@ -479,7 +483,7 @@ class WhyButton(UnoItem[Button], template=_CONTROL + r"why:(?P<card>" + _CARD + 
                    context=_context(match))
 
     async def run(self, interaction: Interaction) -> None:
-        await interaction.client.handlers.play.why(interaction, self.game_id, self.version,
+        await handlers(interaction).play.why(interaction, self.game_id, self.version,
                                                    self.card, self.context)
 
 

@@ -13,7 +13,7 @@ message posted before this layout into one.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from typing import Any
 
 import discord
@@ -98,17 +98,19 @@ def fit(texts: list[str], limit: int = TEXT_MAX) -> list[str]:
 
 
 def layout(shown: Shown, controls: Controls | None = None, *,
-           lead: str = "") -> discord.ui.LayoutView:
+           lead: str = "", pictures: Sequence[str] = ()) -> discord.ui.LayoutView:
     """The V2 view showing `shown` (with its picture, if it has one) and `controls` below it,
     in one container in its colour. `lead` comes first (the ping of the player the table
-    waits for: mentions in a text display notify, as in content)."""
+    waits for: mentions in a text display notify, as in content). `pictures`: more pictures'
+    urls, shown beside its own (a solo game's table and hand: issue 30)."""
     container: discord.ui.Container[Any] = discord.ui.Container(accent_colour=shown.colour)
     texts = fit(_texts(shown, lead))
     head = 2 if lead else 1  # the picture goes below the state line
     for text in texts[:head]:
         container.add_item(discord.ui.TextDisplay(text))
-    if shown.picture:
-        container.add_item(discord.ui.MediaGallery(discord.MediaGalleryItem(shown.picture)))
+    urls = [url for url in (shown.picture, *pictures) if url]
+    if urls:
+        container.add_item(discord.ui.MediaGallery(*map(discord.MediaGalleryItem, urls)))
     for text in texts[head:]:
         container.add_item(discord.ui.TextDisplay(text))
     rows = controls.rows() if controls is not None else []
@@ -121,11 +123,13 @@ def layout(shown: Shown, controls: Controls | None = None, *,
     return view
 
 
-def v2(shown: Shown, controls: Controls | None = None, *, lead: str = "") -> dict[str, Any]:
+def v2(shown: Shown, controls: Controls | None = None, *,
+       lead: str = "", pictures: Sequence[str] = ()) -> dict[str, Any]:
     """The fields of a send or an edit showing `shown` and `controls` as a V2 message. Content
     and embeds are cleared: an edit of a message posted with them converts it (Discord refuses
     a V2 message that keeps either)."""
-    return {"view": layout(shown, controls, lead=lead), "content": None, "embed": None}
+    return {"view": layout(shown, controls, lead=lead, pictures=pictures), "content": None,
+            "embed": None}
 
 
 def notice(text: str, controls: Controls | None = None) -> dict[str, Any]:

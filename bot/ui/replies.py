@@ -12,6 +12,7 @@ from bot.services.errors import Key, Refusal
 from bot.services.settings import SettingsService
 
 from .answers import Expired, send
+from .context import wiring_of
 
 log = logging.getLogger(__name__)
 
@@ -21,8 +22,8 @@ Interaction = discord.Interaction[Any]
 
 
 def _settings(interaction: Interaction) -> SettingsService | None:
-    settings: SettingsService | None = getattr(interaction.client, "settings", None)
-    return settings
+    wiring = wiring_of(interaction)
+    return wiring.settings if wiring is not None else None
 
 
 def user_locale(interaction: Interaction) -> str:

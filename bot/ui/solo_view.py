@@ -18,6 +18,8 @@ import discord
 from bot.engine import Card
 from bot.render.faces import NO_FACES, Faces
 from bot.render.hand import render_hand
+from bot.render.painter import Painter
+from bot.render.pictures import Picture, hand_picture_of, table_picture_of
 from bot.render.table import render_table
 from bot.render.text import tr
 from bot.services.session import Session
@@ -28,13 +30,29 @@ from .layout import v2
 from .views import hand_view, table_view
 
 
-def solo_message(session: Session, player: str, locale: str, *, notes: Sequence[str] = (),
-                 page: int = 0, picking: Card | None = None,
-                 faces: Faces = NO_FACES) -> dict[str, Any]:
-    """The fields of a send or an edit showing the solo game as it is now to `player`."""
+def shows_hand(session: Session, player: str) -> bool:
+    """Whether the message shows `player`'s hand (while a round is played) or the table."""
     public = session.view()
-    if public.round_over or session.finished or session.player(player) is None:
-        return _table(session, locale, notes, faces)
+    return not (public.round_over or session.finished or session.player(player) is None)
+
+
+def solo_pictures(session: Session, player: str, painter: Painter, *,
+                  colorblind: bool = False) -> list[Picture]:
+    """The pictures the message shows as in a server: the table's, and the hand's with it."""
+    pictures = [table_picture_of(session, painter)]
+    if shows_hand(session, player):
+        pictures.append(hand_picture_of(session, player, painter, colorblind=colorblind))
+    return pictures
+
+
+def solo_message(session: Session, player: str, locale: str, *, notes: Sequence[str] = (),
+                 page: int = 0, picking: Card | None = None, faces: Faces = NO_FACES,
+                 pictures: Sequence[str] = ()) -> dict[str, Any]:
+    """The fields of a send or an edit showing the solo game as it is now to `player`, with
+    the pictures at `pictures` (urls of its attachments)."""
+    public = session.view()
+    if not shows_hand(session, player):
+        return _table(session, locale, notes, faces, pictures)
     shown = render_hand(session, player, locale, notes=notes, page=page, picking=picking,
                         faces=faces)
     # The players' card counts and the latest moves.
@@ -46,11 +64,11 @@ def solo_message(session: Session, player: str, locale: str, *, notes: Sequence[
         controls.add_item(TableButton(session.game_id, TableControl.CATCH,
                                       label=tr(locale, "button.catch"),
                                       style=discord.ButtonStyle.danger))
-    return v2(shown, controls)
+    return v2(shown, controls, pictures=pictures)
 
 
-def _table(session: Session, locale: str, notes: Sequence[str], faces: Faces
-           ) -> dict[str, Any]:
+def _table(session: Session, locale: str, notes: Sequence[str], faces: Faces,
+           pictures: Sequence[str]) -> dict[str, Any]:
     shown = render_table(session, faces=faces).shown
     lines = [*notes, shown.text]
     if session.finished:
@@ -59,4 +77,4 @@ def _table(session: Session, locale: str, notes: Sequence[str], faces: Faces
     # A round's end: Next round. The match's end: nothing to click (a rematch would open a
     # lobby; another solo game is one command away).
     controls = None if session.finished else table_view(session)
-    return v2(shown, controls)
+    return v2(shown, controls, pictures=pictures)

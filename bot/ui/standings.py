@@ -18,6 +18,7 @@ from bot.interactions import Interaction
 from bot.render.text import tr
 from bot.storage import ALL_TIME, BOARDS, LeaderboardPage
 
+from .context import handlers
 from .items import Button, UnoItem
 
 Style = discord.ButtonStyle
@@ -41,7 +42,7 @@ class LeaderboardButton(
                    match["tag"])
 
     async def run(self, interaction: Interaction) -> None:
-        await interaction.client.handlers.scoring.leaderboard_button(
+        await handlers(interaction).scoring.leaderboard_button(
             interaction, self.board, self.period, self.preset, self.page)
 
 
@@ -56,7 +57,7 @@ class ForgetButton(UnoItem[Button], template=r"uno:fm:(?P<user>[0-9]{1,20})"):
         return cls(int(match["user"]))
 
     async def run(self, interaction: Interaction) -> None:
-        await interaction.client.handlers.scoring.forget_button(interaction, self.user_id)
+        await handlers(interaction).scoring.forget_button(interaction, self.user_id)
 
 
 SCORING_ITEMS = (LeaderboardButton, ForgetButton)

@@ -9,6 +9,7 @@ import discord
 
 from bot.interactions import Interaction
 
+from .context import handlers
 from .items import Button, Style, UnoItem
 
 
@@ -25,7 +26,7 @@ class TournamentButton(UnoItem[Button], template=r"uno:n:(?P<what>join|leave|che
         return cls(match["what"], match["tournament"])
 
     async def run(self, interaction: Interaction) -> None:
-        await interaction.client.handlers.tournament.tournament_button(
+        await handlers(interaction).tournament.tournament_button(
             interaction, self.what, self.tournament_id)
 
 

@@ -8,8 +8,8 @@ from typing import Any
 from drivers.harness import Driver, Harness, start_game
 from tests.fake_discord import VirtualUser
 
-__all__ = ["Driver", "Harness", "red_seven_for_ann", "redeal", "rig", "rig_flip", "rig_no_mercy",
-           "start_game"]
+__all__ = ["Driver", "Harness", "announce", "red_seven_for_ann", "redeal", "rig", "rig_flip",
+           "rig_no_mercy", "start_game"]
 
 
 async def rig(h: Harness, session: Any, hands: dict[VirtualUser, list[str]], start: str,
@@ -69,7 +69,8 @@ async def rig_no_mercy(h: Harness, session: Any, hands: dict[VirtualUser, list[s
 
 
 async def redeal(h: Harness, session: Any, deck: list[str], dealer: str) -> None:
-    """Re-deal the running game from `deck` (card codes, top of the draw pile first)."""
+    """Re-deal the running game from `deck` (card codes, top of the draw pile first): saved,
+    announced and shown as an applied action is."""
     from bot.engine import Game, card
 
     players = list(session.game.players)
@@ -85,4 +86,17 @@ async def redeal(h: Harness, session: Any, deck: list[str], dealer: str) -> None
         manager._deadline(session)
         await manager._save(session)
         manager._arm(session)
-    await h.bot.tables.show(session)
+    await announce(h, session, events)
+
+
+async def announce(h: Harness, session: Any, events: list[Any] | None = None) -> None:
+    """A state the test has set (a "given") is announced as an applied action is, under the
+    game's lock, and its table shown."""
+    from bot.services.notices import Change
+
+    bot = h.bot
+    assert bot is not None
+    async with session.lock:
+        bot.games._publish(session, Change.APPLIED, events)
+    # As `Harness.settle`, through what a playground has too (the browser tests rig its deal).
+    await h.fake.wait_for(lambda: not bot.table_feed.edits_pending(), timeout=5)

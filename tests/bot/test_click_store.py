@@ -9,6 +9,7 @@ from typing import Any
 import discord
 import pytest
 
+from bot.discord_private import connection_state, view_store
 from bot.ui.click_store import ClickStore, clicked
 from drivers.catalogue import en
 from drivers.screen import open_hand, table_after, table_of
@@ -34,13 +35,13 @@ async def test_table_and_hand_clicks_work_without_rebuilding_views(
                                  bob: ["G1", "G2", "G3", "G4", "G5", "G6", "G7"]}, "R5",
               dealer=bob)
     assert harness.bot is not None
-    assert isinstance(harness.bot._connection._view_store, ClickStore)
+    assert isinstance(view_store(connection_state(harness.bot)), ClickStore)
     hand = await open_hand(harness, ann, session)  # a table button
     await ann.click(hand, "🟥 Red 7")  # a hand button
     text = await table_after(harness, bob, session)
     assert session.game.discard[-1].code == "R7" and "Bob" in text
     bot = await harness.restart()  # the ids alone carry the clicks across a restart
-    assert isinstance(bot._connection._view_store, ClickStore)
+    assert isinstance(view_store(connection_state(bot)), ClickStore)
     answer = await bob.click(table_of(bob, session), en("button.rules"))
     assert answer.response is not None and answer.response.ephemeral
 

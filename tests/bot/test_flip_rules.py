@@ -764,7 +764,9 @@ async def test_f_full_flip_match_played_to_the_end_through_buttons(harness: Harn
 async def table_showing(harness: Harness, user: VirtualUser, session: Any, line: str) -> str:
     """The table text once the merged edit of the game's current version has landed."""
     table, version = table_of(user, session), session.game.version
-    await harness.fake.wait_for(lambda: session.rendered_version == version
+    assert harness.bot is not None
+    tables = harness.bot.tables
+    await harness.fake.wait_for(lambda: tables.current(session) and session.version == version
                                 and line in table_text(table), timeout=3)
     return table_text(table)
 

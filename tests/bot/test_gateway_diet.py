@@ -10,6 +10,7 @@ from typing import Any
 
 import discord
 
+from bot.discord_private import connection_state, keeps_messages
 from bot.gateway_diet import EDIT_EVENTS, trim_parsers
 from drivers.screen import open_hand, table_after
 
@@ -32,7 +33,7 @@ async def test_people_s_messages_reach_on_message_and_the_bot_s_own_do_not(
     said = await bob.say("hello")
     await harness.fake.wait_for(lambda: bool(heard), timeout=3)
     assert [(m.id, m.author.id) for m in heard] == [(said.id, bob.id)]
-    assert bot._connection._messages is None  # and nothing is kept
+    assert not keeps_messages(connection_state(bot))  # and nothing is kept
 
 
 async def test_no_listener_reads_an_edit(harness: Harness) -> None:
@@ -52,7 +53,7 @@ async def test_a_table_deleted_from_the_channel_is_posted_anew_with_the_move(
     old = session.message_id
     stored = harness.fake.messages[old]
     stored.deleted = True  # a moderator deletes the table
-    await harness.fake._announce(stored, "MESSAGE_DELETE")
+    await harness.fake.desk.announce(stored, "MESSAGE_DELETE")
     await ann.click(hand, "🟥 Red 7")
     await harness.fake.wait_for(lambda: session.message_id not in (None, old), timeout=5)
     text = await table_after(harness, bob, session)

@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from bot.fake_discord import old_messages
-from bot.fake_discord.server import DEFERRED_UPDATE
+from bot.fake_discord.api import DEFERRED_UPDATE
 from bot.outlets.table_moves import MOVE_AFTER
 from drivers.catalogue import en, label
 from drivers.screen import title_of
@@ -42,9 +42,9 @@ async def settled(h: Harness, session: Any, *, moved_from: int | None = None) ->
     picture first, which waits behind the hands' pictures on a busy machine. With `moved_from`,
     until the table has moved from there."""
     assert h.bot is not None
-    games = h.bot.games
+    feed = h.bot.table_feed
     await h.fake.wait_for(lambda: session.message_id not in (None, moved_from)
-                          and not games.edits_pending(), timeout=15)
+                          and not feed.edits_pending(), timeout=15)
 
 
 async def pointers_landed(h: Harness, user: VirtualUser) -> None:
@@ -100,7 +100,7 @@ async def test_a_match_across_more_than_an_hour_never_edits_an_old_table(
                               1.0 if elapsed <= hour + 120 else 30.0)
         assert await driver.step(), "the match ended before an hour of play"
         await settled(harness, session)
-        assert session.rendered_version == session.version  # the table is current
+        assert harness.bot is not None and harness.bot.tables.current(session)  # current
         assert users[0].message(session.message_id).labels()  # and offers its buttons
     assert harness.fake.old_edits.refused == 0
     assert session.message_id != first
@@ -157,7 +157,7 @@ async def test_a_click_on_the_old_table_before_its_buttons_go_is_answered(
                            status=403, code=50013, message="Missing Permissions", times=2)
     harness.clock.advance(MOVE_AFTER)
     assert harness.bot is not None
-    harness.bot.games.refresh(session)  # the table's next showing moves it
+    harness.bot.table_feed.refresh(session)  # the table's next showing moves it
     await settled(harness, session, moved_from=old.id)
     version = session.version
     answer = (await bob.click(old, en("button.hand"))).response
@@ -188,7 +188,7 @@ async def test_a_30046_anyway_moves_the_table_at_once(harness: Harness) -> None:
         assert shows <= old_messages.EDITS_PER_WINDOW + 1
     [refused] = harness.session.take_violations()
     assert refused.code == old_messages.CODE
-    assert session.message_id != first and session.rendered_version == session.version
+    assert session.message_id != first and harness.bot.tables.current(session)
     harness.clock.advance(old_messages.WINDOW)  # the pointer waits for the window to pass
     await pointers_landed(harness, bob)
     assert_moved(harness, bob, session.message_id)

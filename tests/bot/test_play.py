@@ -79,7 +79,8 @@ async def test_wild_asks_for_a_colour_in_the_hand(harness: Harness,
     picking = ann.message(hand.id)
     assert en_part("hand.pick_color") in hand_text(picking)
     assert {colour_label(c) for c in "RYGB"} <= set(picking.labels())
-    assert session.game.version == session.rendered_version  # nothing played yet
+    assert harness.bot is not None
+    assert harness.bot.tables.current(session)  # nothing played yet
     await ann.click(picking, "🟦 Blue")  # C-7.4
     text = await table_after(harness, bob, session)
     assert en("table.color", color=colour("B")) in text

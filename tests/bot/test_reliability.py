@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 from bot.engine import Action, ActionType, card
-from bot.fake_discord.server import COMPONENT
+from bot.fake_discord.api import COMPONENT, DEFERRED_UPDATE
 from bot.ui.controls import TableControl
 from bot.ui.items import DecisionButton, PlayButton, TableButton
 from drivers.catalogue import en
@@ -48,7 +48,9 @@ async def test_a_game_whose_channel_is_gone_is_ended_and_the_bot_starts(
 async def test_a_failed_table_edit_is_retried_until_the_table_is_current(
         harness: Harness, caplog: pytest.LogCaptureFixture) -> None:
     ann, bob, session = await red_seven_for_ann(harness)
-    await harness.fake.wait_for(lambda: session.rendered_version == session.version, timeout=3)
+    assert harness.bot is not None
+    tables = harness.bot.tables
+    await harness.fake.wait_for(lambda: tables.current(session), timeout=3)
     harness.fake.fail_next("PATCH", TABLE_EDIT, status=403, code=50013,
                            message="Missing Permissions")
     hand = await open_hand(harness, ann, session)
@@ -56,7 +58,7 @@ async def test_a_failed_table_edit_is_retried_until_the_table_is_current(
     table = ann.message(session.message_id)
     # The first merged edit is refused; before, the table stayed stale until the next move.
     await harness.fake.wait_for(lambda: "Red 7" in top_line(table)
-                                and session.rendered_version == session.version, timeout=6)
+                                and tables.current(session), timeout=6)
     assert any("could not be updated" in r.getMessage() for r in caplog.records)
 
 
@@ -88,21 +90,30 @@ async def test_a_timed_action_whose_save_fails_is_tried_again(
 async def test_a_stalled_save_is_deferred_and_still_answered(
         harness: Harness, monkeypatch: pytest.MonkeyPatch) -> None:
     """A write that holds a move past Discord's 3 s: the bot defers at about 2 s and answers
-    after; before, the late answer hit an expired interaction (10062)."""
+    after; before, the late answer hit an expired interaction (10062). The stall and the bot's
+    watchdog run on the clock Discord's 3 s are measured on, which the test moves: 2 s, then
+    1.5 s more (a watchdog on another clock would defer too late, and fail the test)."""
     ann, bob, session = await red_seven_for_ann(harness)
     assert harness.bot is not None
     repo = harness.bot.games._repo
     real = repo.update
+    stalled = asyncio.Event()
 
     async def stalls(*args: Any, **kwargs: Any) -> None:
-        await asyncio.sleep(3.5)
+        stalled.set()
+        await harness.clock.sleep(3.5)
         await real(*args, **kwargs)
 
     monkeypatch.setattr(repo, "update", stalls)
     hand = await open_hand(harness, ann, session)
     version = session.version
-    handle = await ann.click(hand, "🟥 Red 7")
-    assert handle.acknowledged  # the deferral, in time
+    handle = await ann.click(hand, "🟥 Red 7", wait=False)
+    await harness.fake.wait_for(stalled.is_set, timeout=3)
+    harness.clock.advance(2.0)  # the watchdog's moment
+    await harness.fake.wait_for(lambda: handle.record.acknowledged, timeout=3)
+    assert handle.record.ack_type == DEFERRED_UPDATE  # the deferral, in time
+    harness.clock.advance(1.5)  # the write goes through, past Discord's 3 s
+    await handle.wait_acknowledged()
     await harness.fake.wait_for(lambda: session.version > version, timeout=5)
     await harness.fake.wait_for(lambda: "Red 7" not in hand.labels(), timeout=3)
 

@@ -20,7 +20,7 @@ from drivers.catalogue import colour_label, en, tr
 from drivers.screen import open_hand
 from tests.fake_discord import VirtualUser, fake_discord_session
 
-from .harness import Driver, Harness, rig, start_game
+from .harness import Driver, Harness, announce, rig, start_game
 
 
 def row(place: int, player: str, wins: int, matches: int) -> str:
@@ -48,7 +48,7 @@ async def commit(h: Harness, session: Any, change: Callable[[Game], None]) -> No
         change(session.game)
         session.game.version += 1
         await h.bot.games._save(session)
-    await h.bot.tables.show(session)
+    await announce(h, session)
 
 
 def keep(seat: int, cards: int) -> Callable[[Game], None]:

@@ -11,7 +11,8 @@ import discord
 import pytest
 from discord.http import Route
 
-from bot.fake_discord.server import API, spec_refusal
+from bot.fake_discord.api import API
+from bot.fake_discord.request_gate import spec_refusal
 from bot.fake_discord.spec import SPEC_FOLDER, discord_api_spec
 from tests.fake_discord import FakeDiscord, FakeDiscordSession
 

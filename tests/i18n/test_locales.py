@@ -19,7 +19,7 @@ from bot.i18n import KNOWN_LOCALES, Translator, get_translator
 from bot.i18n.commands import DISCORD_LOCALES
 from bot.i18n.translator import LOCALES_DIR, message_placeholders
 from bot.storage import LobbyRecord
-from cogs.lobby import lobby_view
+from cogs.lobby_view import lobby_view
 from drivers.catalogue import LOCALES
 
 # docs/DISCORD-FACTS.md: application commands and message components.

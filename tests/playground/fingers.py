@@ -4,11 +4,12 @@ side panels are opened as drawers where the page is as narrow as a phone (issue 
 
 from __future__ import annotations
 
+import asyncio
 import json
 from typing import Any
 
 from bot.playground.browser import Page, wait_for
-from bot.playground.playground import Player
+from bot.playground.page_needs import Player
 from drivers.catalogue import en
 
 
@@ -17,9 +18,16 @@ def js(value: Any) -> str:
 
 
 async def tap(page: Page, selector: str, *, across: float = 0.5) -> None:
-    """Tap the element `selector` finds, `across` its width (where nothing else covers it)."""
+    """Tap the element `selector` finds, `across` its width (where nothing else covers it).
+
+    The page redraws its lists on every poll, so the element found may be replaced by an equal
+    one before its box is read: it is looked for again then, for 5 s at most."""
     target = page.locator(selector)
-    box = await target.bounding_box()
+    for _ in range(50):
+        box = await target.bounding_box()
+        if box is not None:
+            break
+        await asyncio.sleep(0.1)
     assert box is not None, f"{selector} is not on the page"
     await target.click(position={"x": box["width"] * across, "y": box["height"] / 2})
 

@@ -16,7 +16,8 @@ from typing import Any
 import aiohttp
 import pytest
 
-from bot.playground.playground import Player, Playground
+from bot.playground.page_needs import Player
+from bot.playground.playground import Playground
 from drivers.catalogue import en, tr
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -178,7 +179,7 @@ async def test_dev_run_without_a_token_starts_the_playground(tmp_path: Path) -> 
         env=env, stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE,
         # Started with SIGINT ignored, as a shell's background job or nohup starts it (and as a
         # suite started that way passes it on): Ctrl+C must stop it all the same.
-        preexec_fn=_ignoring_sigint)
+        preexec_fn=_ignoring_sigint, start_new_session=True)
     assert process.stdout is not None and process.stderr is not None
     try:
         line = b""
@@ -189,7 +190,7 @@ async def test_dev_run_without_a_token_starts_the_playground(tmp_path: Path) -> 
         async with aiohttp.ClientSession() as http, http.get(url) as answer:
             assert answer.status == 200 and "UNO bot playground" in await answer.text()
     finally:
-        process.send_signal(signal.SIGINT)
+        os.killpg(process.pid, signal.SIGINT)  # as Ctrl+C: every process of its group
         _, errors = await asyncio.wait_for(process.communicate(), 20)
     told = errors.decode()
     assert "DISCORD_TOKEN is not set" in told and ".env" in told and "Traceback" not in told

@@ -323,3 +323,39 @@ def test_pinned_pictures() -> None:
     if major not in PINNED:
         pytest.skip(f"no pinned hashes for Pillow {major}: {got}")
     assert got == PINNED[major], f"Pillow {PIL.__version__}: {got}"
+
+
+# ------------------------------------------------------------------------------ pasted pictures
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_pasted_pictures_are_the_drawn_ones(seed: int) -> None:
+    """Hands and tables are pasted from pieces already in the palette (issue 29): the PNG is
+    byte for byte the one the whole picture drawn and then mapped to the palette gives."""
+    import random
+
+    rng = random.Random(seed)
+    deck = list(all_cards())
+    flips = [c for c in deck if isinstance(c, FlipCard)]
+    colorblind = seed % 2 == 1
+    images.clear_caches()
+    for count in (1, 7, 8, 15, 23, 40):
+        hand = tuple(rng.choice(deck) for _ in range(count))
+        assert hand_image(hand, colorblind=colorblind) == images._png(
+            images._hand_picture(hand, colorblind))
+    names = ["Олександр", "Bob", "Мария", "Їжак", "A rather long name", "g12p3"]
+    for seats in range(2, 11):
+        top = rng.choice(deck)
+        flip = isinstance(top, FlipCard)
+        view = TableImage(
+            top=top, color=None if top.color is None else top.color.value,
+            direction=rng.choice((1, -1)),
+            players=[(rng.choice(names), rng.randint(0, 25), seat == seats - 1,
+                      rng.random() > 0.2) for seat in range(seats)],
+            draw_pile_inactive=rng.choice(flips) if flip else None,
+            others_inactive=[[rng.choice(flips) for _ in range(rng.randint(0, 9))]
+                             for _ in range(seats)] if flip else None)
+        images.clear_caches()
+        assert images._pasted_table(view, colorblind) is not None  # no plates overlap
+        assert table_image(view, colorblind=colorblind) == images._png(
+            images._table_picture(view, colorblind))

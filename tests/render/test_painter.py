@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.engine import card
+from bot.engine import Card, card
 from bot.render import images
 from bot.render.images import TableImage
 from bot.render.painter import Painter, PaintersBusy, Superseded
@@ -178,6 +178,47 @@ def test_the_workers_leave_when_the_bot_is_killed() -> None:
     assert not any(_alive(pid) for pid in pids), "a picture worker outlived the bot"
 
 
+_CTRL_C = """
+import asyncio
+from bot.engine import card
+from bot.render.painter import Painter
+
+async def main(painter):
+    await painter.hand((card("R1"),))
+    await painter.hand((card("R2"),))  # two workers, when the first is still busy
+    print("drawn", flush=True)
+    await asyncio.sleep(60)
+
+painter = Painter(2)
+try:
+    asyncio.run(main(painter))
+except KeyboardInterrupt:  # as discord.py's Client.run: a clean stop
+    painter.close()
+    print("stopped", flush=True)
+"""
+
+
+@pytest.mark.skipif(sys.platform != "linux", reason="signals a process group")
+def test_ctrl_c_stops_the_workers_without_a_traceback() -> None:
+    """Ctrl+C in a terminal sends SIGINT to the whole process group, workers included: the bot
+    stops them itself, and none prints a KeyboardInterrupt traceback."""
+    bot = subprocess.Popen([sys.executable, "-c", _CTRL_C], cwd=ROOT, stdout=subprocess.PIPE,
+                           stderr=subprocess.PIPE, text=True, start_new_session=True,
+                           env={**os.environ, "PYTHONPATH": str(ROOT)})
+    try:
+        assert bot.stdout is not None
+        assert bot.stdout.readline() == "drawn\n"
+        time.sleep(0.5)  # the workers wait for work, where the SIGINT used to find them
+        os.killpg(bot.pid, signal.SIGINT)
+        out, errors = bot.communicate(timeout=20)
+    finally:
+        if bot.poll() is None:
+            os.killpg(bot.pid, signal.SIGKILL)
+            bot.wait()
+    assert out == "stopped\n" and bot.returncode == 0
+    assert "Traceback" not in errors and "KeyboardInterrupt" not in errors, errors
+
+
 async def test_a_hand_never_waits_behind_a_queue_of_tables(
         painter: Painter, monkeypatch: pytest.MonkeyPatch) -> None:
     """A hand's picture is waited for by its owner's answer, a table's is not: tables queued
@@ -205,4 +246,36 @@ async def test_a_hand_never_waits_behind_a_queue_of_tables(
     gate.set()
     await asyncio.gather(drawn, *tables)
     assert order == ["table 1", "hand", "table -1"]
+    painter.close()
+
+
+async def test_a_hand_is_drawn_again_only_when_its_cards_change_however_many_hands_there_are(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Far more open hands than the cache by content holds: each slot keeps its newest picture,
+    so an unchanged hand asked for again (each move prepares every hand of its game) is not
+    drawn again; a slot that shows new cards lets its old picture go."""
+    images.clear_caches()
+    painter = Painter(0, limit=1000)  # all asked for at once: none refused as too many
+    drawn: list[tuple[object, ...]] = []
+
+    def draw(cards: tuple[object, ...], *, colorblind: bool = False) -> bytes:
+        drawn.append(tuple(cards))
+        return repr(cards).encode()
+
+    monkeypatch.setattr(images, "hand_image", draw)
+    deck = [card(code) for code in ("R1", "R2", "R3", "G4", "G5", "B6", "Y7", "W")]
+    hands: dict[str, tuple[Card, ...]] = {
+        f"p{n}": (deck[n % 8], deck[n // 8 % 8], deck[n // 64 % 8]) for n in range(400)}
+    for _ in range(2):
+        for player, cards in hands.items():
+            painter.prepare_hand(cards, slot=("hand", "g", player))
+        await asyncio.sleep(0.2)
+    assert sorted(map(repr, drawn)) == sorted(map(repr, hands.values()))  # once, not per round
+    drawn.clear()
+    hands["p0"] = (deck[7],)
+    painter.prepare_hand(hands["p0"], slot=("hand", "g", "p0"))
+    await asyncio.sleep(0.05)
+    assert drawn == [hands["p0"]]
+    assert painter.cached_hand(hands["p0"]) is not None
+    assert len(painter._kept) == 400  # the old picture of p0 went with its slot's change
     painter.close()

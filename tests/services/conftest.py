@@ -10,26 +10,25 @@ import pytest
 from bot.fake_discord.clock import FakeClock
 from bot.services.games import GameManager
 from bot.services.lobbies import LobbyService
-from bot.services.session import Session
+from bot.services.notices import Change, Notice
 from bot.services.timers import Timers
 from bot.storage import LobbyRecord, MemoryStorage
 
 
 class Outlets:
-    """What the bot's publisher would show, recorded: a `TableOutlet` and a `LobbyOutlet`."""
+    """What the bot's outlets would be told, recorded: the game manager's notices (as the
+    table's feed hears them) and a `LobbyOutlet`."""
 
     def __init__(self) -> None:
-        self.shown: list[int] = []  # the game versions whose table was shown
+        self.shown: list[int] = []  # the game versions announced for the table to show
         self.abandoned_games: list[str] = []
         self.expired_lobbies: list[int] = []  # channel ids
 
-    async def show(self, session: Session) -> float | None:
-        self.shown.append(session.version)
-        session.rendered_version = session.version
-        return None
-
-    async def abandoned(self, session: Session) -> None:
-        self.abandoned_games.append(session.game_id)
+    def on_notice(self, notice: Notice) -> None:
+        if notice.change is Change.ABANDONED:
+            self.abandoned_games.append(notice.session.game_id)
+        elif not notice.change.over:
+            self.shown.append(notice.version)
 
     async def expired(self, lobby: LobbyRecord) -> None:
         self.expired_lobbies.append(lobby.channel_id)
@@ -68,9 +67,9 @@ async def timers(clock: FakeClock) -> AsyncIterator[Timers]:
 @pytest.fixture
 async def manager(storage: MemoryStorage, clock: FakeClock, timers: Timers,
                   outlets: Outlets) -> AsyncIterator[GameManager]:
-    manager = GameManager(storage.games, clock, timers, outlets, refresh_delay=0)
+    manager = GameManager(storage.games, clock, timers)
+    manager.notices.subscribe(outlets.on_notice)
     yield manager
-    await manager.close()
 
 
 @pytest.fixture

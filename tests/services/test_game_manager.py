@@ -55,7 +55,7 @@ async def test_a_started_game_is_saved_in_place_of_its_lobby(
     assert session.names == {str(ANN): "Ann", str(BOB): "Bob"}
 
 
-async def test_an_action_is_saved_then_shown(lobbies: LobbyService, manager: GameManager,
+async def test_an_action_is_saved_then_announced(lobbies: LobbyService, manager: GameManager,
                                              storage: MemoryStorage, outlets: Outlets) -> None:
     session = await started(lobbies, manager)
     before = session.version
@@ -65,7 +65,7 @@ async def test_an_action_is_saved_then_shown(lobbies: LobbyService, manager: Gam
     record = await storage.games.load(session.game_id)
     assert record is not None and record.version == session.version
     await settle()
-    assert outlets.shown[-1] == session.version  # the merged table edit
+    assert outlets.shown[-1] == session.version  # its notice, once saved
 
 
 async def test_refusals_change_nothing(lobbies: LobbyService, manager: GameManager,
@@ -146,16 +146,12 @@ async def test_a_restarted_manager_finds_the_game_as_saved(
         clock: FakeClock, timers: Timers, outlets: Outlets) -> None:
     session = await started(lobbies, manager, turn_timer=30)
     await manager.act(session.game_id, turn_of(session), draw)
-    again = GameManager(MemoryStorage(storage.db, clock=clock.now).games, clock, timers,
-                        outlets, refresh_delay=0)
-    try:
-        [restored] = await again.restore()
-        assert restored.game_id == session.game_id and restored.version == session.version
-        assert restored.view().hand_sizes == session.view().hand_sizes
-        assert restored.recent == session.recent and restored.names == session.names
-        assert timers.scheduled(("game", session.game_id))  # its timer is armed again
-    finally:
-        await again.close()
+    again = GameManager(MemoryStorage(storage.db, clock=clock.now).games, clock, timers)
+    [restored] = await again.restore()
+    assert restored.game_id == session.game_id and restored.version == session.version
+    assert restored.view().hand_sizes == session.view().hand_sizes
+    assert restored.recent == session.recent and restored.names == session.names
+    assert timers.scheduled(("game", session.game_id))  # its timer is armed again
 
 
 async def test_a_second_game_in_a_channel_is_refused(lobbies: LobbyService,
