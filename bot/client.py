@@ -190,7 +190,8 @@ class UnoBot(commands.AutoShardedBot):
         self.tables = TablePublisher(self, self.games, self.painter, self.budget,
                                      self.card_emoji, self.settings, self.clock, self.under_way)
         # Tables reached through interaction tokens only (issue 30) are the feed's too.
-        self.token_tables = TokenTables(self.clock)
+        self.token_tables = TokenTables(self.clock, self.card_emoji, self.settings,
+                                         self.timers)
         self.table_feed = TableFeed(TableRouter(self.tables, self.token_tables), self.games,
                                     self.clock, refresh_delay=self.refresh_delay)
         self.hands = LiveHands(self.clock, self.timers, self.painter, self.settings)

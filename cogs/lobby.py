@@ -27,9 +27,9 @@ from bot.services.lobbies import DEFAULT_TURN_TIMER, MAX_TURN_TIMER, TARGET_SCOR
 from bot.services.solo import solo_channel
 from bot.storage import LobbyRecord, NotFound, StatsRepository, StatsStore
 from bot.ui.answers import send, update
-from bot.ui.places import place_id, without_bot
+from bot.ui.places import may_moderate, place_id, without_bot
 from bot.ui.replies import guild_locale, refuse, say, tell, user_locale
-from bot.ui.token_answers import clicked, lobby_answered, post_token_table
+from bot.ui.token_answers import clicked, end_token_table, lobby_answered, post_token_table
 
 from .leaving import leave_game
 from .lobby_settings import LANGUAGE_CHOICES, TURN_PING_CHOICES, SettingsCommands
@@ -43,10 +43,6 @@ log = logging.getLogger(__name__)
 
 def _display_name(user: discord.abc.User) -> str:
     return user.display_name
-
-
-def _may_manage(interaction: Interaction) -> bool:
-    return bool(interaction.permissions.manage_channels)
 
 
 class Lobby(commands.Cog):
@@ -141,7 +137,7 @@ class Lobby(commands.Cog):
     async def kick(self, interaction: Interaction, player: discord.Member) -> None:
         session = self.games.in_channel(interaction.channel_id or 0)
         if session is not None:
-            if session.host != str(interaction.user.id) and not _may_manage(interaction):
+            if session.host != str(interaction.user.id) and not may_moderate(interaction):
                 await refuse(interaction, Refusal("error.host_only"))
                 return
             if player.id == interaction.user.id:
@@ -155,7 +151,7 @@ class Lobby(commands.Cog):
             try:
                 self._not_started(channel_id)
                 lobby = await self.lobbies.kick(channel_id, interaction.user.id, player.id,
-                                                may_manage=_may_manage(interaction))
+                                                may_manage=may_moderate(interaction))
             except Refusal as refusal:
                 await refuse(interaction, refusal)
                 return
@@ -178,18 +174,20 @@ class Lobby(commands.Cog):
         name = _display_name(interaction.user)
         session = self.games.in_channel(channel_id)
         if session is not None:
-            if session.host != str(interaction.user.id) and not _may_manage(interaction):
-                await refuse(interaction, Refusal("error.host_only"))
+            if session.host != str(interaction.user.id) and not may_moderate(interaction):
+                await refuse(interaction, Refusal(
+                    "anywhere.end_refused" if session.tokens else "error.host_only"))
                 return
             await self.games.end(session)
             await tell(interaction, say(interaction, "lobby.game_ended"))
-            await self.tables.show(session, ended_by=name)
+            await (end_token_table(self.bot, interaction, session, name) if session.tokens
+                   else self.tables.show(session, ended_by=name))
             return
         lobby = await self.lobbies.get(channel_id)
         if lobby is None:
             await refuse(interaction, Refusal("lobby.none"))
             return
-        if lobby.host_id != interaction.user.id and not _may_manage(interaction):
+        if lobby.host_id != interaction.user.id and not may_moderate(interaction):
             await refuse(interaction, Refusal("error.host_only"))
             return
         await self.lobbies.close(channel_id)

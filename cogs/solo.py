@@ -10,6 +10,7 @@ it current while the AI players move (bot/outlets/token_tables.py).
 from __future__ import annotations
 
 import logging
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from discord import app_commands
@@ -19,8 +20,10 @@ from discord.ext import commands
 from bot.ai import LEVELS
 from bot.engine import Card
 from bot.interactions import Interaction
+from bot.outlets.token_tables import has_file
 from bot.render.events import describe_all
 from bot.render.faces import Faces
+from bot.render.pictures import Picture
 from bot.render.why import explain
 from bot.services.errors import Refusal
 from bot.services.games import current
@@ -30,7 +33,7 @@ from bot.services.solo import DEFAULT_AIS, MAX_AIS, solo_channel, solo_table
 from bot.ui.answers import Sent, send, update
 from bot.ui.handlers import Builder
 from bot.ui.replies import refuse, said, say, user_locale
-from bot.ui.solo_view import solo_message
+from bot.ui.solo_view import solo_message, solo_pictures
 
 if TYPE_CHECKING:
     from bot.client import UnoBot
@@ -54,6 +57,7 @@ class Solo(commands.Cog):
         self.token_tables = bot.token_tables
         self.card_emoji = bot.card_emoji
         self.preferences = bot.settings
+        self.painter = bot.painter
         self._commands: list[app_commands.Command[Any, ..., Any]] = []
 
     async def cog_load(self) -> None:
@@ -149,21 +153,32 @@ class Solo(commands.Cog):
             return
         locale, faces = user_locale(interaction), self._faces(interaction)
         version = session.version
+        # The pictures the clicked message has are kept; the token's next edit brings newer
+        # ones (bot/outlets/token_tables.py): this answer has 3 seconds, that edit no deadline.
+        kept = [picture.url for picture in self._pictures(session, player)
+                if has_file(interaction.message, picture.filename)]
         await update(interaction, **solo_message(session, player, locale, notes=notes or [],
-                                                 page=page, picking=picking, faces=faces))
+                                                 page=page, picking=picking, faces=faces,
+                                                 pictures=kept))
         clicked = interaction.message
         sent = Sent(interaction, None, message_id=clicked.id if clicked else None)
         await self._reached(session, sent, player, locale, faces, page=page, shown=version)
 
     async def _reached(self, session: Session, sent: Sent, player: str, locale: str, faces: Faces,
                  *, page: int, shown: int) -> None:
-        def redraw() -> dict[str, Any]:
-            return solo_message(session, player, locale, page=page, faces=faces)
+        def redraw(pictures: Sequence[str]) -> dict[str, Any]:
+            return solo_message(session, player, locale, page=page, faces=faces,
+                                pictures=pictures)
 
-        self.token_tables.reached(session, sent, redraw, shown=shown)
+        self.token_tables.reached(session, sent, redraw, shown=shown,
+                                  pictures=lambda: self._pictures(session, player))
         # A move made while this answer was on its way (an AI's) shows now, through this
         # newest token: the edit an older token sent meanwhile may land before this answer.
         await self.token_tables.show(session)
+
+    def _pictures(self, session: Session, player: str) -> list[Picture]:
+        return solo_pictures(session, player, self.painter,
+                             colorblind=self.preferences.colorblind(int(player)))
 
     def _faces(self, interaction: Interaction) -> Faces:
         return self.card_emoji.for_interaction(

@@ -7,27 +7,44 @@ user-installed app may create 5 follow-ups at most: pings take 3 of them, the re
 interaction's own answers (a hand, a private line). The previous ping is deleted through its
 own token when the turn it announced ends, while that token lives; with no live token nobody is
 pinged, as the lobby says.
+
+When: as a channel's ping, by the server's `/uno settings turn_ping` (at once, after N seconds
+of waiting counted from the move that made the player awaited, or never), through the newest
+token that lives when it is due. A group DM has no server and nobody may set it there (no
+Manage Server in a group DM): its pings go at once, as they always did.
 """
 
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable
 
 import discord
 
 from bot.i18n import get_translator
 from bot.services.seats import is_ai
 from bot.services.session import Session
+from bot.services.settings import SettingsService
+from bot.services.timers import Timers
 from bot.ui.answers import Expired, Sent
+
+from .pings import ALWAYS, ping_delay
 
 log = logging.getLogger(__name__)
 
 PINGS_PER_INTERACTION = 3
 
 
+Newest = Callable[[str], Sent | None]  # the newest live answer that reaches a game's table
+
+
 class TokenPings:
-    def __init__(self) -> None:
+    def __init__(self, settings: SettingsService, timers: Timers, newest: Newest) -> None:
+        self._settings = settings
+        self._timers = timers
+        self._newest = newest
         self._awaited: dict[str, str | None] = {}  # game -> the player last announced
+        self._due: dict[str, int] = {}  # game -> the version its pending ping announces
         self._pings: dict[str, Sent] = {}  # game -> its last ping
         # game -> the interaction its pings go through now, and how many it carried
         self._sent: dict[str, tuple[int, int]] = {}
@@ -37,6 +54,19 @@ class TokenPings:
         message notifies its mention, so no follow-up pings them again."""
         self._awaited[session.game_id] = session.view().turn
 
+    async def ended(self, session: Session) -> None:
+        """The game was ended (`/uno end`): its last ping goes, while its token lives."""
+        self._timers.cancel(_key(session.game_id))
+        self._due.pop(session.game_id, None)
+        self._awaited.pop(session.game_id, None)
+        self._sent.pop(session.game_id, None)
+        previous = self._pings.pop(session.game_id, None)
+        if previous is not None:
+            try:
+                await previous.delete()
+            except (Expired, discord.HTTPException) as exc:
+                log.debug("ping of game %s not deleted: %r", session.game_id, exc)
+
     async def shown(self, session: Session, reach: Sent) -> None:
         """The table shows the game now: ping the player it starts waiting for."""
         public = session.view()
@@ -44,6 +74,8 @@ class TokenPings:
         if self._awaited.get(session.game_id, "") == waiting:
             return
         self._awaited[session.game_id] = waiting
+        self._timers.cancel(_key(session.game_id))
+        self._due.pop(session.game_id, None)
         previous = self._pings.pop(session.game_id, None)
         if previous is not None:
             try:
@@ -56,6 +88,33 @@ class TokenPings:
             return
         if waiting is None or is_ai(waiting) or waiting in session.stand_ins:
             return
+        delay = self._delay(session)
+        if delay is None:
+            return
+        if delay <= 0:
+            await self._ping(session, waiting, reach)
+            return
+        version = self._due[session.game_id] = session.version
+
+        async def due() -> None:
+            if (self._awaited.get(session.game_id) != waiting
+                    or self._due.get(session.game_id) != version):
+                return  # they moved (or the game did) before their ping was due
+            del self._due[session.game_id]
+            newest = self._newest(session.game_id)
+            if newest is not None:  # with no live token nobody is pinged, as the lobby says
+                await self._ping(session, waiting, newest)
+
+        # Counted from the move that made them awaited, as a channel's ping is.
+        self._timers.schedule(_key(session.game_id), session.last_action_at + delay, due)
+
+    def _delay(self, session: Session) -> float | None:
+        """The server's `turn_ping` setting; a group DM (no server) pings at once."""
+        if not session.guild_id:
+            return ping_delay(ALWAYS)
+        return ping_delay(self._settings.guild(session.guild_id).turn_ping)
+
+    async def _ping(self, session: Session, waiting: str, reach: Sent) -> None:
         through, used = self._sent.get(session.game_id, (reach.interaction_id, 0))
         if through != reach.interaction_id:
             used = 0  # a newer interaction: its own follow-ups
@@ -70,3 +129,7 @@ class TokenPings:
             self._sent[session.game_id] = (reach.interaction_id, used + 1)
         except (Expired, discord.HTTPException) as exc:
             log.info("ping of game %s not sent: %r", session.game_id, exc)
+
+
+def _key(game_id: str) -> tuple[str, str]:
+    return ("token ping", game_id)

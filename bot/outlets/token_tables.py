@@ -10,14 +10,20 @@ game moves on (an AI player's move). With no live token (after a restart, or a q
 hour without a click) it shows nothing: the next click on the message answers with the game as
 it is then, so nothing is lost. Interaction edits are exempt from the global rate limit, so
 these edits do not wait for the request budget.
+
+The message shows the pictures a server's table (and hand) shows: attachments of interaction
+responses and webhook edits (docs/DISCORD-FACTS.md). An answer to a click keeps the pictures
+the clicked message has (it has 3 seconds); the token's next edit, which has no deadline,
+attaches the pictures of the game as it is then when they are not the ones the message has.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import weakref
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -25,10 +31,16 @@ import discord
 
 from bot.clock import Clock
 from bot.interactions import Interaction
+from bot.render.faces import Faces
+from bot.render.painter import PaintersBusy, Superseded
+from bot.render.pictures import TABLE_FILE, Picture
 from bot.services.session import Session
-from bot.ui.answers import Expired, Sent
+from bot.services.settings import SettingsService
+from bot.services.timers import Timers
+from bot.ui.answers import Expired, Sent, update
 
-from .publisher import TablePublisher
+from .emoji import CardEmoji
+from .publisher import TablePublisher, table_message
 from .token_pings import TokenPings
 
 log = logging.getLogger(__name__)
@@ -37,7 +49,14 @@ log = logging.getLogger(__name__)
 # the end may arrive after it.
 TOKEN_MARGIN = 10.0
 
-Redraw = Callable[[], dict[str, Any]]  # the message's fields as they are now
+# The message's fields as they are now, showing the pictures at these urls.
+Redraw = Callable[[Sequence[str]], dict[str, Any]]
+Pictures = Callable[[], list[Picture]]  # the pictures the message shows as the game is now
+
+
+def has_file(message: discord.Message | None, filename: str) -> bool:
+    """Whether `message` has an attachment of this name (an answer may show it again)."""
+    return message is not None and any(a.filename == filename for a in message.attachments)
 
 
 @dataclass
@@ -45,6 +64,7 @@ class _Reach:
     sent: Sent  # the answer whose token edits the message
     redraw: Redraw
     shown: int  # the game version the message shows
+    pictures: Pictures
 
 
 @dataclass(eq=False)
@@ -60,12 +80,17 @@ class TokenTables:
     """Keeps these tables current through the newest interaction token of each. The open hands
     and watchers follow the game manager's notices, as they do for a channel's table."""
 
-    def __init__(self, clock: Clock) -> None:
+    def __init__(self, clock: Clock, emoji: CardEmoji, settings: SettingsService,
+                 timers: Timers) -> None:
         self._clock = clock
+        self._emoji = emoji
+        # game -> the message whose pictures are known, and what they show
+        self._pictured: dict[str, tuple[int, tuple[object, ...]]] = {}
         self._reach: dict[str, _Reach] = {}
         self._handled: weakref.WeakKeyDictionary[Session, _Handled] = (
             weakref.WeakKeyDictionary())
-        self.pings = TokenPings()  # where the bot is not a member: pings as follow-ups
+        # Where the bot is not a member: pings as follow-ups of the newest live token.
+        self.pings = TokenPings(settings, timers, self.newest)
 
     def _state(self, session: Session) -> _Handled:
         state = self._handled.get(session)
@@ -79,10 +104,73 @@ class TokenTables:
     def shown_again(self, session: Session) -> None:
         self._state(session).version = -1
 
-    def reached(self, session: Session, sent: Sent, redraw: Redraw, *, shown: int) -> None:
+    def reached(self, session: Session, sent: Sent, redraw: Redraw, *, shown: int,
+                pictures: Pictures) -> None:
         """`sent` (an answer that showed the game at version `shown`) is the newest way to its
-        message: later changes are edited in through its token, redrawn by `redraw`."""
-        self._reach[session.game_id] = _Reach(sent, redraw, shown)
+        message: later changes are edited in through its token, redrawn by `redraw` with
+        `pictures`."""
+        self._reach[session.game_id] = _Reach(sent, redraw, shown, pictures)
+
+    def _pictures_current(self, game_id: str, reach: _Reach) -> bool:
+        known = self._pictured.get(game_id)
+        message = reach.sent.message_id
+        return (known is not None and message is not None and known[0] == message
+                and known[1] == tuple(p.shows for p in reach.pictures()))
+
+    async def _edit(self, game_id: str, reach: _Reach) -> None:
+        """Edit the message through the reach's token, with the game's pictures attached when
+        they are not the ones it has (drawn now: an edit through a token has no deadline)."""
+        pictures = reach.pictures()
+        fields: dict[str, Any] = {}
+        current = self._pictures_current(game_id, reach)
+        if not current:
+            with contextlib.suppress(PaintersBusy, Superseded):  # then the next edit tries
+                fields["attachments"] = [await picture.file() for picture in pictures]
+        message = reach.sent.message_id
+        known_message = self._pictured.get(game_id, (None,))[0]
+        had = message is not None and known_message == message  # outdated pictures, kept
+        known = current or had or "attachments" in fields
+        await reach.sent.edit(**reach.redraw([p.url for p in pictures] if known else []),
+                              **fields)
+        if "attachments" in fields and message is not None:
+            self._pictured[game_id] = (message, tuple(p.shows for p in pictures))
+
+    async def ended(self, session: Session, *, ended_by: str, faces: Faces) -> bool:
+        """An ended game's last table (`/uno end` where the bot is not a member), edited
+        through the newest live token: the table says who ended it, without buttons. Without
+        one it is left to the next click, which takes the buttons off a gone game's table.
+        Returns whether the table was edited."""
+        reach = self._reach.pop(session.game_id, None)
+        pictured = self._pictured.pop(session.game_id, None)
+        if reach is None or not self._alive(reach):
+            return False
+        message = reach.sent.message_id
+        payload = table_message(session, ended_by=ended_by, faces=faces, pictured=(
+            pictured is not None and message is not None and pictured[0] == message))
+        payload.pop("allowed_mentions")
+        async with self._state(session).showing:
+            try:
+                await reach.sent.edit(**payload)
+            except (Expired, discord.HTTPException) as exc:
+                log.info("ended table %s not edited (%r)", session.game_id, exc)
+                return False
+        await self.pings.ended(session)
+        return True
+
+    async def answer(self, interaction: Interaction, session: Session) -> int:
+        """A click on the public table: the answer is the table as it is now, with the picture
+        the clicked message has (the token's next edit brings a newer one)."""
+        version = session.version
+        payload = table_message(session, pictured=has_file(interaction.message, TABLE_FILE),
+                                faces=self._emoji.for_interaction(interaction))
+        payload.pop("allowed_mentions")
+        await update(interaction, **payload)
+        return version
+
+    def newest(self, game_id: str) -> Sent | None:
+        """The newest answer whose token still reaches the game's message, if any."""
+        reach = self._reach.get(game_id)
+        return reach.sent if reach is not None and self._alive(reach) else None
 
     def reachable(self, game_id: str) -> bool:
         reach = self._reach.get(game_id)
@@ -98,6 +186,7 @@ class TokenTables:
         abandoned game's message keeps what it showed (no token lives for a day)."""
         if abandoned:
             self._reach.pop(session.game_id, None)
+            self._pictured.pop(session.game_id, None)
             return None
         state = self._state(session)
         async with state.showing:
@@ -106,9 +195,10 @@ class TokenTables:
             if reach is not None and not self._alive(reach):
                 del self._reach[session.game_id]
                 reach = None
-            if reach is not None and reach.shown != version:
+            if reach is not None and (reach.shown != version
+                                      or not self._pictures_current(session.game_id, reach)):
                 try:
-                    await reach.sent.edit(**reach.redraw())
+                    await self._edit(session.game_id, reach)
                     reach.shown = version
                 except (Expired, discord.HTTPException) as exc:
                     log.info("table %s not edited (%r); the next click shows it",
@@ -123,6 +213,7 @@ class TokenTables:
                 # Shown for good. (A newer answer's token, registered meanwhile, stays: the
                 # answer may show an older version and land after this edit.)
                 del self._reach[session.game_id]
+                self._pictured.pop(session.game_id, None)
         return None
 
 
@@ -148,6 +239,8 @@ class TableRouter:
         self._for(session).shown_again(session)
 
     async def answer(self, interaction: Interaction, session: Session) -> int | None:
+        if session.via_tokens:
+            return await self._tokens.answer(interaction, session)
         return await self._channel.answer(interaction, session)
 
     async def post_first(self, interaction: Interaction, session: Session) -> None:

@@ -40,8 +40,11 @@ class Picture:
     """A picture to attach: at once when it is already drawn, else drawn off the event loop."""
 
     def __init__(self, filename: str, cached: bytes | None,
-                 draw: Callable[[], Awaitable[bytes]]) -> None:
+                 draw: Callable[[], Awaitable[bytes]], shows: object = None) -> None:
+        """`shows`: what the picture shows (equal for equal pictures), to tell whether a
+        message has it already."""
         self.filename, self._cached, self._draw = filename, cached, draw
+        self.shows = shows
 
     @property
     def url(self) -> str:
@@ -60,7 +63,7 @@ class Picture:
 def table_picture_of(session: Session, painter: Painter) -> Picture:
     data = table_picture(session)
     return Picture(TABLE_FILE, painter.cached_table(data),
-                   lambda: painter.table(data, slot=("table", session.game_id)))
+                   lambda: painter.table(data, slot=("table", session.game_id)), data)
 
 
 def hand_picture_of(session: Session, player: str, painter: Painter, *,
@@ -68,4 +71,5 @@ def hand_picture_of(session: Session, player: str, painter: Painter, *,
     hand = session.view(player).hand
     return Picture(HAND_FILE, painter.cached_hand(hand, colorblind=colorblind),
                    lambda: painter.hand(hand, colorblind=colorblind,
-                                        slot=("hand", session.game_id, player)))
+                                        slot=("hand", session.game_id, player)),
+                   (tuple(hand), colorblind))

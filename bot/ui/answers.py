@@ -105,6 +105,11 @@ class Sent:
     def id(self) -> int | None:
         return self._message.id if self._message is not None else None
 
+    @property
+    def message_id(self) -> int | None:
+        """The message this answer shows, where known."""
+        return self._message_id
+
     def same_message(self, other: Sent) -> bool:
         """Whether both answers show the same message (an unknown message is another one)."""
         return self is other or (self._message_id is not None

@@ -34,7 +34,7 @@ log = logging.getLogger(__name__)
 # A lobby there is run with its buttons (bot/outlets/token_lobbies.py).
 ANYWHERE = frozenset({"uno solo", "uno help", "uno settings", "uno stats", "uno leave"})
 # And these in a group DM or a server without the bot (results are kept per group DM).
-WITHOUT_BOT = frozenset({"uno create", "uno leaderboard"})
+WITHOUT_BOT = frozenset({"uno create", "uno leaderboard", "uno end"})
 
 
 class CommandTree(GuardedCommandTree[Any]):

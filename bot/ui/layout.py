@@ -12,6 +12,7 @@ a message posted before this layout into one.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from itertools import groupby
 from typing import Any
 
@@ -74,10 +75,11 @@ def fit(texts: list[str], limit: int = TEXT_MAX) -> list[str]:
 
 
 def layout(embed: discord.Embed, controls: discord.ui.View | None = None, *,
-           lead: str = "") -> discord.ui.LayoutView:
+           lead: str = "", pictures: Sequence[str] = ()) -> discord.ui.LayoutView:
     """The V2 view showing `embed` (with its picture, if it has one) and `controls` below it,
     in one container coloured as the embed. `lead` comes first (the ping of the player the
-    table waits for: mentions in a text display notify, as in content)."""
+    table waits for: mentions in a text display notify, as in content). `pictures`: more
+    pictures' urls, shown beside the embed's (a solo game's table and hand: issue 30)."""
     colour = embed.colour
     container: discord.ui.Container[Any] = discord.ui.Container(
         accent_colour=colour.value if colour is not None else None)
@@ -85,8 +87,9 @@ def layout(embed: discord.Embed, controls: discord.ui.View | None = None, *,
     head = 2 if lead else 1  # the picture goes below the state line
     for text in texts[:head]:
         container.add_item(discord.ui.TextDisplay(text))
-    if embed.image.url:
-        container.add_item(discord.ui.MediaGallery(discord.MediaGalleryItem(embed.image.url)))
+    urls = [url for url in (embed.image.url, *pictures) if url]
+    if urls:
+        container.add_item(discord.ui.MediaGallery(*map(discord.MediaGalleryItem, urls)))
     for text in texts[head:]:
         container.add_item(discord.ui.TextDisplay(text))
     rows = controls_rows(controls) if controls is not None else []
@@ -100,11 +103,12 @@ def layout(embed: discord.Embed, controls: discord.ui.View | None = None, *,
 
 
 def v2(embed: discord.Embed, controls: discord.ui.View | None = None, *,
-       lead: str = "") -> dict[str, Any]:
+       lead: str = "", pictures: Sequence[str] = ()) -> dict[str, Any]:
     """The fields of a send or an edit showing `embed` and `controls` as a V2 message. Content
     and embeds are cleared: an edit of a message posted with them converts it (Discord refuses
     a V2 message that keeps either)."""
-    return {"view": layout(embed, controls, lead=lead), "content": None, "embed": None}
+    return {"view": layout(embed, controls, lead=lead, pictures=pictures), "content": None,
+            "embed": None}
 
 
 def notice(text: str, controls: discord.ui.View | None = None) -> dict[str, Any]:

@@ -26,3 +26,12 @@ def without_bot(interaction: Interaction) -> bool:
     """A shared place the bot is not a member of: a group DM, or a server that never added it.
     (The bot's DM is neither: only its one user is there.)"""
     return not in_bots_server(interaction) and interaction.context.dm_channel is not True
+
+
+def may_moderate(interaction: Interaction) -> bool:
+    """Whether the user may end what others host: Manage Channels; where the bot is not a
+    member, Manage Server too, as the interaction's member permissions say (a group DM's
+    say nothing: there only the host may)."""
+    permissions = interaction.permissions
+    return bool(permissions.manage_channels
+                or (without_bot(interaction) and permissions.manage_guild))

@@ -18,6 +18,8 @@ import discord
 from bot.engine import Card
 from bot.render.faces import NO_FACES, Faces
 from bot.render.hand import render_hand
+from bot.render.painter import Painter
+from bot.render.pictures import Picture, hand_picture_of, table_picture_of
 from bot.render.table import render_table
 from bot.render.text import tr
 from bot.services.session import Session
@@ -29,13 +31,29 @@ from .views import hand_view, table_view
 ROW_WIDTH = 5
 
 
-def solo_message(session: Session, player: str, locale: str, *, notes: Sequence[str] = (),
-                 page: int = 0, picking: Card | None = None,
-                 faces: Faces = NO_FACES) -> dict[str, Any]:
-    """The fields of a send or an edit showing the solo game as it is now to `player`."""
+def shows_hand(session: Session, player: str) -> bool:
+    """Whether the message shows `player`'s hand (while a round is played) or the table."""
     public = session.view()
-    if public.round_over or session.finished or session.player(player) is None:
-        return _table(session, locale, notes, faces)
+    return not (public.round_over or session.finished or session.player(player) is None)
+
+
+def solo_pictures(session: Session, player: str, painter: Painter, *,
+                  colorblind: bool = False) -> list[Picture]:
+    """The pictures the message shows as in a server: the table's, and the hand's with it."""
+    pictures = [table_picture_of(session, painter)]
+    if shows_hand(session, player):
+        pictures.append(hand_picture_of(session, player, painter, colorblind=colorblind))
+    return pictures
+
+
+def solo_message(session: Session, player: str, locale: str, *, notes: Sequence[str] = (),
+                 page: int = 0, picking: Card | None = None, faces: Faces = NO_FACES,
+                 pictures: Sequence[str] = ()) -> dict[str, Any]:
+    """The fields of a send or an edit showing the solo game as it is now to `player`, with
+    the pictures at `pictures` (urls of its attachments)."""
+    public = session.view()
+    if not shows_hand(session, player):
+        return _table(session, locale, notes, faces, pictures)
     embed = render_hand(session, player, locale, notes=notes, page=page, picking=picking,
                         faces=faces)
     table = render_table(session, faces=faces).embed
@@ -48,7 +66,7 @@ def solo_message(session: Session, player: str, locale: str, *, notes: Sequence[
         controls.add_item(TableButton(session.game_id, "catch",
                                       label=tr(locale, "button.catch"),
                                       style=discord.ButtonStyle.danger))
-    return v2(embed, controls)
+    return v2(embed, controls, pictures=pictures)
 
 
 def _room(controls: discord.ui.View) -> bool:
@@ -57,8 +75,8 @@ def _room(controls: discord.ui.View) -> bool:
         sum(1 for c in controls.children if c.row == row) < ROW_WIDTH for row in range(5))
 
 
-def _table(session: Session, locale: str, notes: Sequence[str], faces: Faces
-           ) -> dict[str, Any]:
+def _table(session: Session, locale: str, notes: Sequence[str], faces: Faces,
+           pictures: Sequence[str]) -> dict[str, Any]:
     text = render_table(session, faces=faces)
     embed = text.embed
     lines = [*notes, embed.description or ""]
@@ -68,4 +86,4 @@ def _table(session: Session, locale: str, notes: Sequence[str], faces: Faces
     # A round's end: Next round. The match's end: nothing to click (a rematch would open a
     # lobby; another solo game is one command away).
     controls = None if session.finished else table_view(session)
-    return v2(embed, controls)
+    return v2(embed, controls, pictures=pictures)

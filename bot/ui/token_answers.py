@@ -5,11 +5,13 @@ token_lobbies.py, token_tables.py), and a game's first table is the answer to St
 from __future__ import annotations
 
 import logging
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 import discord
 
 from bot.outlets.publisher import table_message
+from bot.render.pictures import Picture, table_picture_of
 from bot.services.session import Session
 
 from .answers import Expired, Sent, send
@@ -41,17 +43,20 @@ def table_answered(bot: UnoBot, interaction: Interaction, session: Session, sent
     """`sent` shows a token table at version `shown`: its token edits it next."""
     faces = bot.card_emoji.for_interaction(interaction)
 
-    def redraw() -> dict[str, Any]:
-        payload = table_message(session, faces=faces)
+    def redraw(pictures: Sequence[str]) -> dict[str, Any]:
+        payload = table_message(session, pictured=bool(pictures), faces=faces)
         payload.pop("allowed_mentions")  # nobody is pinged by an edit anyway
         return payload
 
-    bot.token_tables.reached(session, sent, redraw, shown=shown)
+    def pictures() -> list[Picture]:  # the table's picture, as a server's table shows it
+        return [table_picture_of(session, bot.painter)]
+
+    bot.token_tables.reached(session, sent, redraw, shown=shown, pictures=pictures)
 
 
 async def post_token_table(bot: UnoBot, interaction: Interaction, session: Session) -> None:
     """The first table of a game where the bot is not a member: the answer to Start, a new
-    message whose token keeps it current (no picture: pictures go with channel tables)."""
+    message whose token keeps it current; its picture follows with the token's first edit."""
     version = session.version
     try:
         payload = table_message(session, faces=bot.card_emoji.for_interaction(interaction))
@@ -65,3 +70,11 @@ async def post_token_table(bot: UnoBot, interaction: Interaction, session: Sessi
     await bot.games.set_message(session, message.id, posted_at=bot.clock.now())
     table_answered(bot, interaction, session, sent, version)
     await bot.token_tables.show(session)  # a move made meanwhile (an AI's) shows too
+
+
+async def end_token_table(bot: UnoBot, interaction: Interaction, session: Session,
+                          ended_by: str) -> None:
+    """`/uno end` of a game where the bot is not a member: its table says who ended it,
+    edited through the newest live token (without one, the next click retires it)."""
+    await bot.token_tables.ended(session, ended_by=ended_by,
+                                 faces=bot.card_emoji.for_interaction(interaction))

@@ -9,6 +9,7 @@ from typing import Any
 
 from bot.fake_discord.users import SeenMessage
 from bot.rating import NEW_PLAYER
+from bot.render.pictures import HAND_FILE, TABLE_FILE
 from bot.render.table import waiting_player
 from bot.services.results import OWN_STATS
 from bot.services.solo import solo_channel
@@ -151,3 +152,39 @@ async def test_leaving_a_solo_game_in_the_dm_ends_it(harness: Harness) -> None:
     answer = (await dm.slash("uno leave")).response
     assert answer is not None and answer.text == en("lobby.game_ended")
     assert harness.bot.games.in_channel(solo_channel(ann.id)) is None
+
+
+def _shown_files(message: SeenMessage) -> dict[str, str]:
+    """The pictures the message shows, by file name, with their attachments' ids: a picture
+    shown must be an attachment of the message."""
+    files = {a["filename"]: str(a["id"]) for a in message.attachments}
+    shown = [url.removeprefix("attachment://") for url in message.pictures]
+    assert all(name in files for name in shown), (shown, files)
+    return {name: files[name] for name in shown}
+
+
+async def test_the_solo_message_shows_the_table_and_hand_pictures(harness: Harness) -> None:
+    _everywhere(harness)
+    await harness.restart()
+    ann = harness.user("Ann")
+    harness.fake.install_for(ann.member)
+    dm = ann.in_channel(harness.fake.bot_dm(ann.member))
+    message = (await dm.slash("uno solo", ais=1, level="easy")).response
+    assert message is not None
+    # The answer's token attaches the pictures a server's table and hand show.
+    await harness.fake.wait_for(
+        lambda: set(_shown_files(dm.message(message.id))) == {TABLE_FILE, HAND_FILE})
+    first = _shown_files(dm.message(message.id))
+    bot = harness.bot
+    assert bot is not None
+    session = bot.games.in_channel(solo_channel(ann.id))
+    assert session is not None
+    start = session.version
+    await _play(harness, dm, message.id, session, random.Random(3),
+                until=lambda: session.version >= start + 2)
+    await harness.settle()
+    # The game moved on: its pictures are new attachments, shown in place of the old ones.
+    await harness.fake.wait_for(
+        lambda: _shown_files(dm.message(message.id)).get(TABLE_FILE) not in (
+            None, first[TABLE_FILE]))
+    assert set(_shown_files(dm.message(message.id))) <= {TABLE_FILE, HAND_FILE}

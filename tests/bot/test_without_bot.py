@@ -9,6 +9,7 @@ from typing import Any
 
 from bot.fake_discord.users import SeenMessage
 from bot.fake_discord.world import Channel
+from bot.render.pictures import TABLE_FILE
 from bot.render.table import waiting_player
 from tests.catalogue import en
 from tests.fake_discord import VirtualUser
@@ -151,7 +152,7 @@ async def test_a_command_that_needs_the_bots_server_says_what_works_here(
     answer = (await ann.in_channel(group).slash("uno rules")).response
     assert answer is not None and answer.ephemeral
     assert answer.text == en("error.not_here", commands=(
-        "/uno create, /uno help, /uno leaderboard, /uno leave, /uno settings, /uno solo, "
+        "/uno create, /uno end, /uno help, /uno leaderboard, /uno leave, /uno settings, /uno solo, "
         "/uno stats"))
 
 
@@ -162,3 +163,140 @@ async def test_uno_is_declared_for_both_installs_and_every_context(harness: Harn
     [uno] = [c for c in harness.fake.global_commands if c["name"] == "uno"]
     assert sorted(uno["integration_types"]) == [0, 1]
     assert sorted(uno["contexts"]) == [0, 1, 2]
+
+
+async def test_a_table_reached_through_tokens_shows_its_picture(harness: Harness) -> None:
+    await _everywhere(harness)
+    ann, bob = harness.user("Ann"), harness.user("Bob")
+    harness.fake.install_for(ann.member)
+    group: Channel = harness.fake.add_group_dm("pair", [ann.member, bob.member])
+    users = [u.in_channel(group) for u in (ann, bob)]
+    session = await _lobby_and_start(harness, users)
+
+    def picture() -> str | None:  # the attachment the table's picture is, if it shows one
+        table = users[1].message(session.message_id)
+        files = {a["filename"]: str(a["id"]) for a in table.attachments}
+        shown = [url.removeprefix("attachment://") for url in table.pictures]
+        assert all(name in files for name in shown), (shown, files)
+        return files[TABLE_FILE] if shown == [TABLE_FILE] else None
+
+    await harness.fake.wait_for(lambda: picture() is not None)  # as a server's table
+    first = picture()
+    waiting = next(u for u in users if str(u.id) == waiting_player(session))
+    hand = await _hand(waiting, session)
+    assert picture() == first  # the click's answer keeps the picture the table has
+    before = session.version
+    await Driver(harness, users, seed=1)._act_in_hand(waiting, hand)
+    await harness.fake.wait_for(lambda: session.version > before)
+    await harness.fake.wait_for(lambda: picture() not in (None, first))  # the move's picture
+
+
+MANAGE_GUILD = 1 << 5
+
+
+async def test_uno_end_in_a_server_without_the_bot_needs_the_host_or_manage_server(
+        harness: Harness) -> None:
+    await _everywhere(harness)
+    elsewhere = harness.fake.add_guild("Friends' server", has_bot=False)
+    ann, bob, mod = harness.user("Ann"), harness.user("Bob"), harness.user("Mod")
+    admins = harness.fake.add_role("Admins", MANAGE_GUILD, guild=elsewhere)
+    for user in (ann, bob):
+        harness.fake.join(user.member, elsewhere)
+    harness.fake.join(mod.member, elsewhere, roles=[admins])
+    for user in (ann, bob, mod):  # a command comes through its user's own install
+        harness.fake.install_for(user.member)
+    users = [u.in_channel(elsewhere.channels[0]) for u in (ann, bob, mod)]
+    session = await _lobby_and_start(harness, users[:2])
+    table_id: int = session.message_id
+    await _hand(users[0], session)  # a click: its token reaches the table for 15 minutes
+    # Bob neither hosts nor manages the server: refused, privately, and the game goes on.
+    refused = (await users[1].slash("uno end")).response
+    assert refused is not None and refused.ephemeral
+    assert refused.text == en("anywhere.end_refused")
+    assert harness.bot is not None
+    assert harness.bot.games.in_channel(elsewhere.channels[0].id) is session
+    # Manage Server, as the interaction's member permissions say: the game ends, and its
+    # table says who ended it, without buttons, through the newest token.
+    done = (await users[2].slash("uno end")).response
+    assert done is not None and done.ephemeral and done.text == en("lobby.game_ended")
+    assert harness.bot.games.in_channel(elsewhere.channels[0].id) is None
+    ended = en("table.ended", player=mod.name)
+    await harness.fake.wait_for(lambda: ended in users[0].message(table_id).text)
+    assert users[0].message(table_id).buttons() == []
+    assert _bot_token_calls(harness, elsewhere.channels[0].id) == []
+
+
+async def test_the_host_ends_a_game_in_a_group_dm_and_an_old_table_retires(
+        harness: Harness) -> None:
+    await _everywhere(harness)
+    ann, bob = harness.user("Ann"), harness.user("Bob")
+    for user in (ann, bob):
+        harness.fake.install_for(user.member)
+    group: Channel = harness.fake.add_group_dm("pair", [ann.member, bob.member])
+    users = [u.in_channel(group) for u in (ann, bob)]
+    session = await _lobby_and_start(harness, users)
+    refused = (await users[1].slash("uno end")).response  # no permissions in a group DM
+    assert refused is not None and refused.text == en("anywhere.end_refused")
+    # A quarter of an hour without a click: no token reaches the table any more.
+    await harness.settle()
+    harness.clock.advance(TOKEN_LIFETIME + 60)
+    done = (await users[0].slash("uno end")).response
+    assert done is not None and done.text == en("lobby.game_ended")
+    await harness.settle()
+    assert harness.bot is not None and harness.bot.games.in_channel(group.id) is None
+    # The next click on the old table takes its buttons off (the game is gone).
+    table = users[1].message(session.message_id)
+    assert table.buttons() != []
+    await users[1].click(table.id, custom_id=table.buttons()[0]["custom_id"])
+    assert users[1].message(session.message_id).buttons() == []
+    assert _bot_token_calls(harness, group.id) == []
+
+
+def _bot_token_calls(harness: Harness, channel_id: int) -> list[str]:
+    return [r.path for r in harness.fake.requests if r.route.startswith("/channels/")
+            and str(channel_id) in r.path]
+
+
+def _pings_of(harness: Harness, channel_id: int, user: VirtualUser) -> list[Any]:
+    """The turn pings (follow-ups) mentioning `user` in the channel, not deleted."""
+    ping = en("table.your_move", mention=f"<@{user.id}>")
+    return [m for m in harness.fake.messages.values() if m.channel_id == channel_id
+            and str(m.payload.get("content")) == ping and not m.deleted]
+
+
+async def test_token_pings_wait_as_the_servers_turn_ping_setting_says(
+        harness: Harness) -> None:
+    await _everywhere(harness)
+    elsewhere = harness.fake.add_guild("Friends' server", has_bot=False)
+    admins = harness.fake.add_role("Admins", MANAGE_GUILD, guild=elsewhere)
+    ann, bob = harness.user("Ann"), harness.user("Bob")
+    harness.fake.join(ann.member, elsewhere, roles=[admins])
+    harness.fake.join(bob.member, elsewhere)
+    harness.fake.install_for(ann.member)
+    users = [u.in_channel(elsewhere.channels[0]) for u in (ann, bob)]
+    channel = elsewhere.channels[0].id
+    await users[0].slash("uno settings", turn_ping="after-60")
+    session = await _lobby_and_start(harness, users)
+    # A move: the next player is awaited, but not pinged before a minute of waiting.
+    waiting = next(u for u in users if str(u.id) == waiting_player(session))
+    before = session.version
+    await Driver(harness, users, seed=1)._act_in_hand(waiting, await _hand(waiting, session))
+    await harness.fake.wait_for(lambda: session.version > before)
+    await harness.settle()
+    awaited = next(u for u in users if str(u.id) == waiting_player(session))
+    assert _pings_of(harness, channel, awaited) == []
+    harness.clock.advance(30)
+    await harness.settle()
+    assert _pings_of(harness, channel, awaited) == []
+    harness.clock.advance(31)  # a minute since the move: the ping, through the newest token
+    await harness.fake.wait_for(lambda: len(_pings_of(harness, channel, awaited)) == 1)
+    # Never: nobody is pinged, however long they wait.
+    await users[0].slash("uno settings", turn_ping="never")
+    before = session.version
+    await Driver(harness, users, seed=2)._act_in_hand(awaited, await _hand(awaited, session))
+    await harness.fake.wait_for(lambda: session.version > before)
+    # The old ping goes when its turn ends (a delete through a token, after the move's answer).
+    await harness.fake.wait_for(lambda: _pings_of(harness, channel, awaited) == [])
+    harness.clock.advance(120)
+    await harness.settle()
+    assert all(_pings_of(harness, channel, u) == [] for u in users)
