@@ -54,18 +54,22 @@ class TokenPings:
         message notifies its mention, so no follow-up pings them again."""
         self._awaited[session.game_id] = session.view().turn
 
+    async def _drop_ping(self, game_id: str) -> None:
+        """The game's last ping goes, while its token lives (an expired one keeps it)."""
+        previous = self._pings.pop(game_id, None)
+        if previous is not None:
+            try:
+                await previous.delete()
+            except (Expired, discord.HTTPException) as exc:
+                log.debug("ping of game %s not deleted: %r", game_id, exc)
+
     async def ended(self, session: Session) -> None:
         """The game was ended (`/uno end`): its last ping goes, while its token lives."""
         self._timers.cancel(_key(session.game_id))
         self._due.pop(session.game_id, None)
         self._awaited.pop(session.game_id, None)
         self._sent.pop(session.game_id, None)
-        previous = self._pings.pop(session.game_id, None)
-        if previous is not None:
-            try:
-                await previous.delete()
-            except (Expired, discord.HTTPException) as exc:
-                log.debug("ping of game %s not deleted: %r", session.game_id, exc)
+        await self._drop_ping(session.game_id)
 
     async def shown(self, session: Session, reach: Sent) -> None:
         """The table shows the game now: ping the player it starts waiting for."""
@@ -76,12 +80,7 @@ class TokenPings:
         self._awaited[session.game_id] = waiting
         self._timers.cancel(_key(session.game_id))
         self._due.pop(session.game_id, None)
-        previous = self._pings.pop(session.game_id, None)
-        if previous is not None:
-            try:
-                await previous.delete()
-            except (Expired, discord.HTTPException) as exc:
-                log.debug("ping of game %s not deleted: %r", session.game_id, exc)
+        await self._drop_ping(session.game_id)
         if session.finished:
             self._awaited.pop(session.game_id, None)
             self._sent.pop(session.game_id, None)

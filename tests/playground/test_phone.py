@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import cast
 
 import pytest
+from playwright.async_api import Error as PlaywrightError
 
 from bot.playground.browser import Page, chromium, find_chromium, wait_for
 from bot.playground.playground import Playground
@@ -99,7 +100,13 @@ async def test_a_seven_card_hand_fits_a_phone_screen(playground: Playground) -> 
                      labels: [...hand.querySelectorAll('button[data-custom-id] .label')]
                          .map(l => l.textContent)}};
         }})()""")
-        await page.locator(article).screenshot(path=ARTIFACTS / "phone-hand.png")
+        for tries_left in reversed(range(5)):  # the page may redraw the hand meanwhile
+            try:
+                await page.locator(article).screenshot(path=ARTIFACTS / "phone-hand.png")
+                break
+            except PlaywrightError:
+                if not tries_left:
+                    raise
         await page.screenshot(path=ARTIFACTS / "phone-screen.png")
     print(f"\n7-card hand at {PHONE['width']} px: {sizes['hand']} px high; the chat shows "
           f"{sizes['chat']} px; buttons: {sizes['labels']}")
