@@ -43,8 +43,10 @@ _HANDS = PngCache(64)
 _TABLES = PngCache(64)
 
 
-def clear_caches() -> None:
-    """Forget the finished pictures and the pieces they are made of (for benchmarks)."""
+def clear_caches(*, palette: bool = True) -> None:
+    """Forget the finished pictures and the pieces they are made of (for benchmarks); tests that
+    only need fresh pieces keep the palette (`palette=False`): it is the same every time and
+    costs half a second of CPU to choose again."""
     _HANDS.clear()
     _TABLES.clear()
     _mini.cache_clear()
@@ -53,7 +55,8 @@ def clear_caches() -> None:
     _label_tile.cache_clear()
     _table_middle.cache_clear()
     _dim_mask.cache_clear()
-    _palette.cache_clear()
+    if palette:
+        _palette.cache_clear()
     _plate.cache_clear()
     _ring.cache_clear()
     _felt.cache_clear()

@@ -338,7 +338,7 @@ def test_pasted_pictures_are_the_drawn_ones(seed: int) -> None:
     deck = list(all_cards())
     flips = [c for c in deck if isinstance(c, FlipCard)]
     colorblind = seed % 2 == 1
-    images.clear_caches()
+    images.clear_caches(palette=False)  # fresh pieces; the palette is fixed (0.5 s to choose)
     for count in (1, 7, 8, 15, 23, 40):
         hand = tuple(rng.choice(deck) for _ in range(count))
         assert hand_image(hand, colorblind=colorblind) == images._png(
@@ -355,7 +355,7 @@ def test_pasted_pictures_are_the_drawn_ones(seed: int) -> None:
             draw_pile_inactive=rng.choice(flips) if flip else None,
             others_inactive=[[rng.choice(flips) for _ in range(rng.randint(0, 9))]
                              for _ in range(seats)] if flip else None)
-        images.clear_caches()
+        images.clear_caches(palette=False)
         assert images._pasted_table(view, colorblind) is not None  # no plates overlap
         assert table_image(view, colorblind=colorblind) == images._png(
             images._table_picture(view, colorblind))
