@@ -9,6 +9,10 @@ table then all type the same `/uno join`, whatever their language.
 
 from __future__ import annotations
 
+import json
+from collections.abc import Sequence
+from typing import Any
+
 import discord
 from discord import app_commands
 from discord.app_commands import TranslationContextLocation as Where
@@ -65,3 +69,27 @@ class CommandTranslator(app_commands.Translator):
             return None
         text = self._tr.message(code, key)
         return text if isinstance(text, str) else None
+
+
+# Translated payloads by their untranslated JSON, for the process's life: discord.py asks the
+# translator for every string in each of Discord's ~30 locales (some 6,000 calls, a third of a
+# bot start's CPU), and every start of a process (a restart, the tests' hundreds) sends the same
+# commands. The strings come from the locale files, which do not change while the process runs.
+_TRANSLATED: dict[str, dict[str, Any]] = {}
+
+
+async def translated_payloads(tree: app_commands.CommandTree[Any],
+                              commands: Sequence[app_commands.Command[Any, ..., Any]
+                                                 | app_commands.Group
+                                                 | app_commands.ContextMenu],
+                              translator: app_commands.Translator) -> list[dict[str, Any]]:
+    """The commands as `tree.sync` sends them (with their localizations), each translated once
+    per process. The payloads are shared: callers only read them."""
+    payloads = []
+    for command in commands:
+        key = json.dumps(command.to_dict(tree), sort_keys=True)
+        payload = _TRANSLATED.get(key)
+        if payload is None:
+            payload = _TRANSLATED[key] = await command.get_translated_payload(tree, translator)
+        payloads.append(payload)
+    return payloads
