@@ -163,6 +163,9 @@ STOP_TIMEOUT = 15.0      # the bot process's clean stop
 WARM_UP_PLAY = 3.0       # seconds the warm-up game is played (fast) before the baseline
 WARM_UP_PACE = 0.3
 RSS_SETTLE = 1.0         # after the warm-up, before the baseline RSS
+# --short-waits: a check that the machinery runs (tests/bot/test_load_benchmark.py), not a
+# measurement: the warm-up play, the RSS settling and the pace settling, shortened.
+SHORT_WAITS = (0.5, 0.2, 0.5)
 KEEP_FRAMES = 5000       # gateway frames the fake keeps for a RESUME
 QUIET_OTHERS = 0.10      # CPU (of one core) other processes may use for a quiet machine
 TICK = os.sysconf("SC_CLK_TCK")
@@ -746,6 +749,9 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     parser.add_argument("--quick", action="store_true",
                         help=f"a smoke run: {QUICK_GAMES[0]} games at pace {QUICK_PACE:g} s "
                              f"for {QUICK_DURATION:g} s")
+    parser.add_argument("--short-waits", action="store_true",
+                        help="shorter warm-up and settling: checks the machinery, measures "
+                             "nothing")
     parser.add_argument("--setup-concurrency", type=int, default=5,
                         help="games being set up at once (default 5)")
     parser.add_argument("--seed", type=int, default=17)
@@ -774,7 +780,10 @@ def _interrupted(signum: int, frame: object) -> None:
 
 
 def main(argv: list[str] | None = None) -> int:
+    global WARM_UP_PLAY, RSS_SETTLE, SETTLE
     args = parse_args(argv)
+    if args.short_waits:
+        WARM_UP_PLAY, RSS_SETTLE, SETTLE = SHORT_WAITS
     signal.signal(signal.SIGTERM, _interrupted)
     if not sys.platform.startswith("linux"):
         print("bot_load.py reads /proc for memory and CPU: Linux only", file=sys.stderr)

@@ -42,8 +42,11 @@ import orjson  # noqa: E402
 
 from bot.discord_private import connection_state, gateway_parsers, item_from_component  # noqa: E402
 from bot.gateway_diet import trim_parsers  # noqa: E402
+from bot.render.shown import Section, Shown  # noqa: E402
 from bot.ui.click_store import clicked  # noqa: E402
-from bot.ui.layout import layout  # noqa: E402
+from bot.ui.controls import TableControl  # noqa: E402
+from bot.ui.items import TableButton  # noqa: E402
+from bot.ui.layout import Controls, layout  # noqa: E402
 
 CHANNEL, GUILD, BOT = 1_100_000_000_000_000_001, 1_100_000_000_000_000_002, 1_100_000_000_000_3
 GAME = "0123456789abcdef"
@@ -51,19 +54,19 @@ GAME = "0123456789abcdef"
 
 def table_payload(message_id: int) -> dict[str, Any]:
     """A MESSAGE_UPDATE as Discord echoes a table edit: the bot's V2 layout, the bot's ids."""
-    embed = discord.Embed(title="UNO — round 1", colour=discord.Colour.red(),
-                          description="Top card: 🟥 Red 7\nTurn: **Ann** (clockwise)")
-    embed.add_field(name="Players", value="\n".join(
-        f"{name} — {n} cards" for name, n in (("Ann", 5), ("Bob", 7), ("Cid", 2), ("Dee", 6))))
-    embed.add_field(name="Recent", value="\n".join(f"Player {i} played a card" for i in range(6)))
-    embed.set_footer(text="Game 0123 · version 42")
-    embed.set_image(url="attachment://table.png")
-    controls = discord.ui.View(timeout=None)
-    for row, names in enumerate((("hand", "uno", "catch", "draw"), ("rules", "watch"))):
+    players = "\n".join(
+        f"{name} — {n} cards" for name, n in (("Ann", 5), ("Bob", 7), ("Cid", 2), ("Dee", 6)))
+    shown = Shown(title="UNO — round 1", colour=discord.Colour.red().value,
+                  text="Top card: 🟥 Red 7\nTurn: **Ann** (clockwise)",
+                  sections=[Section("Players", players), Section("Recent", "\n".join(
+                      f"Player {i} played a card" for i in range(6)))],
+                  footer="Game 0123 · version 42", picture="attachment://table.png")
+    controls = Controls()
+    for row, names in enumerate(((TableControl.HAND, TableControl.UNO, TableControl.CATCH,
+                                  TableControl.SLAP), (TableControl.RULES, TableControl.WATCH))):
         for name in names:
-            controls.add_item(discord.ui.Button(label=name.title(), row=row,
-                                                custom_id=f"uno:t:{GAME}:{name}"))
-    components = layout(embed, controls).to_components()
+            controls.add_item(TableButton(GAME, name, label=name.title(), row=row))
+    components = layout(shown, controls).to_components()
     return {"id": str(message_id), "channel_id": str(CHANNEL), "guild_id": str(GUILD),
             "author": {"id": str(BOT), "username": "UNO", "discriminator": "0",
                        "avatar": None, "bot": True},
@@ -113,7 +116,8 @@ def main(argv: list[str] | None = None) -> int:
 
     message = discord.Message(state=state, channel=discord.Object(CHANNEL),  # type: ignore[arg-type]
                               data=table_payload(7))  # type: ignore[arg-type]
-    custom_id = f"uno:t:{GAME}:watch"  # the last button: the longest walk for both
+    # The last button: the longest walk for both.
+    custom_id = TableButton(GAME, TableControl.WATCH).custom_id
 
     def whole_view() -> object:
         view = discord.ui.LayoutView.from_message(message, timeout=None)

@@ -1,6 +1,6 @@
 """The stateful fuzz of issue 14 for thousands of steps (tests/bot/test_fuzz.py runs a few
 hundred): random users clicking whatever they see, slash commands, double clicks, restarts,
-gateway drops, 429s, with the invariants checked after every step (tests/bot/fuzzing.py).
+gateway drops, 429s, with the invariants checked after every step (drivers/fuzzing.py).
 
 Usage, from the repository root::
 
@@ -37,7 +37,7 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from tests.bot.fuzzing import (  # noqa: E402
+from drivers.fuzzing import (  # noqa: E402
     HEAVY_429_WEIGHTS,
     HOSTILE_NAMES,
     RACE_WEIGHTS,

@@ -1,6 +1,6 @@
 """Kill-and-restart trials of issue 14, many of them (tests/bot/test_kill_restart.py runs two):
 the bot as a real process, SIGKILLed at seeded points of a match and restarted on the same
-SQLite file while virtual players go on from what they see (tests/bot/killing.py).
+SQLite file while virtual players go on from what they see (drivers/killing.py).
 
 Usage, from the repository root::
 
@@ -31,7 +31,7 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from tests.bot.killing import TrialResult, run_trial  # noqa: E402
+from drivers.killing import TrialResult, run_trial  # noqa: E402
 
 
 def options_of(seed: int, kills: int) -> dict[str, object]:

@@ -27,6 +27,8 @@ from bot.fake_discord.world import (
     InteractionRecord,
     StoredMessage,
 )
+from bot.ui.controls import TableControl
+from drivers.controls import is_play, kind, table_button
 
 ACK_TIMEOUT = 5.0        # a click without a first response by then is unanswered (Discord: 3 s)
 EDIT_TIMEOUT = 5.0       # setting up: a message that does not show what it should by then
@@ -46,10 +48,6 @@ CARD_UNO = 0.8           # ... else plays the card with the call, when the hand 
 CATCH = 0.3              # each other player clicks Catch! while it is on offer
 CATCH_DELAY = (0.5, 3.0)
 
-# What a hand's controls do (custom_id uno:c:<game>:<version>:<what>:...): a card played at once,
-# and a card that first asks for a choice (a wild's colour).
-PLAY_CONTROLS = ("play", "act")
-CHOICE_CONTROLS = ("wild", "pick")
 PLAYER_LINE = re.compile(r"^[▶•] (.+?) — (\d+) cards?")  # "▶ Ann — 2 cards · 0 pts"
 
 
@@ -105,12 +103,6 @@ def hand_sizes(message: StoredMessage) -> dict[str, int]:
             if found:
                 sizes[found.group(1)] = int(found.group(2))
     return sizes
-
-
-def control(button: dict[str, Any]) -> str:
-    """What a hand's control does, from its custom_id (uno:c:<game>:<version>:<what>...)."""
-    parts = str(button.get("custom_id", "")).split(":")
-    return parts[4] if len(parts) > 4 and parts[1] == "c" else ""
 
 
 # --- one game, driven through what its players see ---------------------------------------------
@@ -370,19 +362,19 @@ class OpenLoopGame:
         return hand
 
     async def act_in_hand(self, move: Move, user: BenchUser, hand: StoredMessage) -> None:
-        """Like tests/bot/harness.py's Driver: a colour, a decision, a playable card (with the
+        """Like drivers/harness.py's Driver: a colour, a decision, a playable card (with the
         UNO call or without), else Pass, else Draw; a card that needs a choice (a wild's
         colour) opens the choices first."""
-        buttons = [b for b in SeenMessage(hand).buttons() if not b.get("disabled")]
-        colours = [b for b in buttons if control(b) == "color"]
-        decisions = [b for b in buttons if control(b) in ("challenge", "accept")]
-        playable = [b for b in buttons if b.get("style") in (3, 4)
-                    and control(b) in PLAY_CONTROLS + CHOICE_CONTROLS]
+        # Each control read once (drivers/controls.py: through the bot's own items).
+        buttons = [(b, kind(b)) for b in SeenMessage(hand).buttons() if not b.get("disabled")]
+        colours = [b for b, k in buttons if k == "color"]
+        decisions = [b for b, k in buttons if k in ("challenge", "accept")]
+        playable = [b for b, k in buttons if b.get("style") in (3, 4) and k in ("card", "pick")]
         calling = [b for b in playable if b.get("style") == 4]
         if calling and self.rng.random() < CARD_UNO:
             playable = calling
-        passes = [b for b in buttons if control(b) == "pass"]
-        draws = [b for b in buttons if control(b) == "draw"]
+        passes = [b for b, k in buttons if k == "pass"]
+        draws = [b for b, k in buttons if k == "draw"]
         for group in (colours, decisions, playable, passes, draws):
             if group:
                 choice = self.rng.choice(group)
@@ -390,19 +382,19 @@ class OpenLoopGame:
         else:
             move.skipped = "nothing to press"
             return
-        if control(choice) in CHOICE_CONTROLS:  # the hand is redrawn with the choices
+        pressed = kind(choice)
+        if pressed == "pick":  # the hand is redrawn with the choices
             redrawn = await self.click(user, hand.id, "pick", custom_id=choice["custom_id"])
             if redrawn is None or redrawn.ack_type == MESSAGE:
                 move.refused = redrawn is not None
                 return
             choices = [b for b in SeenMessage(hand).buttons()
-                       if control(b) in PLAY_CONTROLS and not b.get("disabled")]
+                       if not b.get("disabled") and is_play(b)]
             if not choices:
                 self.stats.errors.append(f"no choice offered in {SeenMessage(hand).labels()}")
                 return
-            choice = self.rng.choice(choices)
-        pressed = control(choice)
-        self.stats.pressed[pressed if pressed not in PLAY_CONTROLS else "card"] += 1
+            choice, pressed = self.rng.choice(choices), "card"
+        self.stats.pressed[pressed] += 1
         await self.act(move, user, hand.id, custom_id=choice["custom_id"])
 
     async def act(self, move: Move, user: BenchUser, message_id: int, *,
@@ -457,15 +449,13 @@ class OpenLoopGame:
 
     @staticmethod
     def _catch_open(table: StoredMessage) -> bool:
-        return any(b.get("custom_id", "").endswith(":catch") and not b.get("disabled")
-                   for b in SeenMessage(table).buttons())
+        return table_button(SeenMessage(table), TableControl.CATCH) is not None
 
     async def catch(self, user: BenchUser, table: StoredMessage) -> None:
         await asyncio.sleep(self.rng.uniform(*CATCH_DELAY))
-        if self._catch_open(table):
-            await self.click(user, table.id, "catch", custom_id=next(
-                b["custom_id"] for b in SeenMessage(table).buttons()
-                if b.get("custom_id", "").endswith(":catch")))
+        button = table_button(SeenMessage(table), TableControl.CATCH)
+        if button is not None:
+            await self.click(user, table.id, "catch", custom_id=button["custom_id"])
 
     async def finish(self, timeout: float) -> None:
         """Let the moves in flight end (answered, applied or timed out), then cancel the rest."""

@@ -27,6 +27,7 @@ from bot.services.lobbies import DEFAULT_TURN_TIMER, MAX_TURN_TIMER, TARGET_SCOR
 from bot.services.solo import solo_channel
 from bot.storage import LobbyRecord, NotFound, StatsRepository, StatsStore
 from bot.ui.answers import send, update
+from bot.ui.controls import LobbyControl
 from bot.ui.places import may_moderate, place_id, without_bot
 from bot.ui.replies import guild_locale, refuse, say, tell, user_locale
 from bot.ui.token_answers import clicked, end_token_table, lobby_answered, post_token_table
@@ -115,7 +116,7 @@ class Lobby(commands.Cog):
 
     @uno.command(name="join", description="Take a seat in this channel's lobby")
     async def join(self, interaction: Interaction) -> None:
-        await self._lobby_change(interaction, "join")
+        await self._lobby_change(interaction, LobbyControl.JOIN)
 
     @uno.command(name="leave", description="Leave this channel's lobby or game")
     async def leave(self, interaction: Interaction) -> None:
@@ -130,7 +131,7 @@ class Lobby(commands.Cog):
             await leave_game(self.games, interaction, session, interaction.user.id,
                              kicked=False)
             return
-        await self._lobby_change(interaction, "leave")
+        await self._lobby_change(interaction, LobbyControl.LEAVE)
 
     @uno.command(name="kick", description="Remove a player from this channel's lobby or game")
     @app_commands.describe(player="The player to remove")
@@ -256,31 +257,46 @@ class Lobby(commands.Cog):
 
     # -- lobby buttons
 
-    async def lobby_button(self, interaction: Interaction, what: str, channel_id: int) -> None:
-        # Every action works on the lobby of the channel clicked in, so a button naming another
-        # channel must not act at all (here or there).
-        lobby = (await self.lobbies.get(channel_id)
-                 if channel_id == interaction.channel_id else None)
-        if what.startswith("ai_") and lobby is not None:  # the Add AI picker's own message
-            await self._add_ai(interaction, channel_id, what.removeprefix("ai_"))
-            return
-        if what.startswith("unseat_") and lobby is not None:  # the Remove AI picker's
-            await self._remove_ai(interaction, channel_id, -int(what.removeprefix("unseat_")))
-            return
+    async def lobby_button(self, interaction: Interaction, what: LobbyControl,
+                           channel_id: int) -> None:
+        lobby = await self._clicked_lobby(interaction, channel_id)
         # A button of an older lobby of this channel is stale (the id is recorded right after the
         # lobby message is posted, so a very fast first click may come before it).
         if lobby is None or (interaction.message is not None and lobby.message_id is not None
                              and lobby.message_id != interaction.message.id):
             await refuse(interaction, Refusal("lobby.gone"))
             return
-        if what == "start":
+        if what is LobbyControl.START:
             await self._start(interaction)
-        elif what == "add_ai":
+        elif what is LobbyControl.ADD_AI:
             await self._pick_ai(interaction, lobby)
-        elif what == "remove_ai":
+        elif what is LobbyControl.REMOVE_AI:
             await self._pick_ai_to_remove(interaction, lobby)
-        else:
+        elif what in (LobbyControl.JOIN, LobbyControl.LEAVE):
             await self._lobby_change(interaction, what)
+        else:  # the pickers' own buttons come through add_ai and remove_ai
+            await refuse(interaction, Refusal("error.stale_button"))
+
+    async def add_ai(self, interaction: Interaction, channel_id: int, level: str) -> None:
+        """The Add AI picker's button of one level (its own message, not the lobby's)."""
+        if await self._clicked_lobby(interaction, channel_id) is None:
+            await refuse(interaction, Refusal("lobby.gone"))
+            return
+        await self._add_ai(interaction, channel_id, level)
+
+    async def remove_ai(self, interaction: Interaction, channel_id: int, ai_user: int) -> None:
+        """The Remove AI picker's button of one seated AI (its own message)."""
+        if await self._clicked_lobby(interaction, channel_id) is None:
+            await refuse(interaction, Refusal("lobby.gone"))
+            return
+        await self._remove_ai(interaction, channel_id, ai_user)
+
+    async def _clicked_lobby(self, interaction: Interaction,
+                             channel_id: int) -> LobbyRecord | None:
+        """The lobby of the channel clicked in: a button naming another channel must not act
+        at all (here or there)."""
+        return (await self.lobbies.get(channel_id)
+                if channel_id == interaction.channel_id else None)
 
     async def _pick_ai(self, interaction: Interaction, lobby: LobbyRecord) -> None:
         """Add AI (host only): the levels to pick from, for the host's eyes only."""
@@ -394,18 +410,19 @@ class Lobby(commands.Cog):
         if self.games.in_channel(channel_id) is not None:
             raise Refusal("lobby.game_running")
 
-    async def _lobby_change(self, interaction: Interaction, what: str) -> None:
+    async def _lobby_change(self, interaction: Interaction, what: LobbyControl) -> None:
         channel_id = interaction.channel_id or 0
         async with self.lobbies.changing(channel_id):
             await self._change_lobby(interaction, channel_id, what)
 
-    async def _change_lobby(self, interaction: Interaction, channel_id: int, what: str) -> None:
+    async def _change_lobby(self, interaction: Interaction, channel_id: int,
+                           what: LobbyControl) -> None:
         user = interaction.user
         before = await self.lobbies.get(channel_id)
         lobby: LobbyRecord | None
         try:
             self._not_started(channel_id)
-            if what == "join":
+            if what is LobbyControl.JOIN:
                 lobby = await self.lobbies.join(channel_id, user.id, _display_name(user))
             else:
                 lobby = await self.lobbies.leave(channel_id, user.id)
@@ -427,7 +444,8 @@ class Lobby(commands.Cog):
                          view=lobby_view(lobby, locale))
             await lobby_answered(self.bot, interaction, clicked(interaction))
             return
-        await tell(interaction, say(interaction, f"lobby.{'joined' if what == 'join' else 'left'}"))
+        joined = what is LobbyControl.JOIN
+        await tell(interaction, say(interaction, "lobby.joined" if joined else "lobby.left"))
         await self._show_lobby(interaction, lobby)
 
     async def _start(self, interaction: Interaction) -> None:

@@ -12,6 +12,7 @@ from bot.render.text import shortened
 from bot.services.lobbies import RULE_GROUPS, editable_options, rules_of
 from bot.services.seats import is_ai_user
 from bot.storage import LobbyRecord
+from bot.ui.controls import LobbyControl
 from bot.ui.items import LobbyButton, RulesSelect
 
 Style = discord.ButtonStyle
@@ -22,16 +23,16 @@ def lobby_view(lobby: LobbyRecord, locale: str) -> discord.ui.View:
     the rules in force (the preset's plus the host's choices)."""
     tr = get_translator()
     view = discord.ui.View(timeout=None)
-    view.add_item(LobbyButton("join", lobby.channel_id, style=Style.success,
+    view.add_item(LobbyButton(LobbyControl.JOIN, lobby.channel_id, style=Style.success,
                               label=tr.translate(locale, "button.join")))
-    view.add_item(LobbyButton("leave", lobby.channel_id,
+    view.add_item(LobbyButton(LobbyControl.LEAVE, lobby.channel_id,
                               label=tr.translate(locale, "button.leave")))
-    view.add_item(LobbyButton("start", lobby.channel_id, style=Style.primary,
+    view.add_item(LobbyButton(LobbyControl.START, lobby.channel_id, style=Style.primary,
                               label=tr.translate(locale, "button.start")))
-    view.add_item(LobbyButton("add_ai", lobby.channel_id,
+    view.add_item(LobbyButton(LobbyControl.ADD_AI, lobby.channel_id,
                               label=tr.translate(locale, "button.add_ai")))
     if any(is_ai_user(user_id) for user_id in lobby.player_ids):
-        view.add_item(LobbyButton("remove_ai", lobby.channel_id,
+        view.add_item(LobbyButton(LobbyControl.REMOVE_AI, lobby.channel_id,
                                   label=tr.translate(locale, "button.remove_ai")))
     rules = rules_of(lobby).options
     for row, group in enumerate(RULE_GROUPS, start=1):
@@ -59,7 +60,7 @@ def ai_level_picker(channel_id: int, locale: str) -> discord.ui.View:
     tr = get_translator()
     view = discord.ui.View(timeout=None)
     for level in LEVELS:
-        view.add_item(LobbyButton(f"ai_{level}", channel_id,
+        view.add_item(LobbyButton(LobbyControl.AI_LEVEL, channel_id, level=level,
                                   label=tr.translate(locale, f"button.ai_{level}")))
     return view
 
@@ -69,6 +70,6 @@ def ai_seat_picker(lobby: LobbyRecord) -> discord.ui.View:
     view = discord.ui.View(timeout=None)
     for user_id in lobby.player_ids:
         if is_ai_user(user_id):
-            view.add_item(LobbyButton(f"unseat_{-user_id}", lobby.channel_id,
+            view.add_item(LobbyButton(LobbyControl.UNSEAT, lobby.channel_id, ai_user=user_id,
                                       label=lobby.names.get(user_id, "")[:80] or "🤖"))
     return view

@@ -15,7 +15,7 @@ from discord.ext import commands
 from bot.engine import Action, ActionType, Card, RuleSet
 from bot.interactions import Interaction
 from bot.outlets.live_hands import cards_of
-from bot.outlets.watchers import watch_embed
+from bot.outlets.watchers import watched
 from bot.render.events import describe, describe_all, escape_name
 from bot.render.faces import NO_FACES, Faces
 from bot.render.hand import render_hand
@@ -27,6 +27,7 @@ from bot.services.errors import Refusal
 from bot.services.games import Outcome, current
 from bot.services.session import Session
 from bot.ui.answers import Expired, Sent, send, update
+from bot.ui.controls import TableControl
 from bot.ui.handlers import Builder
 from bot.ui.items import DYNAMIC_ITEMS, on_a_hand
 from bot.ui.layout import notice, v2
@@ -48,15 +49,16 @@ def hand_message(session: Session, player: str, locale: str, *,
                  notes: list[str] | None = None, page: int = 0, picking: Card | None = None,
                  uno: bool = False, faces: Faces = NO_FACES,
                  expiring: bool = False) -> dict[str, Any]:
-    """A private hand: its embed and its controls (the picture is attached by `_show_hand`).
+    """A private hand: what it shows and its controls (the picture is attached by
+    `_show_hand`).
     `expiring`: its token is about to expire (bot/outlets/live_hands.py): it says so and offers
     Refresh."""
     lines = [*(notes or []), *([tr(locale, "hand.expiring")] if expiring else [])]
-    embed = render_hand(session, player, locale, notes=lines, page=page, picking=picking,
+    shown = render_hand(session, player, locale, notes=lines, page=page, picking=picking,
                         faces=faces)
-    view = hand_view(session, player, locale, page=page, picking=picking, uno=uno,
-                     faces=faces, expiring=expiring)
-    return {"embed": embed, "view": view}
+    controls = hand_view(session, player, locale, page=page, picking=picking, uno=uno,
+                         faces=faces, expiring=expiring)
+    return {"shown": shown, "controls": controls}
 
 
 class Play(commands.Cog):
@@ -106,7 +108,8 @@ class Play(commands.Cog):
 
     # -- clicks
 
-    async def table_button(self, interaction: Interaction, game_id: str, what: str) -> None:
+    async def table_button(self, interaction: Interaction, game_id: str,
+                           what: TableControl) -> None:
         session = self.games.get(game_id)
         if session is not None and session.solo and what != "rules":  # issue 30
             await self.handlers.solo.table_button(interaction, session,
@@ -120,17 +123,17 @@ class Play(commands.Cog):
             if session is None:
                 raise Refusal("error.game_over")
             _on_its_table(interaction, session)
-            if what == "rules":  # the rules in force, in the reader's language
+            if what is TableControl.RULES:  # the rules in force, in the reader's language
                 await send(interaction, ephemeral=True,
                            embed=rules_summary(session.view().rules, user_locale(interaction)))
                 return
-            if what == "watch":  # a live private view of the public table, for anyone
+            if what is TableControl.WATCH:  # a live private view of the public table, for anyone
                 locale = user_locale(interaction)
                 sent = await send(interaction, ephemeral=True,
-                                  **v2(watch_embed(session, locale)))
+                                  **v2(watched(session, locale)))
                 self.watchers.add(session, interaction.user.id, sent, locale)
                 return
-            if what == "reclaim":  # issue 19: the seat an AI played is theirs again, at once
+            if what is TableControl.RECLAIM:  # issue 19: the seat an AI played is theirs again
                 player = str(interaction.user.id)
                 if not await self.games.change_seats(
                         session, lambda s: self.autoplay.reclaim(s, player)):
@@ -146,8 +149,6 @@ class Play(commands.Cog):
                     await self._table_answer(interaction, session)  # the hand follows it
                 await self._open_hand(interaction, session)
                 return
-            if what not in _TABLE_ACTIONS:
-                raise Refusal("error.stale_button")
             outcome = await self.games.act(game_id, interaction.user.id, _TABLE_ACTIONS[what])
         except Refusal as refusal:
             await refuse(interaction, refusal)
@@ -289,7 +290,7 @@ class Play(commands.Cog):
         picture = hand_picture_of(session, player, self.painter,
                                   colorblind=self.settings.colorblind(interaction.user.id))
         cards = cards_of(session, player)  # the picture's
-        embed, view = payload["embed"], payload["view"]
+        shown, controls = payload["shown"], payload["controls"]
         # A hand with no card (its player is out) has no picture rather than a blank one.
         ready = picture.ready() if cards else None
         drawing = None if ready is not None or not cards else asyncio.ensure_future(
@@ -299,9 +300,9 @@ class Play(commands.Cog):
             if done and not drawing.exception():
                 ready, drawing = drawing.result(), None
         if ready is not None:
-            embed.set_image(url=picture.url)
+            shown.picture = picture.url
         attachments = [ready] if ready is not None else []
-        fields = v2(embed, view)  # a Components V2 message (bot/ui/layout.py)
+        fields = v2(shown, controls)  # a Components V2 message (bot/ui/layout.py)
         if edit:
             await update(interaction, **fields, attachments=attachments)
             # The clicked hand is the original response.
@@ -337,8 +338,8 @@ class Play(commands.Cog):
         del self._answered[key]
         if not self.hands.picture_due(session.game_id, player, sent):
             return  # a live edit has shown the hand since, with its picture
-        embed.set_image(url=picture.url)
-        fields = v2(embed, view)  # the answer as it was, with its picture now
+        shown.picture = picture.url
+        fields = v2(shown, controls)  # the answer as it was, with its picture now
         try:
             await sent.edit(**fields, attachments=[file])
             self.hands.pictured(session.game_id, player, sent, cards)
@@ -450,11 +451,11 @@ def _catch(session: Session, player: str) -> Action:
     return Action(player, ActionType.CATCH, target=owed)
 
 
-_TABLE_ACTIONS: dict[str, Builder] = {
-    "uno": _uno,
-    "catch": _catch,
-    "slap": lambda session, player: Action(player, ActionType.SLAP),
-    "next": lambda session, player: Action(player, ActionType.NEXT_ROUND),
+_TABLE_ACTIONS: dict[TableControl, Builder] = {
+    TableControl.UNO: _uno,
+    TableControl.CATCH: _catch,
+    TableControl.SLAP: lambda session, player: Action(player, ActionType.SLAP),
+    TableControl.NEXT: lambda session, player: Action(player, ActionType.NEXT_ROUND),
 }
 
 
@@ -475,9 +476,10 @@ def _decides(session: Session, user_id: int) -> None:
 
 # Table buttons that open the clicker's hand once their check passes (My hand needs none
 # beyond being seated, which opening the hand checks).
-_OPENS_HAND: dict[str, Callable[[Session, int], None] | None] = {
-    "hand": None, "jump": _may_jump_in, "stack": _decides, "deflect": _decides,
-    "bounce": _decides, "swap": _decides}
+_OPENS_HAND: dict[TableControl, Callable[[Session, int], None] | None] = {
+    TableControl.HAND: None, TableControl.JUMP: _may_jump_in, TableControl.STACK: _decides,
+    TableControl.DEFLECT: _decides, TableControl.BOUNCE: _decides, TableControl.SWAP: _decides}
+# With rules, watch and reclaim, these two cover every TableControl (tests/bot/test_control_ids.py).
 
 
 async def setup(bot: UnoBot) -> None:

@@ -120,3 +120,13 @@ def test_cogs_renderers_and_views_read_a_game_through_its_view() -> None:
              for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
              if pattern.search(line)]
     assert not found, "\n".join(found)
+
+
+def test_tests_and_benchmarks_do_not_import_each_other() -> None:
+    """What both drive the bot with lives in drivers/ (installed with the project): a benchmark
+    that imported a test module, or a test a benchmark, would tie one to the other's layout."""
+    apart = {"tests": {"benchmarks"}, "benchmarks": {"tests"}, "drivers": {"tests", "benchmarks"}}
+    found = [f"{path.relative_to(ROOT)} imports {sorted(_imports(path) & others)}"
+             for folder, others in apart.items() for path in sorted((ROOT / folder).rglob("*.py"))
+             if _imports(path) & others]
+    assert not found, "\n".join(found)

@@ -215,7 +215,7 @@ class Game(DealRules, TalkRules, ExchangeRules, JumpInRules):
         self.color = color
         name = self.players[seat]
         events.append(new_event(Event, (EventType.PLAYED, name, None, card,
-                                        color.value if card.color is None else None, None, None,
+                                        color if card.color is None else None, None, None,
                                         EventReason.JUMP_IN if jump else None, None)))
         left = len(hand)
         if left == 1:
@@ -360,7 +360,7 @@ class Game(DealRules, TalkRules, ExchangeRules, JumpInRules):
         color = self._color_arg(action.color)
         self.color = color
         self.pending = None
-        events.append(Event(EventType.COLOR_CHOSEN, by=self.players[seat], color=color.value))
+        events.append(Event(EventType.COLOR_CHOSEN, by=self.players[seat], color=color))
 
     def _on_accept(self, seat: int, action: Action, events: list[Event]) -> None:
         self._require_waiting_for(seat)
@@ -406,7 +406,7 @@ class Game(DealRules, TalkRules, ExchangeRules, JumpInRules):
             if pending.kind is PendingKind.COLOR and pending.by == seat:
                 self.color = most_held
                 self.pending = None
-                events.append(Event(EventType.COLOR_CHOSEN, by=name, color=most_held.value,
+                events.append(Event(EventType.COLOR_CHOSEN, by=name, color=most_held,
                                     reason=EventReason.LEFT))
             elif pending.kind is PendingKind.SWAP and seat in (pending.by, pending.target):
                 self.pending = None  # a swap waiting on them is dropped

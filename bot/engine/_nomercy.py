@@ -113,7 +113,7 @@ class NoMercyGame(Game):
         self.discard.append(card)
         self.color = color
         events.append(Event(EventType.PLAYED, by=self.players[seat], card=card,
-                            color=color.value if card.color is None and color else None,
+                            color=color if card.color is None and color else None,
                             reason=EventReason.JUMP_IN if jump else None))
         if empties:
             self.pending = None  # M-12.1: the last card has no effect; a pending total vanishes
@@ -254,7 +254,7 @@ class NoMercyGame(Game):
         self._close_uno_window_for(seat)  # M-16.2, like `accept`
         self.pending = None
         self.color = color
-        events.append(Event(EventType.COLOR_CHOSEN, by=self.players[seat], color=color.value))
+        events.append(Event(EventType.COLOR_CHOSEN, by=self.players[seat], color=color))
         if self.options.silence != SilenceMode.OFF:
             self._start_silence(pending.by, ROULETTE, events)  # M-16.8
         # M-8.2: turn cards up until the named colour (a wild never counts).
@@ -322,7 +322,7 @@ class NoMercyGame(Game):
             if pending.kind is PendingKind.ROULETTE and pending.victim == seat:
                 self.pending = None
                 self.color = most_held
-                events.append(Event(EventType.COLOR_CHOSEN, by=name, color=most_held.value,
+                events.append(Event(EventType.COLOR_CHOSEN, by=name, color=most_held,
                                     reason=reason))
             elif pending.kind is PendingKind.DRAW and pending.victim == seat:
                 self.pending = None

@@ -4,13 +4,13 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from enum import Enum
+from enum import StrEnum
 from typing import Any
 
 from .cards import Card, CardParseError, Color
 
 
-class ActionType(str, Enum):
+class ActionType(StrEnum):
     PLAY = "play"
     DRAW = "draw"
     PASS = "pass"
@@ -77,7 +77,7 @@ class Action:
         if not isinstance(by, str):
             raise ActionFormatError("an action needs `by`, a player name")
         try:
-            kind = ActionType(do)
+            kind = ActionType(do if isinstance(do, str) else "")
         except ValueError:
             raise ActionFormatError(f"unknown action `do`: {do!r}") from None
         card = None

@@ -9,11 +9,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from enum import Enum, StrEnum
+from enum import StrEnum
 from typing import ClassVar
 
 
-class Color(str, Enum):
+class Color(StrEnum):
     """The light (classic) colours, then Flip's dark ones (F-1), each side in the tie-break
     order of RULES.md C-10 (R, Y, G, B; P, T, O, V)."""
 
@@ -30,11 +30,8 @@ class Color(str, Enum):
     # and ranks key dicts and sets on the engine's hot paths.
     __hash__ = str.__hash__
 
-    def __str__(self) -> str:
-        return self.value
 
-
-class Rank(str, Enum):
+class Rank(StrEnum):
     __hash__ = str.__hash__  # see Color
 
     ZERO = "0"

@@ -6,10 +6,10 @@ The engine carries no user-facing text: `message` is for logs and replay output;
 
 from __future__ import annotations
 
-from enum import Enum
+from enum import StrEnum
 
 
-class ErrorCode(str, Enum):
+class ErrorCode(StrEnum):
     # Declared in REPLAY.md's precedence order: when several apply, the first is reported.
     UNKNOWN_PLAYER = "unknown_player"
     ROUND_OVER = "round_over"

@@ -12,7 +12,7 @@ from collections.abc import Callable
 from enum import StrEnum
 from typing import Any, NamedTuple
 
-from .cards import Card
+from .cards import Card, Color, Side
 
 
 class EventType(StrEnum):
@@ -92,20 +92,20 @@ class EventReason(StrEnum):
     KNOCKED_OUT = "knocked_out"  # color_chosen: for a Roulette victim knocked out (M-16.1)
 
 
-_EVENT_TYPES: dict[str, EventType] = {t.value: t for t in EventType}
+
+# A `flipped` event's reason is the side now up; every other reason is an EventReason.
+Reason = EventReason | Side
 
 
 class Event(NamedTuple):
-    # Always an EventType when the engine emits it; `from_dict` keeps a type it does not know
-    # (a note the bot keeps in the same log, such as its turn timer's) as the plain string.
-    type: EventType | str
+    type: EventType
     by: str | None = None
     target: str | None = None
     card: Card | None = None
-    color: str | None = None
+    color: Color | None = None
     amount: int | None = None
     cards: tuple[Card, ...] | None = None
-    reason: str | None = None
+    reason: Reason | None = None
     ignored: bool | None = None  # start_card: an action or wild card turned up past (M-2.3)
 
     def to_dict(self) -> dict[str, Any]:
@@ -117,7 +117,7 @@ class Event(NamedTuple):
         if self.card is not None:
             out["card"] = self.card.code
         if self.color is not None:
-            out["color"] = self.color
+            out["color"] = str(self.color)
         if self.amount is not None:
             # REPLAY.md names the set-aside count of a knockout `count`.
             out["count" if self.type == EventType.KNOCKED_OUT else "amount"] = self.amount
@@ -131,17 +131,19 @@ class Event(NamedTuple):
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Event:
-        cards = data.get("cards")
-        amount = data.get("count") if data["type"] == EventType.KNOCKED_OUT else data.get("amount")
+        """The event `to_dict` wrote; a type, colour or reason it does not know is a ValueError."""
+        kind = EventType(data["type"])
+        cards, color, reason = data.get("cards"), data.get("color"), data.get("reason")
+        amount = data.get("count") if kind == EventType.KNOCKED_OUT else data.get("amount")
         return cls(
-            type=_EVENT_TYPES.get(data["type"], data["type"]),
+            type=kind,
             by=data.get("by"),
             target=data.get("target"),
             card=Card.parse(data["card"]) if "card" in data else None,
-            color=data.get("color"),
+            color=Color(color) if color is not None else None,
             amount=amount,
             cards=tuple(Card.parse(c) for c in cards) if cards is not None else None,
-            reason=data.get("reason"),
+            reason=_reason(kind, reason) if reason is not None else None,
             ignored=data.get("ignored"),
         )
 
@@ -158,8 +160,12 @@ class Event(NamedTuple):
         return self
 
 
+def _reason(kind: EventType, reason: str) -> Reason:
+    return Side(reason) if kind == EventType.FLIPPED else EventReason(reason)
+
+
 # `new_event(Event, (type, by, target, card, color, amount, cards, reason, ignored))`: all nine
 # fields given, without the keyword handling of `Event(...)`; for the few events made at every step.
 new_event: Callable[[type[Event], tuple[EventType, str | None, str | None, Card | None,
-                                        str | None, int | None, tuple[Card, ...] | None,
-                                        str | None, bool | None]], Event] = tuple.__new__
+                                        Color | None, int | None, tuple[Card, ...] | None,
+                                        Reason | None, bool | None]], Event] = tuple.__new__

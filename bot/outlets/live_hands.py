@@ -259,8 +259,8 @@ class LiveHands:
             hand.pictured = cards if fields["attachments"] or not cards else None
         drawn = hand.redraw(hand.expiring)
         if fields.get("attachments", True):  # a picture: the one it has, or the new one
-            drawn["embed"].set_image(url=picture.url)
-        payload = v2(drawn["embed"], drawn["view"])
+            drawn["shown"].picture = picture.url
+        payload = v2(drawn["shown"], drawn["controls"])
         # The edit that tells them it is their move (bot/metrics.py): the move's version and time.
         turn = (session.version, session.last_action_at) if shows[3] == player else None
         try:

@@ -92,9 +92,9 @@ def table_message(session: Session, *, picture: bytes | None = None, pictured: b
     text = render_table(session, ended_by=ended_by, abandoned=abandoned, faces=faces)
     ended = ended_by is not None or abandoned
     if picture is not None or pictured:
-        text.embed.set_image(url=f"attachment://{TABLE_FILE}")
+        text.shown.picture = f"attachment://{TABLE_FILE}"
     payload: dict[str, Any] = {
-        **v2(text.embed, None if ended else table_view(session), lead=text.content),
+        **v2(text.shown, None if ended else table_view(session), lead=text.content),
         "allowed_mentions": _mentions(text)}
     if picture is not None:
         payload["file"] = discord.File(io.BytesIO(picture), filename=TABLE_FILE)

@@ -19,6 +19,7 @@ from dataclasses import dataclass
 import discord
 
 from bot.clock import Clock
+from bot.render.shown import Shown
 from bot.render.table import render_table
 from bot.render.text import tr
 from bot.services.notices import Notice
@@ -44,12 +45,12 @@ class _Watcher:
     version: int = -1
 
 
-def watch_embed(session: Session, locale: str) -> discord.Embed:
+def watched(session: Session, locale: str) -> Shown:
     """The public table, as a watcher sees it, with a line saying it is live (laid out as the
     table is: bot/ui/layout.py)."""
-    embed = render_table(session).embed
-    embed.set_footer(text=tr(locale, "watch.footer"))
-    return embed
+    shown = render_table(session).shown
+    shown.footer = tr(locale, "watch.footer")
+    return shown
 
 
 class Watchers:
@@ -107,7 +108,7 @@ class Watchers:
         version = session.version
         watcher.edited_at = self._clock.now()
         try:
-            await watcher.sent.edit(**v2(watch_embed(session, watcher.locale)))
+            await watcher.sent.edit(**v2(watched(session, watcher.locale)))
             watcher.version = version
         except (discord.HTTPException, Expired) as exc:  # dismissed, or too late
             log.debug("a watcher's view of game %s not edited: %s", session.game_id, exc)

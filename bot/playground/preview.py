@@ -29,7 +29,7 @@ import logging
 import re
 import sys
 import tempfile
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
@@ -41,6 +41,17 @@ from bot.fake_discord.emoji import AppEmojiStore
 from bot.fake_discord.users import SeenMessage
 from bot.fake_discord.world import Channel
 from bot.services.session import Session
+from bot.ui.controls import LobbyControl, TableControl
+from bot.ui.items import (
+    ColorButton,
+    DecisionButton,
+    LobbyButton,
+    PickButton,
+    PlayButton,
+    TableButton,
+    UnoItem,
+    read_id,
+)
 
 from .page_needs import Player
 from .playground import Playground
@@ -103,20 +114,30 @@ def controls(message: SeenMessage) -> list[dict[str, Any]]:
     return [b for b in message.buttons() if not b.get("disabled") and b.get("custom_id")]
 
 
-def part(button: dict[str, Any], index: int) -> str:
-    """One `:`-separated part of a button's custom id (bot/ui/items.py lays them out)."""
-    parts = str(button["custom_id"]).split(":")
-    return parts[index] if len(parts) > index else ""
+def read(button: dict[str, Any]) -> UnoItem[Any] | None:
+    """What a button does, read by the item that owns its id (bot/ui/items.py)."""
+    return read_id(str(button["custom_id"]))
 
 
-def table_button(message: SeenMessage, what: str) -> dict[str, Any] | None:
-    return next((b for b in controls(message)
-                 if part(b, 1) == "t" and part(b, 3) == what), None)
+def matching(message: SeenMessage,
+             test: Callable[[UnoItem[Any] | None], bool]) -> list[dict[str, Any]]:
+    """The message's enabled buttons whose items pass `test`, in the message's order."""
+    return [b for b in controls(message) if test(read(b))]
 
 
-def hand_controls(message: SeenMessage, *whats: str) -> list[dict[str, Any]]:
-    """A hand's controls of one decision (`uno:c:<game>:<version>:<what>:...`)."""
-    return [b for b in controls(message) if part(b, 1) == "c" and part(b, 4) in whats]
+def lobby_button(message: SeenMessage, what: LobbyControl) -> dict[str, Any] | None:
+    return next(iter(matching(message, lambda i: isinstance(i, LobbyButton) and i.what is what)),
+                None)
+
+
+def table_button(message: SeenMessage, what: TableControl) -> dict[str, Any] | None:
+    return next(iter(matching(message, lambda i: isinstance(i, TableButton) and i.what is what)),
+                None)
+
+
+def deciding(*whats: str) -> Callable[[UnoItem[Any] | None], bool]:
+    """A hand's Draw, Pass, Challenge or Accept (the decision buttons named)."""
+    return lambda item: isinstance(item, DecisionButton) and item.what in whats
 
 
 def _strings(value: Any) -> Iterator[str]:
@@ -223,15 +244,16 @@ class Script:
         if lobby is None:
             raise PreviewError("/uno create was not answered with a lobby")
         for person in others:
-            join = next((b for b in controls(lobby)
-                         if part(b, 1) == "l" and part(b, 2) == "join"), None)
+            join = lobby_button(lobby, LobbyControl.JOIN)
             if join is None:
                 raise PreviewError(f"the lobby has no Join button: {lobby.payload}")
             await person.click(lobby, custom_id=join["custom_id"])
         await self.settle()
         self.keep("lobby", ann, lobby)
 
-        start = next(b for b in controls(lobby) if part(b, 1) == "l" and part(b, 2) == "start")
+        start = lobby_button(lobby, LobbyControl.START)
+        if start is None:
+            raise PreviewError(f"the lobby has no Start button: {lobby.payload}")
         await ann.click(lobby, custom_id=start["custom_id"])
         session = self.bot.games.in_channel(self.channel.id)
         if session is None:
@@ -262,7 +284,7 @@ class Script:
                 await self.settle(session)
                 self.keep("table", self.people[0], table)
             player = by_id[str(session.view().turn)]
-            hand_button = table_button(player.message(table.id), "hand")
+            hand_button = table_button(player.message(table.id), TableControl.HAND)
             if hand_button is None:
                 await asyncio.sleep(0.05)  # the table's next edit brings its buttons back
                 continue
@@ -275,23 +297,26 @@ class Script:
     async def act(self, player: Player, hand: SeenMessage) -> None:
         """One move from a hand: a decision it asks for, else a card (wilds last, UNO called
         with the last-but-one card), else Pass, else Draw."""
-        decision = hand_controls(hand, "color", "accept", "challenge")
+        answers = deciding("accept", "challenge")
+        decision = matching(hand, lambda i: isinstance(i, ColorButton) or answers(i))
         if decision:
             await self.decide(player, hand, decision)
             return
-        cards = hand_controls(hand, "act")
-        wilds = hand_controls(hand, "pick")
+        cards = matching(hand, lambda i: isinstance(i, PlayButton))
+        wilds = matching(hand, lambda i: isinstance(i, PickButton))
         if cards:
-            # With the UNO call where the hand offers it (part 8 is "u"), so nobody is caught.
-            chosen = max(cards, key=lambda b: part(b, 8) == "u")
+            # With the UNO call where the hand offers it, so nobody is caught.
+            chosen = max(cards, key=lambda b: isinstance(i := read(b), PlayButton)
+                         and i.action.uno)
             await player.click(hand, custom_id=chosen["custom_id"])
         elif wilds:
             picked = await player.click(hand, custom_id=wilds[0]["custom_id"])
             if picked.response is None:
                 raise PreviewError("a wild asked nothing")
-            await self.decide(player, picked.response, hand_controls(picked.response, "act"))
+            await self.decide(player, picked.response,
+                              matching(picked.response, lambda i: isinstance(i, PlayButton)))
         else:
-            fallback = hand_controls(hand, "pass") or hand_controls(hand, "draw")
+            fallback = matching(hand, deciding("pass")) or matching(hand, deciding("draw"))
             if not fallback:
                 raise PreviewError(f"{player.name}'s hand offers no move: {hand.payload}")
             await player.click(hand, custom_id=fallback[0]["custom_id"])

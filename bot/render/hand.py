@@ -1,16 +1,15 @@
-"""A player's private hand: an ephemeral embed only its owner sees."""
+"""A player's private hand: an ephemeral message only its owner sees (its text here)."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-
-import discord
 
 from bot.engine import ActionType, Card, PlayerView
 from bot.services.session import Session
 
 from .faces import NO_FACES, Faces
 from .images import hand_groups
+from .shown import Shown
 from .text import EMBED_COLORS, NEUTRAL, card_label, color_name, name_of, tr
 
 CARDS_PER_PAGE = 20  # four rows of five; the fifth row holds Draw, Pass and the page buttons
@@ -28,14 +27,14 @@ def pages(hand: tuple[Card, ...]) -> int:
 
 def render_hand(session: Session, player: str, locale: str, *, notes: Sequence[str] = (),
                 page: int = 0, picking: Card | None = None,
-                faces: Faces = NO_FACES) -> discord.Embed:
+                faces: Faces = NO_FACES) -> Shown:
     """The hand's text; the top card wears its face's emoji where `faces` has it. The cards are
     named by their buttons (and shown in the picture); only a hand of several pages lists them
     all, as text."""
     names = session.names
     view = session.view(player)
-    embed = discord.Embed(title=tr(locale, "hand.title", count=len(view.hand)),
-                          color=EMBED_COLORS.get(view.color or "", NEUTRAL))
+    shown = Shown(title=tr(locale, "hand.title", count=len(view.hand)),
+                  colour=EMBED_COLORS.get(view.color or "", NEUTRAL))
     lines = list(notes)
     lines.append(tr(locale, "table.top", card=card_label(view.top, locale, faces)))
     if view.color is not None:
@@ -49,15 +48,15 @@ def render_hand(session: Session, player: str, locale: str, *, notes: Sequence[s
         lines.append(tr(locale, "hand.waiting", player=name_of(names, waiting)))
     if picking is not None:
         lines.append(tr(locale, _pick_key(view, picking), card=card_label(picking, locale)))
-    embed.description = "\n".join(lines)
+    shown.text = "\n".join(lines)
     total = pages(view.hand)
     if total > 1:  # the buttons show one page: the list, every card (issue 34: else it only
         # repeated the buttons, which name each card, and made a hand too long for a phone)
         cards = ", ".join(card_label(card, locale) + (f" ×{n}" if n > 1 else "")
                           for card, n in distinct_cards(view.hand))
-        embed.add_field(name=tr(locale, "hand.cards"), value=cards, inline=False)
-        embed.set_footer(text=tr(locale, "hand.page", page=page + 1, pages=total))
-    return embed
+        shown.add(tr(locale, "hand.cards"), cards)
+        shown.footer = tr(locale, "hand.page", page=page + 1, pages=total)
+    return shown
 
 
 def _prompt(session: Session, view: PlayerView, locale: str) -> str:

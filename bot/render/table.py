@@ -1,34 +1,39 @@
-"""The public table's text, in the server's language, drawn as an embed (a title, the state line,
-fields, a footer) that bot/ui/layout.py lays out as the Components V2 message the table is. It
-shows only what everyone may see (hand sizes, never cards in a hand)."""
+"""The public table's text, in the server's language, drawn as what is shown (a title, the state
+line, sections, a footer: bot/render/shown.py) that bot/ui/layout.py lays out as the Components
+V2 message the table is. It shows only what everyone may see (hand sizes, never cards in a
+hand)."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-import discord
-
 from bot.engine import KNOCKOUT_POINTS, Card, Event, Side
+from bot.services.notes import Note
 from bot.services.seats import is_ai
 from bot.services.session import Session
 
 from .events import describe_all, escape_name
 from .faces import NO_FACES, Faces
+from .shown import Section, Shown
 from .text import EMBED_COLORS, NEUTRAL, card_label, card_name, color_name, name_of, tr
 
 LOG_LINES = 10  # a deal's lines (the start cards passed over, the first draws) fit whole
 # A V2 message holds 4000 characters of text in all (docs/DISCORD-FACTS.md); the layout adds the
-# ping line, headings and bold field names to the embed's text: this leaves room for them.
-EMBED_LIMIT = 3700
-FIELD_LIMIT = 1024  # an embed field's value
-MORE_TITLE = "\u200b"  # the name of a field that goes on from the one before it
-BACKS_SHOWN = 8  # inactive faces listed per Flip hand (an embed field holds 1024 characters)
+# ping line, headings and bold section names to the text: this leaves room for them.
+TEXT_LIMIT = 3700
+# A section's text, cut at a line past this: the table's sections were embed fields once, and
+# their lengths are kept (the log and the hands laid down read the same as before).
+SECTION_LIMIT = 1024
+# The name of a section that goes on from the one before it (a zero-width space, as the embed
+# field it once was needed; its one character still counts in the room the hands laid down get).
+MORE_TITLE = "\u200b"
+BACKS_SHOWN = 8  # inactive faces listed per Flip hand (a section holds SECTION_LIMIT)
 
 
 @dataclass(frozen=True, slots=True)
 class TableText:
     content: str  # mentions the player the table waits for (and nobody else)
-    embed: discord.Embed
+    shown: Shown
     mention: int | None
 
 
@@ -44,7 +49,7 @@ def render_table(session: Session, *, ended_by: str | None = None,
     title = tr(lc, "table.title", round=view.round)
     if view.match_winner is not None:
         title = tr(lc, "table.match_over", player=name_of(names, view.match_winner))
-    embed = discord.Embed(title=title, color=EMBED_COLORS.get(view.color or "", NEUTRAL))
+    shown = Shown(title=title, colour=EMBED_COLORS.get(view.color or "", NEUTRAL))
     lines = [tr(lc, "table.top", card=card_label(view.top, lc, faces))]
     if view.color is not None:
         lines.append(tr(lc, "table.color", color=color_name(view.color, lc)))
@@ -61,24 +66,23 @@ def render_table(session: Session, *, ended_by: str | None = None,
         lines.append(tr(lc, "table.turn", player=name_of(names, waiting)))
     if session.turn_deadline is not None and waiting is not None:
         lines.append(tr(lc, "table.deadline", seconds=session.turn_timer))
-    embed.description = "\n".join(lines)
-    embed.add_field(name=tr(lc, "table.players"), value=_players(session, waiting), inline=False)
+    shown.text = "\n".join(lines)
+    shown.add(tr(lc, "table.players"), _players(session, waiting))
     if view.round_winner is not None:
-        embed.add_field(name=tr(lc, "table.round_points"), value=_round_points(session),
-                        inline=False)
+        shown.add(tr(lc, "table.round_points"), _round_points(session))
     if view.round_over and not view.rules.options.lazy_scoring:  # H-7 keeps no totals
         final = view.match_winner is not None
-        embed.add_field(name=tr(lc, "table.final_standings" if final else "table.totals"),
-                        value=_standings(session), inline=False)
-    reveal_at = len(embed.fields)
+        shown.add(tr(lc, "table.final_standings" if final else "table.totals"),
+                  _standings(session))
+    reveal_at = len(shown.sections)
     recent = _log_lines(session, faces)[-LOG_LINES:]
     if recent:
-        embed.add_field(name=tr(lc, "table.recent"), value=_fit("\n".join(recent)), inline=False)
-    embed.set_footer(text=_rules_line(session))
-    if view.round_over:  # C-8: every hand laid down, in the room the embed has left
-        room = EMBED_LIMIT - len(embed)
-        for index, (name, value) in enumerate(_reveal(session, room, faces)):
-            embed.insert_field_at(reveal_at + index, name=name, value=value, inline=False)
+        shown.add(tr(lc, "table.recent"), _fit("\n".join(recent)))
+    shown.footer = _rules_line(session)
+    if view.round_over:  # C-8: every hand laid down, in the room the text has left
+        room = TEXT_LIMIT - len(shown)
+        shown.sections[reveal_at:reveal_at] = [
+            Section(name, text) for name, text in _reveal(session, room, faces)]
     content = ""
     mention = None
     if ended_by is not None:
@@ -90,7 +94,7 @@ def render_table(session: Session, *, ended_by: str | None = None,
     elif waiting is not None:
         mention = int(waiting)
         content = tr(lc, "table.your_move", mention=f"<@{waiting}>")
-    return TableText(content, embed, mention)
+    return TableText(content, shown, mention)
 
 
 def _pending_line(session: Session, lc: str) -> str:
@@ -145,7 +149,7 @@ def _players(session: Session, waiting: str | None) -> str:
 
 
 def _fit(text: str, limit: int = 1024) -> str:
-    """An embed field holds 1024 characters: cut at a line, never in the middle of one."""
+    """A section holds SECTION_LIMIT characters: cut at a line, never in the middle of one."""
     if len(text) <= limit:
         return text
     return text[:text.rfind("\n", 0, limit - 1)] + "\n…"
@@ -189,8 +193,8 @@ def _standings(session: Session) -> str:
 
 def _reveal(session: Session, room: int, faces: Faces) -> list[tuple[str, str]]:
     """C-8: what every player still held when the round ended, each card with its points
-    (C-8.2, F-9: the face up), as embed fields of at most 1024 characters that together take
-    no more than `room`. A long hand is cut short (its total stays): the embed's limit. Cards
+    (C-8.2, F-9: the face up), as sections of at most SECTION_LIMIT characters that together
+    take no more than `room`. A long hand is cut short (its total stays): the text's limit. Cards
     wear their faces' emoji as far as the room left allows, whole lines at a time (an emoji
     cut in half would show as garbage): the lines that gain least from them first."""
     view, lc = session.view(), session.locale
@@ -222,17 +226,17 @@ def _reveal(session: Session, room: int, faces: Faces) -> list[tuple[str, str]]:
         return []
     title = tr(lc, "table.revealed")
     room -= len(title) + len(lines) * (len(MORE_TITLE) + 2)  # the names of extra fields
-    share = max(60, min(FIELD_LIMIT, room // len(lines)))
+    share = max(60, min(SECTION_LIMIT, room // len(lines)))
     fitted = [plain if len(plain) <= share else plain[:share - 1] + "…" for _, plain in lines]
     spare = room - sum(len(line) + 1 for line in fitted)  # + 1: the line breaks
     for i in sorted(range(len(lines)), key=lambda i: len(lines[i][0]) - len(lines[i][1])):
         rich, plain = lines[i]
         extra = len(rich) - len(plain)
-        if fitted[i] == plain and len(rich) <= FIELD_LIMIT and extra <= spare:
+        if fitted[i] == plain and len(rich) <= SECTION_LIMIT and extra <= spare:
             fitted[i], spare = rich, spare - extra
     fields: list[tuple[str, str]] = []
     for line in fitted:
-        if fields and len(fields[-1][1]) + 1 + len(line) <= FIELD_LIMIT:
+        if fields and len(fields[-1][1]) + 1 + len(line) <= SECTION_LIMIT:
             fields[-1] = (fields[-1][0], fields[-1][1] + "\n" + line)
         else:
             fields.append((MORE_TITLE if fields else title, line))
@@ -255,23 +259,21 @@ def _rules_line(session: Session) -> str:
     return line
 
 
-# Lines the bot adds to the log itself (the engine knows nothing of timers).
-BOT_NOTES = frozenset({"timed_out", "removed_idle", "ai_took_over", "seat_reclaimed"})
-
-
 def _log_lines(session: Session, faces: Faces) -> list[str]:
     """The recent events in words; runs of engine events are read together (one line for a
     draw of three cards), the bot's own notes in between."""
     lc, names = session.locale, session.names
+    log = session.history()
+    turned = iter(_faces_as_played(session, [e for e in log if isinstance(e, Event)]))
     lines: list[str] = []
     batch: list[Event] = []
-    for event in _faces_as_played(session, session.recent_events()):
-        if event.type in BOT_NOTES:
+    for entry in log:
+        if isinstance(entry, Note):
             lines += describe_all(batch, names, viewer=None, locale=lc, faces=faces)
             batch = []
-            lines.append(tr(lc, f"table.{event.type}", player=name_of(names, event.by or "")))
+            lines.append(tr(lc, f"table.{entry.kind}", player=name_of(names, entry.by)))
         else:
-            batch.append(event)
+            batch.append(next(turned))
     return lines + describe_all(batch, names, viewer=None, locale=lc, faces=faces)
 
 

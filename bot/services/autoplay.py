@@ -27,6 +27,7 @@ from bot.engine import Action, ActionType
 
 from .errors import Refusal
 from .games import GameManager
+from .notes import Note, NoteKind
 from .notices import Notice
 from .seats import STAND_IN_LEVEL, is_ai, level_of
 from .session import Session
@@ -55,7 +56,7 @@ class AutoPlayer:
         """Reclaim seat: `player` plays their own seat again, at once."""
         if session.stand_ins.pop(player, None) is None:
             return False
-        session.recent.append({"type": "seat_reclaimed", "by": player})
+        session.note(Note(NoteKind.SEAT_RECLAIMED, player))
         return True
 
     def controlled(self, session: Session, player: str) -> bool:

@@ -23,6 +23,7 @@ from bot.engine import Action, ActionType, Event, Game, IllegalAction, RuleSet, 
 from bot.storage import ChannelBusy, GameStore, LobbyRecord
 
 from .errors import Refusal
+from .notes import Note, NoteKind
 from .notices import Change, Notice, Notices
 from .results import match_to_record, round_to_record
 from .seats import is_ai, player_name, take_over
@@ -214,7 +215,7 @@ class GameManager:
             return Outcome(session, action, events)
 
     async def _apply(self, session: Session, action: Action, *,
-                     note: dict[str, str] | None = None) -> list[Event]:
+                     note: Note | None = None) -> list[Event]:
         """Apply, remember, save, re-arm, publish. Lock held by the caller."""
         self._refuse_while_stopping()
         try:
@@ -222,7 +223,7 @@ class GameManager:
         except IllegalAction as refused:
             raise Refusal(f"error.{refused.code.value}") from refused
         if note is not None:
-            session.recent.append(note)
+            session.note(note)
         session.remember(events)
         if session.player(session.host) is None:  # the host left: the host passes on
             session.host = next((p for p, on in zip(session.game.players, session.game.active,
@@ -348,7 +349,7 @@ class GameManager:
         player = action.by
         if action.type is not ActionType.SLAP_TIMEOUT:
             session.timeouts[player] = session.timeouts.get(player, 0) + 1
-        await self._apply(session, action, note={"type": "timed_out", "by": player})
+        await self._apply(session, action, note=Note(NoteKind.TIMED_OUT, player))
         follow = timeout_action(session.game)
         if (action.type is ActionType.DRAW and follow is not None and follow.by == player
                 and follow.type in (ActionType.PASS, ActionType.PLAY)):
@@ -360,7 +361,7 @@ class GameManager:
                                        locked=True):
                 return  # issue 19: an AI plays on for them; no C-10
             await self._apply(session, Action(player, ActionType.LEAVE),
-                              note={"type": "removed_idle", "by": player})
+                              note=Note(NoteKind.REMOVED_IDLE, player))
 
     # -- bookkeeping
 

@@ -15,6 +15,8 @@ from typing import TYPE_CHECKING
 
 from bot.storage import AI_LEVELS
 
+from .notes import Note, NoteKind
+
 if TYPE_CHECKING:
     from .session import Session
 
@@ -36,7 +38,7 @@ def take_over(session: Session, player: str, *, allowed: bool) -> bool:
     if is_ai(player) or player in session.stand_ins or not allowed:
         return False
     session.stand_ins[player] = STAND_IN_LEVEL
-    session.recent.append({"type": "ai_took_over", "by": player})
+    session.note(Note(NoteKind.AI_TOOK_OVER, player))
     return True
 
 

@@ -7,13 +7,17 @@ without touching the game; the names shown are the ones they joined with.
 from __future__ import annotations
 
 import asyncio
+import logging
 from dataclasses import dataclass, field, fields
 from typing import Any
 
 from bot.engine import Event, Game, PlayerView, dump, load, player_view
 from bot.storage import GameRecord
 
+from .notes import Note
 from .tally import Tally
+
+log = logging.getLogger(__name__)
 
 RECENT_EVENTS = 40  # events kept for the table's "what happened" lines (a draw is one per card)
 
@@ -30,8 +34,9 @@ class Session:
     host: str
     message_id: int | None = None
     timeouts: dict[str, int] = field(default_factory=dict)  # timeouts in a row (C-11)
-    # The latest events, oldest first, as the engine wrote them: the renderer reads them as the
-    # table (Event.visible_to hides private cards), and one draw of 4 needs all 4 to say "4".
+    # The latest events, oldest first, as the engine wrote them, and the bot's own notes between
+    # them: the renderer reads them as the table (Event.visible_to hides private cards), and one
+    # draw of 4 needs all 4 to say "4".
     recent: list[dict[str, Any]] = field(default_factory=list)
     round_points: dict[str, int] = field(default_factory=dict)  # the last round's (C-8, H-14)
     last_action_at: float = 0.0
@@ -119,8 +124,24 @@ class Session:
                 self.round_points[event.by] = event.amount
         del self.recent[:-RECENT_EVENTS]
 
+    def note(self, note: Note) -> None:
+        """Add the bot's own line to the log (kept with the next save, as events are)."""
+        self.recent.append(note.to_dict())
+
+    def history(self) -> list[Event | Note]:
+        """The recent events and the bot's notes between them, oldest first. A line this
+        release cannot read (kept by another one) is left out of what is shown, not fatal."""
+        entries: list[Event | Note] = []
+        for saved in self.recent:
+            try:
+                entries.append(Note.from_dict(saved) or Event.from_dict(saved))
+            except (KeyError, ValueError):
+                log.debug("game %s: a log line not read: %r", self.game_id, saved)
+        return entries
+
     def recent_events(self) -> list[Event]:
-        return [Event.from_dict(e) for e in self.recent]
+        """The recent engine events alone."""
+        return [e for e in self.history() if isinstance(e, Event)]
 
     # -- persistence
 

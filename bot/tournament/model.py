@@ -14,7 +14,7 @@ from .scoring import Placing
 from .seating import MAX_TABLE, MIN_TABLE, smallest_table
 
 
-class Format(str, enum.Enum):
+class Format(enum.StrEnum):
     SWISS = "swiss"
     ELIMINATION = "elimination"
 

@@ -16,11 +16,19 @@ from bot.engine import Action, Card, RuleSet
 from bot.interactions import Interaction
 from bot.services.session import Session
 
+from .controls import LobbyControl, TableControl
+
 Builder = Callable[[Session, str], Action]  # the action a click asks for, once its player is known
 
 
 class LobbyHandler(Protocol):
-    async def lobby_button(self, interaction: Interaction, what: str, channel_id: int) -> None: ...
+    async def lobby_button(self, interaction: Interaction, what: LobbyControl,
+                           channel_id: int) -> None: ...
+
+    async def add_ai(self, interaction: Interaction, channel_id: int, level: str) -> None: ...
+
+    async def remove_ai(self, interaction: Interaction, channel_id: int,
+                        ai_user: int) -> None: ...
 
     async def rules_select(self, interaction: Interaction, group: str, channel_id: int,
                            values: list[str]) -> None: ...
@@ -30,7 +38,8 @@ class LobbyHandler(Protocol):
 
 
 class PlayHandler(Protocol):
-    async def table_button(self, interaction: Interaction, game_id: str, what: str) -> None: ...
+    async def table_button(self, interaction: Interaction, game_id: str,
+                           what: TableControl) -> None: ...
 
     async def match_rules(self, interaction: Interaction, rules: RuleSet) -> None: ...
 

@@ -4,8 +4,9 @@ its id and parses it back with one template (discord.py's `dynamic_counter` exam
 ASCII digits only, every part present. An id that no template reads is answered by the bot's
 interaction listener (`unread_click`), never left silent.
 
-- `uno:l:<what>:<channel>` lobby buttons (join, leave, start); `uno:r:<group>:<channel>` the
-  host's rules editor;
+- `uno:l:<what>:<channel>` lobby buttons (join, leave, start, add_ai, remove_ai; `ai_<level>`
+  and `unseat_<AI seat>` on the host's pickers); `uno:r:<group>:<channel>` the host's rules
+  editor;
 - `uno:m:<what>:<game>:<rules>:<timer>:<host seat>` Rematch and Rules under a won match's table;
 - `uno:t:<game>:<what>` table buttons: valid for the whole game, they check the state when
   clicked, so merged table edits never make a fair click look stale;
@@ -14,6 +15,9 @@ interaction listener (`unread_click`), never left silent.
   while the player's decision context is the one it was drawn in (`Session.context`: the
   version at which it last changed), and the action is legal now; an id without the context
   (of an older release) acts at its own version only.
+
+Only these classes read an id: others (tests, the playground, benchmarks) call `read_id`, or an
+item's `parse`, and look at the typed fields; they build an id by building the item.
 """
 
 from __future__ import annotations
@@ -30,9 +34,11 @@ from bot.engine import SILENCE_VALUES, Action, ActionType, Card, CardParseError,
 from bot.interactions import Interaction
 from bot.services.errors import Refusal
 from bot.services.session import Session
+from bot.storage import AI_LEVELS
 
 from .answers import Expired
 from .context import handlers, wiring_of
+from .controls import LobbyControl, MatchControl, TableControl
 from .replies import apologise, refuse
 
 log = logging.getLogger(__name__)
@@ -64,6 +70,13 @@ class UnoItem(discord.ui.DynamicItem[ItemT], template=_NEVER):
     @classmethod
     def from_match(cls, match: re.Match[str]) -> Self:
         raise NotImplementedError
+
+    @classmethod
+    def parse(cls, custom_id: str) -> Self | None:
+        """The item `custom_id` names, if this class's template reads it (else None); raises
+        ValueError on an id the template matches but that cannot be read."""
+        match = cls.__discord_ui_compiled_template__.fullmatch(custom_id)
+        return cls.from_match(match) if match is not None else None
 
     @classmethod
     async def from_custom_id(cls, interaction: discord.Interaction[Any],
@@ -146,23 +159,45 @@ Button = discord.ui.Button[Any]
 # -- the lobby
 
 
-class LobbyButton(UnoItem[Button], template=r"uno:l:(?P<what>join|leave|start|add_ai|"
-                                            r"ai_easy|ai_normal|ai_hard|ai_expert|remove_ai|"
-                                            r"unseat_[0-9]{2,3}):"
-                                            r"(?P<channel>[0-9]{1,20})"):
-    def __init__(self, what: str, channel_id: int, *, label: str = "",
+_LOBBY_PLAIN = (LobbyControl.JOIN, LobbyControl.LEAVE, LobbyControl.START, LobbyControl.ADD_AI,
+                LobbyControl.REMOVE_AI)
+
+
+class LobbyButton(UnoItem[Button], template=r"uno:l:(?:(?P<what>" + "|".join(_LOBBY_PLAIN)
+                  + r")|ai_(?P<level>" + "|".join(AI_LEVELS) + r")|unseat_(?P<seat>[0-9]{2,3})):"
+                  r"(?P<channel>[0-9]{1,20})"):
+    """A lobby's buttons, and those of the host's Add AI and Remove AI pickers. `level` is set
+    for AI_LEVEL, `ai_user` (the AI's lobby id, negative: bot/services/seats.py) for UNSEAT."""
+
+    def __init__(self, what: LobbyControl, channel_id: int, *, level: str | None = None,
+                 ai_user: int | None = None, label: str = "",
                  style: Style = Style.secondary) -> None:
-        super().__init__(discord.ui.Button(label=label or what, style=style,
-                                           custom_id=f"uno:l:{what}:{channel_id}"))
-        self.what, self.channel_id = what, channel_id
+        if (what is LobbyControl.AI_LEVEL) != (level in AI_LEVELS) or (
+                (what is LobbyControl.UNSEAT) != (ai_user is not None and ai_user < 0)):
+            raise ValueError(f"{what}: level {level!r}, AI {ai_user!r}")
+        part = (f"ai_{level}" if what is LobbyControl.AI_LEVEL
+                else f"unseat_{-(ai_user or 0)}" if what is LobbyControl.UNSEAT else what.value)
+        super().__init__(discord.ui.Button(label=label or part, style=style,
+                                           custom_id=f"uno:l:{part}:{channel_id}"))
+        self.what, self.channel_id, self.level, self.ai_user = what, channel_id, level, ai_user
 
     @classmethod
     def from_match(cls, match: re.Match[str]) -> LobbyButton:
-        return cls(match["what"], int(match["channel"]))
+        channel = int(match["channel"])
+        if match["level"] is not None:
+            return cls(LobbyControl.AI_LEVEL, channel, level=match["level"])
+        if match["seat"] is not None:
+            return cls(LobbyControl.UNSEAT, channel, ai_user=-int(match["seat"]))
+        return cls(LobbyControl(match["what"]), channel)
 
     async def run(self, interaction: Interaction) -> None:
-        await handlers(interaction).lobby.lobby_button(interaction, self.what,
-                                                             self.channel_id)
+        lobby = handlers(interaction).lobby
+        if self.what is LobbyControl.AI_LEVEL and self.level is not None:
+            await lobby.add_ai(interaction, self.channel_id, self.level)
+        elif self.what is LobbyControl.UNSEAT and self.ai_user is not None:
+            await lobby.remove_ai(interaction, self.channel_id, self.ai_user)
+        else:
+            await lobby.lobby_button(interaction, self.what, self.channel_id)
 
 
 class RulesSelect(UnoItem[discord.ui.Select[Any]],
@@ -191,13 +226,9 @@ class RulesSelect(UnoItem[discord.ui.Select[Any]],
 
 # -- the table
 
-TABLE_BUTTONS = ("hand", "uno", "catch", "rules", "jump", "slap", "next", "stack", "deflect",
-                 "bounce", "swap", "reclaim", "watch")
-
-
 class TableButton(UnoItem[Button], template=r"uno:t:" + _GAME + r":(?P<what>"
-                                            + "|".join(TABLE_BUTTONS) + ")"):
-    def __init__(self, game_id: str, what: str, *, label: str = "",
+                                            + "|".join(TableControl) + ")"):
+    def __init__(self, game_id: str, what: TableControl, *, label: str = "",
                  style: Style = Style.secondary, disabled: bool = False,
                  row: int | None = None) -> None:
         super().__init__(discord.ui.Button(label=label or what, style=style, disabled=disabled,
@@ -206,7 +237,7 @@ class TableButton(UnoItem[Button], template=r"uno:t:" + _GAME + r":(?P<what>"
 
     @classmethod
     def from_match(cls, match: re.Match[str]) -> TableButton:
-        return cls(match["game"], match["what"])
+        return cls(match["game"], TableControl(match["what"]))
 
     async def run(self, interaction: Interaction) -> None:
         await handlers(interaction).play.table_button(interaction, self.game_id,
@@ -248,12 +279,13 @@ def read_rules(match: re.Match[str]) -> RuleSet:
 
 
 class MatchButton(UnoItem[Button],
-                  template=r"uno:m:(?P<what>rematch|rules):" + _GAME + ":" + _RULES
+                  template=r"uno:m:(?P<what>" + "|".join(MatchControl) + "):" + _GAME + ":"
+                  + _RULES
                   + r":(?P<timer>[0-9]{1,3}):(?P<host>[0-9]{1,2})"):
     """Rematch and Rules under a won match's table. Everything they need is in the id: the
     rules, the turn timer and the host's seat; the players are the match's record."""
 
-    def __init__(self, what: str, game_id: str, rules: RuleSet, turn_timer: int,
+    def __init__(self, what: MatchControl, game_id: str, rules: RuleSet, turn_timer: int,
                  host_seat: int, *, label: str = "", style: Style = Style.secondary) -> None:
         custom_id = (f"uno:m:{what}:{game_id}:{rules_code(rules)}:{turn_timer}:{host_seat}")
         super().__init__(discord.ui.Button(label=label or what, style=style,
@@ -263,13 +295,13 @@ class MatchButton(UnoItem[Button],
 
     @classmethod
     def from_match(cls, match: re.Match[str]) -> MatchButton:
-        return cls(match["what"], match["game"], read_rules(match), int(match["timer"]),
-                   int(match["host"]))
+        return cls(MatchControl(match["what"]), match["game"], read_rules(match),
+                   int(match["timer"]), int(match["host"]))
 
     async def run(self, interaction: Interaction) -> None:
         if on_a_hand(interaction):
             raise Refusal("error.stale_button")
-        if self.what == "rules":
+        if self.what is MatchControl.RULES:
             await handlers(interaction).play.match_rules(interaction, self.rules)
             return
         await handlers(interaction).lobby.rematch(
@@ -453,6 +485,15 @@ class WhyButton(UnoItem[Button], template=_CONTROL + r"why:(?P<card>" + _CARD + 
     async def run(self, interaction: Interaction) -> None:
         await handlers(interaction).play.why(interaction, self.game_id, self.version,
                                                    self.card, self.context)
+
+
+def read_id(custom_id: str) -> UnoItem[Any] | None:
+    """The item of this module whose template reads `custom_id`, parsed by it (None: none reads
+    it); the one way code outside the items reads an id."""
+    for item in DYNAMIC_ITEMS:
+        if (found := item.parse(custom_id)) is not None:
+            return found
+    return None
 
 
 Control = PlayButton | DecisionButton | ColorButton | PickButton | PageButton | WhyButton

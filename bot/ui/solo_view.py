@@ -24,11 +24,10 @@ from bot.render.table import render_table
 from bot.render.text import tr
 from bot.services.session import Session
 
+from .controls import TableControl
 from .items import TableButton
 from .layout import v2
 from .views import hand_view, table_view
-
-ROW_WIDTH = 5
 
 
 def shows_hand(session: Session, player: str) -> bool:
@@ -54,36 +53,28 @@ def solo_message(session: Session, player: str, locale: str, *, notes: Sequence[
     public = session.view()
     if not shows_hand(session, player):
         return _table(session, locale, notes, faces, pictures)
-    embed = render_hand(session, player, locale, notes=notes, page=page, picking=picking,
+    shown = render_hand(session, player, locale, notes=notes, page=page, picking=picking,
                         faces=faces)
-    table = render_table(session, faces=faces).embed
-    for field in table.fields:  # the players' card counts and the latest moves
-        embed.add_field(name=field.name, value=field.value, inline=False)
+    # The players' card counts and the latest moves.
+    shown.sections += render_table(session, faces=faces).shown.sections
     controls = hand_view(session, player, locale, page=page, picking=picking, faces=faces)
     owed = public.uno_owed
-    if picking is None and owed is not None and owed != player and _room(controls):
+    if picking is None and owed is not None and owed != player and controls.has_room():
         # C-5: an AI player who forgot UNO! can be caught from here as from a table.
-        controls.add_item(TableButton(session.game_id, "catch",
+        controls.add_item(TableButton(session.game_id, TableControl.CATCH,
                                       label=tr(locale, "button.catch"),
                                       style=discord.ButtonStyle.danger))
-    return v2(embed, controls, pictures=pictures)
-
-
-def _room(controls: discord.ui.View) -> bool:
-    """Whether one more button fits (25 at most, five rows of five)."""
-    return len(controls.children) < 25 and any(
-        sum(1 for c in controls.children if c.row == row) < ROW_WIDTH for row in range(5))
+    return v2(shown, controls, pictures=pictures)
 
 
 def _table(session: Session, locale: str, notes: Sequence[str], faces: Faces,
            pictures: Sequence[str]) -> dict[str, Any]:
-    text = render_table(session, faces=faces)
-    embed = text.embed
-    lines = [*notes, embed.description or ""]
+    shown = render_table(session, faces=faces).shown
+    lines = [*notes, shown.text]
     if session.finished:
         lines.append(tr(locale, "solo.again"))
-    embed.description = "\n".join(line for line in lines if line)
+    shown.text = "\n".join(line for line in lines if line)
     # A round's end: Next round. The match's end: nothing to click (a rematch would open a
     # lobby; another solo game is one command away).
     controls = None if session.finished else table_view(session)
-    return v2(embed, controls, pictures=pictures)
+    return v2(shown, controls, pictures=pictures)

@@ -29,6 +29,7 @@ from bot.render.text import (
 )
 from bot.services.session import Session
 
+from .controls import MatchControl, TableControl
 from .items import (
     ColorButton,
     Control,
@@ -40,62 +41,59 @@ from .items import (
     TableButton,
     WhyButton,
 )
+from .layout import Controls
 
 Style = discord.ButtonStyle
 KEYCAPS = ("1️⃣", "2️⃣", "3️⃣", "4️⃣", "5️⃣", "6️⃣", "7️⃣", "8️⃣", "9️⃣", "🔟")
 
 # Table buttons that open the deciding player's hand, by how their cards answer (H-4, H-11, N-1,
 # N-2, N-4), and for a swap on a five (H-6).
-ANSWER_BUTTONS = {"stack": "stack", "deflect": "deflect", "deflect_skip": "deflect",
-                  "bounce": "bounce"}
-
-
-def _view() -> discord.ui.View:
-    return discord.ui.View(timeout=None)
+ANSWER_BUTTONS = {"stack": TableControl.STACK, "deflect": TableControl.DEFLECT,
+                  "deflect_skip": TableControl.DEFLECT, "bounce": TableControl.BOUNCE}
 
 
 def _label(text: str) -> str:
     return text if len(text) <= 80 else text[:79] + "…"
 
 
-def table_view(session: Session) -> discord.ui.View:
+def table_view(session: Session) -> Controls:
     """My hand, UNO!, Catch! (enabled while someone can be caught, C-5), Jump in (H-2), Slap!
     (H-8), the pending decision's buttons for the one player it belongs to, Next round; under a
     won match, Rematch and Rules."""
     lc, gid = session.locale, session.game_id
-    view = _view()
+    view = Controls()
     public = session.view()
     if session.finished:  # the final table: a rematch of the same table, and its rules
         host = public.players.index(session.host) if session.host in public.players else 0
-        for what, key, style in (("rematch", "button.rematch", Style.success),
-                                 ("rules", "button.rules", Style.secondary)):
+        for what, key, style in ((MatchControl.REMATCH, "button.rematch", Style.success),
+                                 (MatchControl.RULES, "button.rules", Style.secondary)):
             view.add_item(MatchButton(what, gid, public.rules, session.turn_timer, host,
                                       label=tr(lc, key), style=style))
         return view
     if public.round_over:  # H-12: a round goes on after its winner is out
-        view.add_item(TableButton(gid, "next", label=tr(lc, "button.next_round"),
+        view.add_item(TableButton(gid, TableControl.NEXT, label=tr(lc, "button.next_round"),
                                   style=Style.success, row=0))
         _reclaim(view, session)
         return view
-    view.add_item(TableButton(gid, "hand", label=tr(lc, "button.hand"), style=Style.primary,
-                              row=0))
-    view.add_item(TableButton(gid, "uno", label=tr(lc, "button.uno"), style=Style.danger,
-                              row=0))
-    view.add_item(TableButton(gid, "catch", label=tr(lc, "button.catch"),
+    view.add_item(TableButton(gid, TableControl.HAND, label=tr(lc, "button.hand"),
+                              style=Style.primary, row=0))
+    view.add_item(TableButton(gid, TableControl.UNO, label=tr(lc, "button.uno"),
+                              style=Style.danger, row=0))
+    view.add_item(TableButton(gid, TableControl.CATCH, label=tr(lc, "button.catch"),
                               disabled=public.uno_owed is None, row=0))
-    view.add_item(TableButton(gid, "rules", label=tr(lc, "button.rules"), row=0))
+    view.add_item(TableButton(gid, TableControl.RULES, label=tr(lc, "button.rules"), row=0))
     _reclaim(view, session)
     # Issue 18: anyone may follow the game in a live private view.
-    view.add_item(TableButton(gid, "watch", label=tr(lc, "button.watch"), row=2))
+    view.add_item(TableButton(gid, TableControl.WATCH, label=tr(lc, "button.watch"), row=2))
     if public.rules.options.jump_in:
         # H-2, C-9: enabled whenever the rules allow a jump-in, not when someone holds the card
         # (that would tell the table who holds what); the button refuses those who cannot.
-        view.add_item(TableButton(gid, "jump", label=tr(lc, "button.jump_in"),
+        view.add_item(TableButton(gid, TableControl.JUMP, label=tr(lc, "button.jump_in"),
                                   disabled=not public.jump_in_open, row=0))
     pending = public.pending
     if pending is not None and pending.kind == "slap":
-        view.add_item(TableButton(gid, "slap", label=tr(lc, "button.slap"), style=Style.danger,
-                                  row=1))
+        view.add_item(TableButton(gid, TableControl.SLAP, label=tr(lc, "button.slap"),
+                                  style=Style.danger, row=1))
         return view
     waiting = public.turn
     if pending is not None and waiting is not None:
@@ -106,18 +104,18 @@ def table_view(session: Session) -> discord.ui.View:
         for mode in answer_buttons(public):
             view.add_item(TableButton(gid, mode, label=tr(lc, f"button.{mode}"), row=1))
         if pending.kind == "swap":
-            view.add_item(TableButton(gid, "swap", label=tr(lc, "button.swap"), row=1))
+            view.add_item(TableButton(gid, TableControl.SWAP, label=tr(lc, "button.swap"), row=1))
     return view
 
 
-def _reclaim(view: discord.ui.View, session: Session) -> None:
+def _reclaim(view: Controls, session: Session) -> None:
     """Issue 19: while an AI plays someone's seat, they may take it back (between rounds too)."""
     if session.stand_ins:
-        view.add_item(TableButton(session.game_id, "reclaim",
+        view.add_item(TableButton(session.game_id, TableControl.RECLAIM,
                                   label=tr(session.locale, "button.reclaim"), row=2))
 
 
-def answer_buttons(public: PlayerView) -> list[str]:
+def answer_buttons(public: PlayerView) -> list[TableControl]:
     """The answer buttons of a pending penalty: every answer the rules in force allow to it
     (H-4, H-11, N-1, N-2, N-4), whatever the deciding player holds. C-4: the wait reveals
     nothing about their hand, so the table's buttons may not either (the hand shows which of
@@ -167,35 +165,33 @@ def _choice_label(session: Session, action: Action, lc: str) -> str:
 
 def hand_view(session: Session, player: str, lc: str, *, page: int = 0,
               picking: Card | None = None, uno: bool = False,
-              faces: Faces = NO_FACES, expiring: bool = False) -> discord.ui.View:
+              faces: Faces = NO_FACES, expiring: bool = False) -> Controls:
     """The hand's controls. A card's button wears its face (an application emoji, where
     `faces` has it) with the card's number in the picture in its label ("3 · Red 7"); without
     the face, the number's keycap and the card's colour mark and name. `expiring`: its token is
     about to expire, so it offers Refresh."""
-    view = _hand_controls(session, player, lc, page=page, picking=picking, uno=uno,
-                          faces=faces)
-    if expiring and len(view.children) < 25:  # a full hand's buttons still renew it
-        view.add_item(PageButton(session.game_id, session.version, page, "refresh",
-                                 label=tr(lc, "button.refresh"), style=Style.primary))
-    return view
+    controls = _hand_controls(session, player, lc, page=page, picking=picking, uno=uno,
+                              faces=faces)
+    if expiring and len(controls) < 25:  # a full hand's buttons still renew it
+        controls.add_item(PageButton(session.game_id, session.version, page, "refresh",
+                                     label=tr(lc, "button.refresh"), style=Style.primary))
+    return controls
 
 
-def refresh_view(session: Session, lc: str) -> discord.ui.View:
+def refresh_view(session: Session, lc: str) -> Controls:
     """Refresh alone: a hand that stopped updating shows the hand as it is now when pressed."""
-    view = _view()
-    view.add_item(PageButton(session.game_id, session.version, 0, "refresh",
-                             label=tr(lc, "button.refresh"), style=Style.primary))
-    return view
+    return Controls([PageButton(session.game_id, session.version, 0, "refresh",
+                                label=tr(lc, "button.refresh"), style=Style.primary)])
 
 
 def _hand_controls(session: Session, player: str, lc: str, *, page: int,
-                   picking: Card | None, uno: bool, faces: Faces) -> discord.ui.View:
+                   picking: Card | None, uno: bool, faces: Faces) -> Controls:
     """A choice of colour or player for one card, or else: the decision's buttons, the cards
     of this page, the turn's buttons (Draw, Pass, Slap) and the page buttons."""
     pview, context = session.view(player), session.context(player)
     if picking is not None:  # a card with several ways to play it: which colour, which player?
         return _pick_controls(session, pview, context, lc, picking=picking, uno=uno, page=page)
-    view = _view()
+    view = Controls()
     decisions = decision_controls(session, pview.legal_actions, lc, row=0, context=context)
     for control in decisions:
         view.add_item(control)
@@ -216,10 +212,10 @@ def _hand_controls(session: Session, player: str, lc: str, *, page: int,
 
 
 def _pick_controls(session: Session, pview: PlayerView, context: int, lc: str, *,
-                   picking: Card, uno: bool, page: int) -> discord.ui.View:
+                   picking: Card, uno: bool, page: int) -> Controls:
     """The ways to play `picking` (a colour each, a player each) and Back to the hand."""
     gid = session.game_id
-    view = _view()
+    view = Controls()
     for index, action in enumerate(_choices(pview.legal_actions, picking, uno)[:20]):
         view.add_item(PlayButton(gid, pview.version, action, row=index // 5, context=context,
                                  label=_choice_label(session, action, lc)))
@@ -281,7 +277,7 @@ def _wear_face(button: Control, card: Card, numbers: dict[Card, int], faces: Fac
     return button
 
 
-def _turn_buttons(view: discord.ui.View, session: Session, pview: PlayerView, context: int,
+def _turn_buttons(view: Controls, session: Session, pview: PlayerView, context: int,
                   lc: str) -> None:
     """Draw, Pass (Keep my cards, under a penalty), Slap!: what the rules allow this player."""
     gid = session.game_id

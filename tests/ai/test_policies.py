@@ -16,6 +16,7 @@ from bot.engine import (
     Action,
     ActionType,
     Card,
+    Color,
     Event,
     EventReason,
     EventType,
@@ -103,7 +104,7 @@ def _wild_four_events(*, drew_on_red: bool) -> list[Event]:
     log = [Event(EventType.START_CARD, card=card("R5"))]
     if drew_on_red:
         log.append(Event(EventType.DREW, by="a", reason=EventReason.TURN))
-    log.append(Event(EventType.PLAYED, by="a", card=card("W+4"), color="G"))
+    log.append(Event(EventType.PLAYED, by="a", card=card("W+4"), color=Color.GREEN))
     return log
 
 

@@ -1,6 +1,7 @@
 """Fixtures of the bot tests: the real bot on an offline fake Discord, and its players.
-The helpers that read what users see are in screen.py, those that drive the bot in harness.py,
-and the texts to compare with in tests/catalogue.py."""
+The helpers that read what users see are in drivers/screen.py, those that drive the bot in
+drivers/harness.py (the rigged deals in harness.py here), and the texts to compare with in
+drivers/catalogue.py."""
 
 from __future__ import annotations
 

@@ -16,11 +16,12 @@ from bot.fake_discord.users import SeenMessage
 from bot.render.table import waiting_player
 from bot.services.seats import is_ai
 from bot.storage import AI_BOARD_ROWS, StatsRepository
-from tests.catalogue import en, en_part
+from bot.ui.items import RulesSelect
+from drivers.catalogue import en, en_part
+from drivers.screen import last_ephemeral, table_after, title_of
 from tests.fake_discord import VirtualUser
 
 from .harness import Driver, Harness, start_game
-from .screen import last_ephemeral, table_after, title_of
 
 
 async def _table(h: Harness, user: VirtualUser, session: Any) -> SeenMessage:
@@ -160,15 +161,16 @@ async def test_a_lobby_left_to_ais_alone_closes(harness: Harness) -> None:
 async def test_a_person_swaps_hands_with_an_ai(harness: Harness) -> None:
     """H-3 at a table with AIs: the 7's picker offers the AI players, and the swap is made (a
     hand whose buttons named an AI seat could not be shown at all)."""
+    from drivers.screen import open_hand
     from tests.engine.support import stacked_deck
 
     from .harness import redeal
-    from .screen import open_hand
 
     ann = harness.user("Ann")
     await ann.slash("uno create", turn_timer=0)
     lobby = harness.lobby(ann)
-    await ann.choose(lobby, "seven_zero", custom_id=f"uno:r:play:{harness.fake.channel.id}")
+    menu = RulesSelect("play", harness.fake.channel.id).custom_id
+    await ann.choose(lobby, "seven_zero", custom_id=menu)
     await _add_ai(harness, ann, "normal")
     await _add_ai(harness, ann, "hard")
     assert harness.bot is not None
@@ -353,7 +355,8 @@ async def test_a_person_and_ais_play_a_whole_match_recorded_once(
     lobby = harness.lobby(ann)
     for group, values in rules.items():
         picked = [values] if isinstance(values, str) else values
-        await ann.choose(lobby, *picked, custom_id=f"uno:r:{group}:{harness.fake.channel.id}")
+        menu = RulesSelect(group, harness.fake.channel.id).custom_id
+        await ann.choose(lobby, *picked, custom_id=menu)
     await _add_ai(harness, ann, "normal")
     await _add_ai(harness, ann, "hard")
     await ann.click(lobby, en("button.start"))

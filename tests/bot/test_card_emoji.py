@@ -20,11 +20,11 @@ from bot.engine import Card
 from bot.outlets import emoji as emoji_module
 from bot.render import faces as faces_module
 from bot.render.faces import FaceSpec, all_faces, emoji_name, face_of
-from tests.catalogue import card_name, label
+from drivers.catalogue import card_name, label
+from drivers.screen import open_hand, table_of
 from tests.fake_discord import fake_discord_session
 
 from .harness import Harness, rig, start_game
-from .screen import open_hand, table_of
 
 CARDS = ("R7", "R9", "G4", "R5", "B6", "Y1")  # the faces these tests need, of the classic set
 EMOJI_ROUTE = "/applications/{application_id}/emojis"

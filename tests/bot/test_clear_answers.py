@@ -4,11 +4,11 @@ Deals are rigged (Ann plays first); time moves with the harness clock, never by 
 
 from __future__ import annotations
 
-from tests.catalogue import en, label
+from drivers.catalogue import en, label
+from drivers.screen import hand_text, last_ephemeral, open_hand, table_of, trim
 from tests.fake_discord import VirtualUser
 
 from .harness import Harness, rig, start_game
-from .screen import hand_text, last_ephemeral, open_hand, table_of, trim
 
 
 async def test_c5_uno_not_due_says_why(harness: Harness, players: list[VirtualUser]) -> None:

@@ -11,10 +11,10 @@ import pytest
 
 from bot.discord_private import connection_state, view_store
 from bot.ui.click_store import ClickStore, clicked
-from tests.catalogue import en
+from drivers.catalogue import en
+from drivers.screen import open_hand, table_after, table_of
 
 from .harness import Harness, rig, start_game
-from .screen import open_hand, table_after, table_of
 
 
 @pytest.fixture

@@ -9,11 +9,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from tests.catalogue import card_name, colour, en, en_part, label
-from tests.fake_discord import VirtualUser
-
-from .harness import Harness, rig, start_game
-from .screen import (
+from drivers.catalogue import card_name, colour, en, en_part, label
+from drivers.screen import (
     footer_of,
     hand_cards,
     hand_text,
@@ -27,6 +24,9 @@ from .screen import (
     table_shows,
     uno_seat,
 )
+from tests.fake_discord import VirtualUser
+
+from .harness import Harness, rig, start_game
 
 
 async def cnuno(harness: Harness, players: list[VirtualUser], hands: dict[VirtualUser, list[str]],

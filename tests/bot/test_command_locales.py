@@ -12,7 +12,7 @@ import discord
 
 from bot.i18n import get_translator
 from bot.i18n.commands import DISCORD_LOCALES
-from tests.catalogue import LOCALES
+from drivers.catalogue import LOCALES
 
 from .harness import Harness
 

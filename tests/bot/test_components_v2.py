@@ -16,11 +16,11 @@ from bot.fake_discord.limits import (
 )
 from bot.fake_discord.users import SeenMessage, components_of
 from bot.render.table import render_table
-from tests.catalogue import en, en_part, label
+from drivers.catalogue import en, en_part, label
+from drivers.screen import footer_of, open_hand, table_after, table_of, title_of, trim
 from tests.fake_discord import VirtualUser
 
 from .harness import Harness, rig, start_game
-from .screen import footer_of, open_hand, table_after, table_of, title_of, trim
 
 TABLE_ROUTE = "/channels/{channel_id}/messages/{message_id}"
 
@@ -92,8 +92,12 @@ def _as_posted_before(harness: Harness, session: Any) -> int:
     stored = harness.fake.messages[session.message_id]
     text = render_table(session)
     rows = [c for c in components_of(stored.payload) if c["type"] == ACTION_ROW]
-    stored.payload.update(content=text.content, embeds=[text.embed.to_dict()], components=rows,
-                          flags=0)
+    shown = text.shown
+    embed = {"title": shown.title, "description": shown.text, "color": shown.colour,
+             "fields": [{"name": s.name, "value": s.text, "inline": False}
+                        for s in shown.sections],
+             "footer": {"text": shown.footer}}
+    stored.payload.update(content=text.content, embeds=[embed], components=rows, flags=0)
     return int(stored.id)
 
 

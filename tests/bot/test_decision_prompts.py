@@ -4,12 +4,12 @@
 
 from __future__ import annotations
 
-from tests.catalogue import colour_label, en, label, tr
+from drivers.catalogue import colour_label, en, label, tr
+from drivers.screen import hand_text, open_hand
 from tests.engine.golden_cases.nomercy_common import NM3
 from tests.fake_discord import VirtualUser
 
 from .harness import Harness, rig, start_game
-from .screen import hand_text, open_hand
 from .test_no_mercy_rules import no_mercy_game, press
 
 

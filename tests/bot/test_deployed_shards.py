@@ -22,10 +22,9 @@ from pathlib import Path
 import pytest
 
 from bot.fake_discord.world import Guild
-from tests.catalogue import tr
+from drivers.catalogue import tr
+from drivers.killing import BotProcess, Trial
 from tests.fake_discord import FakeDiscordSession, VirtualUser, fake_discord_session
-
-from .killing import BotProcess, Trial
 
 PROCESS = re.compile(r"uno-process/(\w+)")  # benchmarks/bot_process.py --tag, in the User-Agent
 

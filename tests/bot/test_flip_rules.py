@@ -14,7 +14,8 @@ from typing import Any
 import pytest
 
 from bot.fake_discord.users import SeenMessage
-from tests.catalogue import (
+from bot.ui.items import PickButton, PlayButton
+from drivers.catalogue import (
     card_name,
     card_names,
     card_names_labelled,
@@ -23,6 +24,19 @@ from tests.catalogue import (
     en,
     en_part,
     label,
+)
+from drivers.controls import is_play, item_of
+from drivers.screen import (
+    footer_of,
+    hand_cards,
+    hand_text,
+    last_ephemeral,
+    open_hand,
+    size,
+    table_after,
+    table_of,
+    table_text,
+    title_of,
 )
 from tests.engine.golden_cases.flip_common import (
     A3,
@@ -41,18 +55,6 @@ from tests.engine.support import dark_faces, light_faces
 from tests.fake_discord import VirtualUser
 
 from .harness import Driver, Harness, redeal, rig_flip, start_game
-from .screen import (
-    footer_of,
-    hand_cards,
-    hand_text,
-    last_ephemeral,
-    open_hand,
-    size,
-    table_after,
-    table_of,
-    table_text,
-    title_of,
-)
 from .test_matches import assert_no_hand_in_public
 
 LIGHT_PICKS = [colour_label(c) for c in "RYGB"]
@@ -108,8 +110,9 @@ async def play(harness: Harness, user: VirtualUser, session: Any, label: str,
     if code is None:
         await user.click(hand, label)
     else:
-        button = next(b for b in hand.buttons() if b["custom_id"].split(":")[6:9:2] == [
-            code, "u" if uno else "-"])
+        button = next(b for b in hand.buttons()
+                      if isinstance(played := item_of(b), PlayButton) and played.action.card
+                      and (played.action.card.code, played.action.uno) == (code, uno))
         assert button["label"] == label
         await user.click(hand, custom_id=button["custom_id"])
     return user.message(hand.id)
@@ -119,7 +122,7 @@ async def play_wild(harness: Harness, user: VirtualUser, session: Any, label: st
                     colour: str) -> list[str]:
     """Press a wild card and then a colour; return the colours the picker offered."""
     picking = await play(harness, user, session, label)
-    offered = [b["label"] for b in picking.buttons() if b["custom_id"].split(":")[4] == "act"]
+    offered = [b["label"] for b in picking.buttons() if is_play(b)]
     await user.click(picking, colour)
     return offered
 
@@ -145,10 +148,12 @@ async def test_f1_light_side_deck_of_112_and_light_dark_card_buttons(
     hand = await open_hand(harness, ann, session)
     assert cards_field(hand) == ("🟥 Red 7, 🟩 Green 3, 🟨 Yellow 5, 🟦 Blue 2, 🟥 Red Skip, "
                                  "🟥 Red Draw One, ⬛ Wild")
-    ids = {b["label"]: b["custom_id"] for b in hand.buttons()}
-    assert ids[label("R7")].split(":")[6] == "R7/P2"
-    assert ids[label("R+1")].split(":")[6] == "R+1/O+5"
-    assert ids[label("W")].split(":")[5] == "W/V9"  # a picker: which colour?
+    items = {b["label"]: item_of(b) for b in hand.buttons()}
+    codes = {name: item.action.card.code for name, item in items.items()
+             if isinstance(item, PlayButton) and item.action.card is not None}
+    assert codes[label("R7")] == "R7/P2" and codes[label("R+1")] == "R+1/O+5"
+    wild = items[label("W")]
+    assert isinstance(wild, PickButton) and wild.card.code == "W/V9"  # which colour?
 
 
 # ---------------------------------------------------------------------------- F-2

@@ -1,6 +1,6 @@
 """The stateful fuzz test of issue 14: random users clicking whatever they see (current or
 stale), random slash commands, double clicks, restarts, gateway drops and 429s, with the
-invariants checked after every step (tests/bot/fuzzing.py). A small, fixed budget here;
+invariants checked after every step (drivers/fuzzing.py). A small, fixed budget here;
 `python benchmarks/fuzz.py --steps 5000 --seed N` runs the same driver for thousands of steps.
 
 A failure names its seed and step; `python benchmarks/fuzz.py --seed S --steps K --episode K`
@@ -12,14 +12,14 @@ from pathlib import Path
 
 import pytest
 
-from tests.fake_discord import fake_discord_session
-
-from .fuzzing import (
+from drivers.fuzzing import (
     HOSTILE_NAMES,
     RACE_WEIGHTS,
     Fuzzer,
     fuzz_harness,
 )
+from tests.fake_discord import fake_discord_session
+
 from .harness import Harness, start_game
 
 STEPS = 120

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from .fuzzing import HEAVY_429_WEIGHTS, Failure, Fuzzer, fuzz_harness
+from drivers.fuzzing import HEAVY_429_WEIGHTS, Failure, Fuzzer, fuzz_harness
 
 
 # Seed 2 found a lobby edit failing after discord.py's 5 tries (issue 14 item 3: logged, the

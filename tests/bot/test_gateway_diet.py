@@ -12,9 +12,9 @@ import discord
 
 from bot.discord_private import connection_state, keeps_messages
 from bot.gateway_diet import EDIT_EVENTS, trim_parsers
+from drivers.screen import open_hand, table_after
 
 from .harness import Harness, red_seven_for_ann
-from .screen import open_hand, table_after
 
 
 async def test_people_s_messages_reach_on_message_and_the_bot_s_own_do_not(

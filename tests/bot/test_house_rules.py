@@ -13,11 +13,10 @@ from typing import Any
 
 from bot.fake_discord.users import SeenMessage
 from bot.services.games import SLAP_WINDOW
-from tests.catalogue import card_name, card_names, colour, en, en_part, label
-from tests.fake_discord import VirtualUser
-
-from .harness import Harness, rig, start_game
-from .screen import (
+from bot.ui.items import PlayButton, RulesSelect
+from drivers.catalogue import card_name, card_names, colour, en, en_part, label
+from drivers.controls import is_play, item_of
+from drivers.screen import (
     SHOWN_HAND,
     enabled,
     footer_of,
@@ -35,6 +34,9 @@ from .screen import (
     table_text,
     trim,
 )
+from tests.fake_discord import VirtualUser
+
+from .harness import Harness, rig, start_game
 
 GREEN, GREY = 3, 2  # button styles: a playable card, a card that only says why it is not
 
@@ -89,7 +91,7 @@ async def test_p_rules_editor_refuses_a_conflicting_combination(harness: Harness
     ann, bob, _ = players
     await ann.slash("uno create", turn_timer=0)
     lobby = harness.lobby(ann)
-    penalties = f"uno:r:penalties:{harness.fake.channel.id}"
+    penalties = RulesSelect("penalties", harness.fake.channel.id).custom_id
     handle = await ann.choose(lobby, "stacking", "deflect_draw_two", custom_id=penalties)
     assert handle.response is not None and handle.response.ephemeral
     assert handle.response.content == en(
@@ -99,7 +101,7 @@ async def test_p_rules_editor_refuses_a_conflicting_combination(harness: Harness
     await bob.click(lobby, en("button.join"))
     await bob.choose(lobby, "stacking", custom_id=penalties)
     assert last_ephemeral(bob) == en("error.host_only")
-    scoring = f"uno:r:scoring:{harness.fake.channel.id}"
+    scoring = RulesSelect("scoring", harness.fake.channel.id).custom_id
     await ann.choose(lobby, "lazy_scoring", "penalty_scoring", custom_id=scoring)
     assert last_ephemeral(ann) == en(
         "lobby.conflict", first=en("option.lazy_scoring.name"),
@@ -367,8 +369,8 @@ async def test_h3_a_seven_as_the_last_card_swaps_nothing(harness: Harness,
     await rig(harness, session, {ann: ["R7"]}, start="R5")
     trim(session, ann, 1)
     hand = await open_hand(harness, ann, session)
-    custom_id = hand.button("🟥 Red 7")["custom_id"].split(":")
-    assert custom_id[4] == "act" and custom_id[-1] == "-"  # played at once, nobody named
+    seven = item_of(hand.button("🟥 Red 7"))
+    assert isinstance(seven, PlayButton) and seven.action.target is None  # at once, nobody named
     await ann.click(hand, "🟥 Red 7")
     text = await table_after(harness, cid, session)
     assert en_part("event.round_won", player="Ann") in text
@@ -718,7 +720,7 @@ async def test_h9_colours_around_a_wild_moves_the_colour_along_the_circle(
                                  bob: ["BR", "B1", "B2", "B3", "B4", "B6", "B8"]}, start="R5")
     hand = await open_hand(harness, ann, session)
     wild = hand.button("⬛ Wild ×2")
-    assert wild["custom_id"].split(":")[4] == "act"  # played at once: nothing to choose
+    assert is_play(wild)  # played at once: nothing to choose
     await ann.click(hand, "⬛ Wild ×2")
     text = await table_after(harness, bob, session)
     assert en("table.color", color=colour("B")) in text and en("table.turn", player="Bob") in text

@@ -1,4 +1,4 @@
-"""The kill-and-restart trial of issue 14 (tests/bot/killing.py) at its worst moment: the bot
+"""The kill-and-restart trial of issue 14 (drivers/killing.py) at its worst moment: the bot
 SIGKILLed just after the save that wins the match. A module of its own so that the test runner's
 workers, which take whole modules, run it beside the other kill trials rather than after them."""
 
@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from .killing import run_trial
+from drivers.killing import run_trial
 
 
 @pytest.mark.xfail(strict=False, raises=AssertionError,

@@ -1,6 +1,6 @@
 """The kill-and-restart test of issue 14: the bot as a real process, SIGKILLed at seeded points
 of a match (turn timers off) and started again on the same SQLite file, while the players go on
-from what they see (tests/bot/killing.py). A few kills here;
+from what they see (drivers/killing.py). A few kills here;
 `python benchmarks/kill_restart.py --trials 1000` runs many trials.
 
 Checked all along: the saved game conserves its cards, the table shows the saved game after
@@ -14,10 +14,10 @@ from pathlib import Path
 import pytest
 
 from bot.fake_discord.world import Channel, snowflake
+from drivers.killing import run_trial
 from tests.fake_discord import fake_discord_session
 
 from .harness import Harness, start_game
-from .killing import run_trial
 
 # The trial's seed picks the kill points, the players' choices and (through bot_process.py's
 # --game-seed) the deals; these two are short matches (about 10 s each on 2 cores).

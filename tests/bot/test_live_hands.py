@@ -12,11 +12,13 @@ from typing import Any
 from bot.fake_discord.users import SeenMessage
 from bot.outlets.live_hands import EXPIRY_NOTICE, MERGE_GAP
 from bot.ui.answers import TOKEN_LIFETIME
-from tests.catalogue import card_name, en, label
+from bot.ui.items import PlayButton
+from drivers.catalogue import card_name, en, label
+from drivers.controls import stamp
+from drivers.screen import hand_cards, hand_text, open_hand, seat, size, table_of, trim
 from tests.fake_discord import VirtualUser
 
 from .harness import Harness, rig, start_game
-from .screen import hand_cards, hand_text, open_hand, seat, size, table_of, trim
 
 GREEN = 3  # a playable card's button style
 
@@ -52,7 +54,8 @@ async def test_a_hand_turns_live_at_its_turn_and_its_older_button_acts_while_it_
     await ann.click(table, en("button.catch"))
     assert size(session, bob) == 3
     await harness.settle()
-    assert old.split(":")[3].split(".")[0] != str(session.game.version)  # an older version
+    older_card = PlayButton.parse(old)
+    assert older_card is not None and older_card.version != session.game.version
     assert cid_hand.edits == edits and cid_hand.button(custom_id=old)  # nothing to show anew
     await cid.click(cid_hand, custom_id=old)
     assert session.game.discard[-1].code == "R9"
@@ -119,7 +122,8 @@ async def test_an_older_hand_whose_meaning_changed_is_answered_with_the_hand_now
     assert handle.response is not None and handle.response.id == older.id
     assert shows(older, "hand.replaced") and shows(older, "hand.waiting", player="Bob")
     assert label("R7") not in older.labels()
-    assert all(b["custom_id"].split(":")[3].startswith(f"{version}.") for b in older.buttons())
+    stamps = [stamp(b) for b in older.buttons()]
+    assert all(s is not None and s[0] == version and s[1] is not None for s in stamps)
 
 
 async def four_at_seven_zero(harness: Harness, users: list[VirtualUser]) -> Any:

@@ -1,6 +1,6 @@
 """Lobbies end to end, through the fake Discord, asserting what the users see.
 
-Every test runs the real bot (tests/bot/harness.py) against the offline fake Discord; the fixture
+Every test runs the real bot (drivers/harness.py) against the offline fake Discord; the fixture
 also fails a test when Discord would have refused a call, an interaction was not acknowledged
 within 3 s, or the bot logged an error. Texts are compared with the translator's output, so a
 reworded locale string does not break the tests but a wrong key or a wrong language does.
@@ -17,11 +17,13 @@ from bot.fake_discord.users import components_of
 from bot.fake_discord.world import StoredMessage, snowflake
 from bot.i18n import get_translator
 from bot.services.lobbies import LOBBY_IDLE_SECONDS, MIN_PLAYERS, TARGET_SCORES
-from tests.catalogue import en, tr
+from bot.ui.controls import LobbyControl
+from bot.ui.items import LobbyButton, RulesSelect, read_id
+from drivers.catalogue import en, tr
+from drivers.screen import ping_of, players_of, title_of
 from tests.fake_discord import InteractionHandle, SeenMessage, VirtualUser
 
 from .harness import Harness
-from .screen import ping_of, players_of, title_of
 
 COMMANDS_ROUTE = "/applications/{application_id}/guilds/{guild_id}/commands"
 MESSAGE_ROUTE = "/channels/{channel_id}/messages/{message_id}"
@@ -117,9 +119,13 @@ def lobby_message_copy(harness: Harness, lobby: SeenMessage, channel_id: int) ->
     payload = copy.deepcopy(lobby.payload)
     payload["id"] = str(snowflake())
     for row in payload["components"]:
-        for button in row["components"]:
-            what = button["custom_id"].split(":")[2]
-            button["custom_id"] = f"uno:l:{what}:{channel_id}"
+        for control in row["components"]:
+            item = read_id(control["custom_id"])
+            if isinstance(item, LobbyButton):
+                control["custom_id"] = LobbyButton(item.what, channel_id).custom_id
+            else:
+                assert isinstance(item, RulesSelect)
+                control["custom_id"] = RulesSelect(item.group, channel_id).custom_id
     stored = StoredMessage(payload)
     harness.fake.messages[stored.id] = stored
     return SeenMessage(stored)
@@ -146,8 +152,9 @@ async def test_create_posts_a_public_lobby_with_join_leave_start(harness: Harnes
     assert seats(seen) == seat_lines("Ann")
     assert embed["footer"]["text"] == en("lobby.expiry", minutes=LOBBY_IDLE_SECONDS // 60)
     assert [b["custom_id"] for b in seen.buttons()] == [
-        f"uno:l:{what}:{harness.fake.channel.id}"
-        for what in ("join", "leave", "start", "add_ai")]
+        LobbyButton(what, harness.fake.channel.id).custom_id
+        for what in (LobbyControl.JOIN, LobbyControl.LEAVE, LobbyControl.START,
+                     LobbyControl.ADD_AI)]
     assert bob.ephemerals() == [] and ann.ephemerals() == []
 
 
@@ -712,7 +719,8 @@ async def test_the_silence_menu_names_its_rule_in_the_option_it_shows(harness: H
         await harness.restart()
     lobby = await open_lobby(harness, harness.user("Ann"))
     menu = next(c for c in components_of(lobby.payload)
-                if str(c.get("custom_id", "")).startswith("uno:r:silence:"))
+                if (item := RulesSelect.parse(str(c.get("custom_id", "")))) is not None
+                and item.group == "silence")
     assert [o["label"] for o in menu["options"] if o.get("default")] == [
         tr(locale, "option.silence.full.off")]
     assert all(tr(locale, "option.silence.name") in o["label"] for o in menu["options"])
@@ -727,13 +735,13 @@ async def test_the_rules_line_names_each_option_fully(harness: Harness, locale: 
     ann = harness.user("Ann")
     lobby = await open_lobby(harness, ann)
     channel = harness.fake.channel.id
-    await ann.choose(lobby, "twos", custom_id=f"uno:r:silence:{channel}")
-    await ann.choose(lobby, "jump_in", custom_id=f"uno:r:play:{channel}")
+    await ann.choose(lobby, "twos", custom_id=RulesSelect("silence", channel).custom_id)
+    await ann.choose(lobby, "jump_in", custom_id=RulesSelect("play", channel).custom_id)
     rules = lobby.embeds[0]["fields"][0]["value"]
     house = rules.splitlines()[-1].split(", ")
     assert house == [tr(locale, "option.jump_in.name"), tr(locale, "option.silence.full.twos")]
     assert tr(locale, "option.silence.full.twos") != tr(locale, "option.silence.name")
-    await ann.choose(lobby, "wilds", custom_id=f"uno:r:silence:{channel}")
+    await ann.choose(lobby, "wilds", custom_id=RulesSelect("silence", channel).custom_id)
     assert lobby.embeds[0]["fields"][0]["value"].endswith(tr(locale, "option.silence.full.wilds"))
     # The Rules summary names it the same way.
     await ann.slash("uno rules")

@@ -11,11 +11,13 @@ import pytest
 
 from bot.fake_discord.users import components_of, texts_of
 from bot.i18n import get_translator
-from tests.catalogue import en
+from bot.ui.controls import TableControl
+from drivers.catalogue import en
+from drivers.controls import table_control
+from drivers.screen import title_of
 from tests.fake_discord import VirtualUser
 
 from .harness import Driver, Harness, start_game
-from .screen import title_of
 
 
 def private_markers() -> list[str]:
@@ -43,9 +45,9 @@ def assert_no_hand_in_public(h: Harness) -> int:
             text = "\n".join(texts_of(payload))
             leaked = [m for m in markers if m in text]
             assert not leaked, f"public message {stored.id} shows {leaked}: {text[:300]}"
-            ids = [str(c.get("custom_id", "")) for c in components_of(payload)]
+            controls = [table_control(c) for c in components_of(payload) if c.get("custom_id")]
             if revealed in text:
-                assert not any(i.endswith(":hand") for i in ids), f"a hand shown mid-round: {text}"
+                assert TableControl.HAND not in controls, f"a hand shown mid-round: {text}"
             checked += 1
     return checked
 

@@ -11,12 +11,20 @@ from __future__ import annotations
 
 from typing import Any
 
-from tests.catalogue import card_name, card_names, colour, colour_label, en, label
+from drivers.catalogue import card_name, card_names, colour, colour_label, en, label
+from drivers.screen import (
+    last_ephemeral,
+    open_hand,
+    size,
+    table_after,
+    table_of,
+    table_text,
+    title_of,
+)
 from tests.engine.golden_cases.nomercy_common import KO_HANDS, KO_THEN, NM3
 from tests.fake_discord import VirtualUser
 
 from .harness import Driver, Harness, rig_no_mercy, start_game
-from .screen import last_ephemeral, open_hand, size, table_after, table_of, table_text, title_of
 
 MATCH_SEED = 23
 

@@ -10,11 +10,11 @@ from typing import Any
 from bot.fake_discord import old_messages
 from bot.fake_discord.api import DEFERRED_UPDATE
 from bot.outlets.table_moves import MOVE_AFTER
-from tests.catalogue import en, label
+from drivers.catalogue import en, label
+from drivers.screen import title_of
 from tests.fake_discord import VirtualUser
 
 from .harness import Driver, Harness, red_seven_for_ann, rig, start_game
-from .screen import title_of
 
 MOVED_LINE = en("table.moved", link="\0").split("\0")[0]
 

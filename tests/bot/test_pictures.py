@@ -9,10 +9,10 @@ from PIL import Image
 from bot.fake_discord.users import SeenMessage
 from bot.outlets.publisher import PICTURE_GAP
 from bot.render import images
-from tests.catalogue import label
+from drivers.catalogue import label
+from drivers.screen import open_hand, table_after
 
 from .harness import Harness, rig, start_game
-from .screen import open_hand, table_after
 
 
 def _picture(h: Harness, attachment: dict[str, object]) -> Image.Image:

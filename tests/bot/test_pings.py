@@ -6,11 +6,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from tests.catalogue import en
+from drivers.catalogue import en
+from drivers.screen import hand_text, open_hand, table_after
 from tests.fake_discord import VirtualUser
 
 from .harness import Harness, rig, start_game
-from .screen import hand_text, open_hand, table_after
 
 PING_AFTER = 30  # the default: seconds of waiting before the ping
 

@@ -11,11 +11,8 @@ from typing import Any
 
 from bot.engine import dump
 from bot.fake_discord.users import SeenMessage, texts_of
-from tests.catalogue import card_name, colour, colour_label, en, en_part, label, tr
-from tests.fake_discord import VirtualUser
-
-from .harness import Harness, rig, start_game
-from .screen import (
+from drivers.catalogue import card_name, colour, colour_label, en, en_part, label, tr
+from drivers.screen import (
     SHOWN_HAND,
     hand_text,
     last_ephemeral,
@@ -25,6 +22,9 @@ from .screen import (
     title_of,
     uno_seat,
 )
+from tests.fake_discord import VirtualUser
+
+from .harness import Harness, rig, start_game
 
 
 async def test_play_a_card_edits_the_table_in_place(harness: Harness,

@@ -10,10 +10,14 @@ from typing import Any
 
 import pytest
 
+from bot.engine import Action, ActionType, card
 from bot.fake_discord.api import COMPONENT, DEFERRED_UPDATE
+from bot.ui.controls import TableControl
+from bot.ui.items import DecisionButton, PlayButton, TableButton
+from drivers.catalogue import en
+from drivers.screen import open_hand, ping_of, table_text
 
 from .harness import Harness, red_seven_for_ann, start_game
-from .screen import en, open_hand, ping_of, table_text
 
 TABLE_EDIT = "/channels/{channel_id}/messages/{message_id}"
 
@@ -155,10 +159,12 @@ async def test_controls_act_only_where_they_belong(harness: Harness) -> None:
     table = ann.message(session.message_id)
     with pytest.raises(ValueError, match="not a control"):
         await harness.fake.create_interaction(ann.member, COMPONENT, {
-            "custom_id": f"uno:c:{gid}:{version}:draw", "component_type": 2}, table.stored)
-    elsewhere = await post_buttons(harness, session, [
-        f"uno:c:{gid}:{version}:act:play:R7:-:-:-", f"uno:t:{gid}:uno"])
-    for custom_id in (f"uno:c:{gid}:{version}:act:play:R7:-:-:-", f"uno:t:{gid}:uno"):
+            "custom_id": DecisionButton(gid, version, "draw").custom_id, "component_type": 2},
+            table.stored)
+    forged = [PlayButton(gid, version, Action("", ActionType.PLAY, card("R7"))).custom_id,
+              TableButton(gid, TableControl.UNO).custom_id]
+    elsewhere = await post_buttons(harness, session, forged)
+    for custom_id in forged:
         answer = (await ann.click(elsewhere, custom_id=custom_id)).response
         assert answer is not None and answer.ephemeral
         assert answer.content == en("error.stale_button")

@@ -5,11 +5,11 @@ from __future__ import annotations
 
 import pytest
 
-from tests.catalogue import card_name, en, en_part
+from drivers.catalogue import card_name, en, en_part
+from drivers.screen import footer_of, last_ephemeral, open_hand, table_after
 from tests.fake_discord import VirtualUser
 
 from .harness import Harness, rig, start_game
-from .screen import footer_of, last_ephemeral, open_hand, table_after
 
 
 async def _three(harness: Harness) -> list[VirtualUser]:

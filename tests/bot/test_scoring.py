@@ -16,11 +16,11 @@ from bot.fake_discord.users import SeenMessage
 from bot.fake_discord.world import Member
 from bot.rating import MIN_RATED_MATCHES
 from bot.storage import StatsRepository, month_of
-from tests.catalogue import colour_label, en, tr
+from drivers.catalogue import colour_label, en, tr
+from drivers.screen import open_hand
 from tests.fake_discord import VirtualUser, fake_discord_session
 
 from .harness import Driver, Harness, announce, rig, start_game
-from .screen import open_hand
 
 
 def row(place: int, player: str, wins: int, matches: int) -> str:

@@ -11,11 +11,12 @@ import pytest
 from bot.engine import card
 from bot.fake_discord.limits import FLAG_EPHEMERAL
 from bot.fake_discord.users import Stranger
+from drivers.catalogue import en
+from drivers.screen import open_hand
 from tests.fake_discord import SeenMessage, VirtualUser
 
 from .harness import Harness
 from .harness import red_seven_for_ann as dealt
-from .screen import en, open_hand
 
 
 async def post_buttons(h: Harness, session: Any, custom_ids: list[str]) -> SeenMessage:

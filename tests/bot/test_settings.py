@@ -3,10 +3,10 @@ colour-blind card faces, a server's default rules."""
 
 from __future__ import annotations
 
-from tests.catalogue import tr
+from drivers.catalogue import tr
+from drivers.screen import last_ephemeral, open_hand
 
 from .harness import Harness, start_game
-from .screen import last_ephemeral, open_hand
 
 
 async def test_a_user_chooses_belarusian(harness: Harness) -> None:

@@ -13,11 +13,11 @@ from pathlib import Path
 import pytest
 
 from bot.settings import Settings
-from tests.catalogue import en
+from drivers.catalogue import en
+from drivers.screen import last_ephemeral
 from tests.fake_discord import FakeDiscordSession, fake_discord_session
 
 from .harness import Harness
-from .screen import last_ephemeral
 from .test_lobby import open_lobby
 
 SHARDS = 2

@@ -14,7 +14,9 @@ from bot.render.table import waiting_player
 from bot.services.results import OWN_STATS
 from bot.services.solo import solo_channel
 from bot.storage import StatsRepository
-from tests.catalogue import en
+from bot.ui.controls import TableControl
+from drivers.catalogue import en
+from drivers.controls import is_colour, is_pick, is_play, table_control
 from tests.fake_discord import VirtualUser
 
 from .harness import Harness
@@ -32,17 +34,10 @@ def _choice(message: SeenMessage, rng: random.Random) -> dict[str, Any] | None:
     """A legal control of the solo message: Next round, a colour, a playable card, Pass or
     Draw, as a player would pick."""
     buttons = [b for b in message.buttons() if not b.get("disabled")]
-    kinds = {b["custom_id"]: b["custom_id"].split(":") for b in buttons}
-
-    def of(kind: str) -> list[dict[str, Any]]:
-        return [b for b in buttons if len(kinds[b["custom_id"]]) > 4
-                and kinds[b["custom_id"]][4] == kind]
-
-    nexts = [b for b in buttons if b["custom_id"].endswith(":next")]
-    for group in (nexts, of("color"), [b for b in buttons if b.get("label") in (
-            en("button.challenge"), en("button.accept"))],
-                  [b for b in buttons if b.get("style") in (3, 4) and kinds[b["custom_id"]][1]
-                   != "t"]):
+    nexts = [b for b in buttons if table_control(b) is TableControl.NEXT]
+    for group in (nexts, [b for b in buttons if is_colour(b)], [b for b in buttons if b.get(
+            "label") in (en("button.challenge"), en("button.accept"))],
+                  [b for b in buttons if b.get("style") in (3, 4) and table_control(b) is None]):
         if group:
             return rng.choice(group)
     for label in (en("button.pass"), en("button.draw")):
@@ -72,10 +67,9 @@ async def _play(harness: Harness, user: VirtualUser, message_id: int, session: A
         assert choice is not None, message.text
         handle = await user.click(message, custom_id=choice["custom_id"])
         assert handle.acknowledged
-        if choice["custom_id"].split(":")[4:5] == ["pick"]:
+        if is_pick(choice):
             picked = user.message(message_id)
-            colour = rng.choice([b for b in picked.buttons() if b["custom_id"].split(":")[4:5]
-                                 == ["act"]])
+            colour = rng.choice([b for b in picked.buttons() if is_play(b)])
             await user.click(picked, custom_id=colour["custom_id"])
     raise AssertionError("the solo game did not get there")
 

@@ -12,11 +12,14 @@ from bot.engine import RuleSet
 from bot.fake_discord.users import components_of, texts_of
 from bot.i18n import get_translator
 from bot.render.text import card_label
-from tests.catalogue import LOCALES
+from bot.ui.controls import MatchControl, TableControl
+from bot.ui.items import MatchButton, RulesSelect
+from drivers.catalogue import LOCALES, en
+from drivers.controls import table_control
+from drivers.screen import heading, last_ephemeral, open_hand, table_after, table_of, table_text
 from tests.fake_discord import VirtualUser
 
 from .harness import Harness, rig, start_game
-from .screen import en, heading, last_ephemeral, open_hand, table_after, table_of, table_text
 from .test_scoring import commit, keep, match_over, ready_to_win
 
 
@@ -41,8 +44,8 @@ def reveals(payload: dict[str, Any]) -> bool:
 
 def plays_on(payload: dict[str, Any]) -> bool:
     """A table that still offers My hand: its round is being played."""
-    return any(str(component.get("custom_id", "")).endswith(":hand")
-               for component in components_of(payload))
+    return any(table_control(component) is TableControl.HAND
+               for component in components_of(payload) if component.get("custom_id"))
 
 
 def line(locale: str, name: str, cards: list[str]) -> str:
@@ -166,10 +169,10 @@ async def test_a_rematch_keeps_custom_rules_and_works_after_a_restart(harness: H
     await ann.slash("uno create", preset="cnuno", turn_timer=0, target=50)
     lobby = harness.lobby(ann)
     channel = harness.fake.channel.id
-    await ann.choose(lobby, "twos", custom_id=f"uno:r:silence:{channel}")
+    await ann.choose(lobby, "twos", custom_id=RulesSelect("silence", channel).custom_id)
     await ann.choose(lobby, "deflect_skip", "deflect_draw_two", "wild_four_deflect",
                      "wild_four_challenge_returns",
-                     custom_id=f"uno:r:penalties:{channel}")  # reverse_chain off
+                     custom_id=RulesSelect("penalties", channel).custom_id)  # reverse_chain off
     await bob.click(lobby, "Join")
     await ann.click(lobby, "Start")
     assert harness.bot is not None
@@ -203,7 +206,10 @@ async def test_a_rematch_of_a_match_with_no_record_is_refused(harness: Harness) 
     session = await won_match(harness, [ann, bob])
     table = table_of(ann, session)
     button = table.button(en("button.rematch"))
-    assert button["custom_id"].startswith(f"uno:m:rematch:{session.game_id}:classic.")
+    rematch = MatchButton.parse(button["custom_id"])
+    assert rematch is not None
+    assert (rematch.what, rematch.game_id) == (MatchControl.REMATCH, session.game_id)
+    assert rematch.rules.preset == "classic"
     assert len(button["custom_id"]) <= 100
     assert harness.bot is not None
     async with harness.bot.db.transaction() as conn:
@@ -277,7 +283,7 @@ def test_a_rules_code_reads_back_every_rule_set() -> None:
                   RuleSet.build("flip", {"silence": "wilds", "target_score": 1000}),
                   RuleSet.classic(stacking=True, stack_mixed=True, draw_until_playable=True,
                                   draw_cap=5, penalty_scoring=True, silence="twos")):
-        item = MatchButton("rules", "0123abcd", rules, 600, 9)
-        match = MatchButton.__discord_ui_compiled_template__.fullmatch(item.custom_id)
-        assert match is not None and len(item.custom_id) <= 100
-        assert MatchButton.from_match(match).rules == rules
+        item = MatchButton(MatchControl.RULES, "0123abcd", rules, 600, 9)
+        read = MatchButton.parse(item.custom_id)
+        assert read is not None and len(item.custom_id) <= 100
+        assert read.rules == rules and read.what is MatchControl.RULES

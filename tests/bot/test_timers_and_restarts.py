@@ -5,10 +5,10 @@ from __future__ import annotations
 
 from bot.engine import dump
 from bot.services.games import ABANDONED_AFTER
-from tests.catalogue import en
+from drivers.catalogue import en
+from drivers.screen import open_hand, table_after
 
 from .harness import Harness, rig, start_game
-from .screen import open_hand, table_after
 
 
 async def _timer_fired(h: Harness, session: object, version: int) -> None:

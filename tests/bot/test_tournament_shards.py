@@ -9,7 +9,7 @@ from collections.abc import AsyncIterator
 import pytest
 
 from bot.storage import StatsRepository, TournamentRepository
-from tests.catalogue import en
+from drivers.catalogue import en
 from tests.fake_discord import fake_discord_session
 
 from .test_shards import SHARDS, ShardHarness

@@ -10,7 +10,7 @@ import pytest
 
 from bot.storage import StatsRepository
 from bot.tournament import rematches
-from tests.catalogue import en
+from drivers.catalogue import en
 
 from .harness import Harness
 from .tournament_play import (

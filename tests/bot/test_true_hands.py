@@ -12,12 +12,12 @@ from bot.fake_discord.users import SeenMessage
 from bot.outlets.live_hands import EXPIRY_NOTICE, LAST_EDIT, MERGE_GAP
 from bot.render.images import hand_image
 from bot.ui.answers import TOKEN_LIFETIME
-from tests.catalogue import colour, colour_label, en, label
+from drivers.catalogue import colour, colour_label, en, label
+from drivers.screen import hand_text, open_hand, seat, table_after, table_of, trim
 from tests.engine.golden_cases.flip_common import F3, F3_AFTER, F3_THEN
 from tests.fake_discord import VirtualUser
 
 from .harness import Harness, rig, start_game
-from .screen import hand_text, open_hand, seat, table_after, table_of, trim
 from .test_flip_rules import flip_game
 from .test_pings import pings
 

@@ -8,11 +8,11 @@ import functools
 from bot.fake_discord.users import SeenMessage
 from bot.outlets.watchers import WATCH_EVERY, WATCHERS_PER_GAME
 from bot.render.table import render_table
-from tests.catalogue import card_name, en
+from drivers.catalogue import card_name, en
+from drivers.screen import footer_of, open_hand, table_after
 from tests.fake_discord import VirtualUser
 
 from .harness import Harness, rig, start_game
-from .screen import footer_of, open_hand, table_after
 
 
 def _description(message: SeenMessage) -> str:
@@ -27,7 +27,7 @@ async def test_anyone_may_watch_a_live_view_of_the_public_table(harness: Harness
     await dan.click(dan.message(session.message_id), en("button.watch"))
     view = dan.ephemerals()[-1]
     assert footer_of(view) == en("watch.footer")
-    assert str(render_table(session).embed.description) in view.text
+    assert render_table(session).shown.text in view.text
     assert card_name("B9") not in _description(view)  # nothing of a hand is shown
     await ann.click(await open_hand(harness, ann, session), "🟥 Red 7")
     await table_after(harness, dan, session)

@@ -11,7 +11,8 @@ from bot.fake_discord.users import SeenMessage
 from bot.fake_discord.world import Channel
 from bot.render.pictures import TABLE_FILE
 from bot.render.table import waiting_player
-from tests.catalogue import en
+from bot.ui.items import RulesSelect, read_id
+from drivers.catalogue import en
 from tests.fake_discord import VirtualUser
 
 from .harness import Driver, Harness
@@ -137,7 +138,9 @@ async def test_silence_is_refused_where_the_bot_cannot_see_messages(harness: Har
     host = ann.in_channel(group)
     lobby = (await host.slash("uno create")).response
     assert lobby is not None
-    menu = next(s for s in lobby.selects() if s["custom_id"].startswith("uno:r:silence"))
+    menu = next(s for s in lobby.selects()
+                if isinstance(item := read_id(s["custom_id"]), RulesSelect)
+                and item.group == "silence")
     handle = await host.choose(lobby, "twos", custom_id=menu["custom_id"])
     assert handle.response is not None and handle.response.ephemeral
     assert handle.response.text == en("anywhere.no_silence")

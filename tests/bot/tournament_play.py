@@ -12,7 +12,7 @@ from bot.fake_discord.users import SeenMessage
 from bot.services.tournament_doc import TournamentDoc
 from bot.services.tournament_rounds import Live
 from bot.storage import TournamentRecord, TournamentRepository
-from tests.catalogue import en
+from drivers.catalogue import en
 from tests.fake_discord import VirtualUser
 
 from .harness import Harness

@@ -10,10 +10,11 @@ from bot.fake_discord.clock import FakeClock
 from bot.fake_discord.server import FakeDiscord
 from bot.fake_discord.users import InteractionHandle, SeenMessage, VirtualUser
 from bot.fake_discord.world import Violation
+from drivers.fake_session import FakeDiscordSession, ProblemsSeen, fake_discord_session
 
-from .fixtures import FakeDiscordSession, fake_discord, fake_discord_session
+from .fixtures import fake_discord
 
 __all__ = [
     "FakeClock", "FakeDiscord", "FakeDiscordSession", "InteractionHandle", "SeenMessage",
-    "Violation", "VirtualUser", "fake_discord", "fake_discord_session",
+    "ProblemsSeen", "Violation", "VirtualUser", "fake_discord", "fake_discord_session",
 ]

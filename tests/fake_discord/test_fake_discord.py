@@ -19,7 +19,13 @@ from discord.http import Route
 from discord.webhook.async_ import async_context, interaction_response_params
 
 from bot.fake_discord.limits import check_message
-from tests.fake_discord import FakeClock, FakeDiscordSession, VirtualUser, fake_discord_session
+from tests.fake_discord import (
+    FakeClock,
+    FakeDiscordSession,
+    ProblemsSeen,
+    VirtualUser,
+    fake_discord_session,
+)
 
 HTTPException = discord.HTTPException
 
@@ -523,7 +529,7 @@ async def test_auto_sharded_bot_asks_for_the_gateway(fake_discord: FakeDiscordSe
 
 
 async def test_a_refused_call_fails_the_test() -> None:
-    with pytest.raises(pytest.fail.Exception, match="2001 characters"):
+    with pytest.raises(ProblemsSeen, match="2001 characters"):
         async with fake_discord_session() as session:
             bot = await session.start_bot(lambda: EchoBot(session.fake.guild_id))
             channel = bot.get_channel(session.fake.channel.id)
@@ -533,7 +539,7 @@ async def test_a_refused_call_fails_the_test() -> None:
 
 
 async def test_an_ignored_interaction_fails_the_test() -> None:
-    with pytest.raises(pytest.fail.Exception, match="not acknowledged"):
+    with pytest.raises(ProblemsSeen, match="not acknowledged"):
         async with fake_discord_session() as session:
             session.fake.response_deadline = 0.1
             await session.start_bot(lambda: EchoBot(session.fake.guild_id))

@@ -2,7 +2,7 @@
 the plural categories CLDR gives its language (asked of Babel here, not of the bot's code), and
 Discord's limits on what the file's texts become (descriptions, choices, labels, options), so a
 translation that does not fit is caught before Discord refuses it. Elsewhere over every locale
-(tests.catalogue.LOCALES): card names on a hand's buttons (tests/render/test_phone.py) and a
+(drivers.catalogue.LOCALES): card names on a hand's buttons (tests/render/test_phone.py) and a
 ten-player round end in one message (tests/render/test_table_limits.py)."""
 
 from __future__ import annotations
@@ -20,7 +20,7 @@ from bot.i18n.commands import DISCORD_LOCALES
 from bot.i18n.translator import LOCALES_DIR, message_placeholders
 from bot.storage import LobbyRecord
 from cogs.lobby_view import lobby_view
-from tests.catalogue import LOCALES
+from drivers.catalogue import LOCALES
 
 # docs/DISCORD-FACTS.md: application commands and message components.
 DESCRIPTION_MAX = 100  # a command's or an option's description, a choice's name

@@ -10,7 +10,7 @@ from typing import Any
 
 from bot.playground.browser import Page, wait_for
 from bot.playground.page_needs import Player
-from tests.catalogue import en
+from drivers.catalogue import en
 
 
 def js(value: Any) -> str:

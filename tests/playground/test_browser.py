@@ -13,8 +13,8 @@ import pytest
 
 from bot.playground.browser import chromium, find_chromium, wait_for
 from bot.playground.playground import Playground
+from drivers.catalogue import card_name, en, label
 from tests.bot.harness import Harness, rig
-from tests.catalogue import card_name, en, label
 
 from .fingers import deal, js, play_as, press
 

@@ -14,8 +14,8 @@ from playwright.async_api import Error as PlaywrightError
 
 from bot.playground.browser import Page, chromium, find_chromium, wait_for
 from bot.playground.playground import Playground
+from drivers.catalogue import en
 from tests.bot.harness import Harness, rig
-from tests.catalogue import en
 
 from .fingers import deal, js, play_as, press, tap
 

@@ -18,7 +18,7 @@ import pytest
 
 from bot.playground.page_needs import Player
 from bot.playground.playground import Playground
-from tests.catalogue import en, tr
+from drivers.catalogue import en, tr
 
 ROOT = Path(__file__).resolve().parents[2]
 

@@ -18,7 +18,9 @@ from bot.fake_discord.emoji import AppEmojiStore
 from bot.i18n import KNOWN_LOCALES
 from bot.playground.browser import chromium, find_chromium, wait_for
 from bot.playground.preview import KINDS, SCREENSHOTS, Moment, page, shown_emoji
-from tests.catalogue import LOCALES, tr
+from bot.ui.controls import LobbyControl, TableControl
+from bot.ui.items import LobbyButton, PlayButton, TableButton, UnoItem, read_id
+from drivers.catalogue import LOCALES, tr
 
 ROOT = Path(__file__).resolve().parents[2]
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
@@ -32,8 +34,9 @@ def preview_data(html: str) -> dict[str, Any]:
     return data
 
 
-def custom_ids(message: dict[str, Any]) -> list[list[str]]:
-    """Every enabled button's custom id, split, wherever the button sits (rows, containers)."""
+def controls(message: dict[str, Any]) -> list[UnoItem[Any]]:
+    """Every enabled button, wherever it sits (rows, containers), as the bot's item reads its
+    custom id."""
     found, stack = [], list(message["components"])
     while stack:
         item = stack.pop()
@@ -41,13 +44,15 @@ def custom_ids(message: dict[str, Any]) -> list[list[str]]:
         if isinstance(item.get("accessory"), dict):
             stack.append(item["accessory"])
         if item.get("type") == 2 and item.get("custom_id") and not item.get("disabled"):
-            found.append(item["custom_id"].split(":"))
+            read = read_id(item["custom_id"])
+            assert read is not None, item["custom_id"]
+            found.append(read)
     return found
 
 
-def table_buttons(message: dict[str, Any]) -> list[str]:
-    """What the table's own buttons do (`uno:t:<game>:<what>`)."""
-    return [i[3] for i in custom_ids(message) if i[:2] == ["uno", "t"]]
+def table_buttons(message: dict[str, Any]) -> list[TableControl]:
+    """What the table's own buttons do."""
+    return [i.what for i in controls(message) if isinstance(i, TableButton)]
 
 
 def inlined_pictures(message: dict[str, Any]) -> list[bytes]:
@@ -79,17 +84,17 @@ def test_the_page_holds_every_kind_of_message_from_the_real_bot(
     moments = {m["kind"]: m for m in data["moments"] if m["language"] == "en"}
     assert list(moments) == list(KINDS)
     lobby, = moments["lobby"]["messages"]
-    assert ["uno", "l", "join"] in [i[:3] for i in custom_ids(lobby)]
+    assert LobbyControl.JOIN in [i.what for i in controls(lobby) if isinstance(i, LobbyButton)]
     table, = moments["table"]["messages"]
-    assert "hand" in table_buttons(table) and not table["ephemeral"]
+    assert TableControl.HAND in table_buttons(table) and not table["ephemeral"]
     hand, = moments["hand"]["messages"]
     # The decision: a wild's colour, one play per colour (bot/ui/items.py's PlayButton ids).
     assert hand["ephemeral"] and moments["hand"]["viewer"] in ("Ann", "Bob", "Cid")
-    assert sorted(i[7] for i in custom_ids(hand) if i[1] == "c" and i[4] == "act") \
+    assert sorted(str(i.action.color) for i in controls(hand) if isinstance(i, PlayButton)) \
         == ["B", "G", "R", "Y"]
     end, = moments["round-end"]["messages"]
     assert end["id"] == table["id"]  # the same table message, edited
-    assert "next" in table_buttons(end) and "hand" not in table_buttons(end)
+    assert TableControl.NEXT in table_buttons(end) and TableControl.HAND not in table_buttons(end)
     for message in (table, end, hand):
         pictures = inlined_pictures(message)
         assert pictures and all(p.startswith(PNG_SIGNATURE) for p in pictures)

@@ -4,7 +4,7 @@ Random seeded games under several rule sets produce every kind of event the engi
 is rendered in every language for the public table and for its player with a strict translator,
 so a missing key or placeholder fails here rather than at a table. The same games check that the
 public lines never name a card only one player may see. Hand-written events pin the catalogue
-text each one gives (key and parameters, through tests/catalogue.py) and the merging
+text each one gives (key and parameters, through drivers/catalogue.py) and the merging
 `describe_all` does.
 """
 
@@ -19,8 +19,11 @@ import pytest
 
 from bot.engine import (
     Card,
+    Color,
     ErrorCode,
     Event,
+    EventReason,
+    EventType,
     Game,
     IllegalAction,
     RuleSet,
@@ -28,8 +31,11 @@ from bot.engine import (
 )
 from bot.i18n import Translator
 from bot.render.events import describe, describe_all, escape_name
-from tests.catalogue import LOCALES, card_name, card_names, colour, en
+from drivers.catalogue import LOCALES, card_name, card_names, colour, en
 from tests.engine.support import Habits, random_action
+
+# Short names for the closed words these tables of events are written in.
+T, R, C = EventType, EventReason, Color
 
 PLAYERS = ("1", "2", "3", "4", "5")
 NAMES = {"1": "Ann", "2": "Bob", "3": "Cid", "4": "Dee"}  # "5" has no name: shown as its id
@@ -216,40 +222,40 @@ def _all(events: list[Event], tr: Translator, viewer: str | None = None,
 
 
 def test_played_cards(tr: Translator) -> None:
-    assert _en(Event("played", "1", card=card("R7")), tr) == (
+    assert _en(Event(T.PLAYED, "1", card=card("R7")), tr) == (
         en("event.played", player="Ann", card=card_name("R7")))
-    assert _en(Event("played", "1", card=card("W+4"), color="G"), tr) == (
+    assert _en(Event(T.PLAYED, "1", card=card("W+4"), color=C.GREEN), tr) == (
         en("event.played_wild", player="Ann", card=card_name("W+4"),
             color=colour("G", in_text=True)))
-    assert _en(Event("played", "2", card=card("B+2"), reason="jump_in"), tr) == (
+    assert _en(Event(T.PLAYED, "2", card=card("B+2"), reason=R.JUMP_IN), tr) == (
         en("event.jumped_in", player="Bob", card=card_name("B+2")))
-    assert _en(Event("played", "2", card=card("W"), color="Y", reason="jump_in"), tr) == (
+    assert _en(Event(T.PLAYED, "2", card=card("W"), color=C.YELLOW, reason=R.JUMP_IN), tr) == (
         en("event.jumped_in_wild", player="Bob", card=card_name("W"),
             color=colour("Y", in_text=True)))
 
 
 def test_a_ukrainian_sentence(tr: Translator) -> None:
-    event = Event("played", "1", card=card("R7"))
+    event = Event(T.PLAYED, "1", card=card("R7"))
     assert describe(event, NAMES, viewer=None, locale="uk", translator=tr) == (
         "Ann ходить: Червона 7.")
-    assert _all([Event("drew", "1", card=card("R7"), reason="penalty"),
-                 Event("drew", "1", card=card("B3"), reason="penalty"),
-                 Event("skipped", "1")], tr, locale="uk") == ["Ann бере 2 карти й пропускає хід."]
+    assert _all([Event(T.DREW, "1", card=card("R7"), reason=R.PENALTY),
+                 Event(T.DREW, "1", card=card("B3"), reason=R.PENALTY),
+                 Event(T.SKIPPED, "1")], tr, locale="uk") == ["Ann бере 2 карти й пропускає хід."]
 
 
 def test_a_drawn_card_is_named_to_its_drawer_only(tr: Translator) -> None:
-    drew = Event("drew", "1", card=card("R7"), reason="turn")
+    drew = Event(T.DREW, "1", card=card("R7"), reason=R.TURN)
     assert _en(drew, tr) == en("event.drew", player="Ann", count=1)
     assert _en(drew, tr, viewer="2") == en("event.drew", player="Ann", count=1)
     assert _en(drew, tr, viewer="1") == en("you.drew", cards=card_names("R7"))
 
 
 def test_two_cards_drawn_and_a_skip_make_one_line(tr: Translator) -> None:
-    batch = [Event("played", "1", card=card("G+2")),
-             Event("drew", "2", card=card("R7"), reason="penalty"),
-             Event("reshuffled", amount=40),
-             Event("drew", "2", card=card("B3"), reason="penalty"),
-             Event("skipped", "2")]
+    batch = [Event(T.PLAYED, "1", card=card("G+2")),
+             Event(T.DREW, "2", card=card("R7"), reason=R.PENALTY),
+             Event(T.RESHUFFLED, amount=40),
+             Event(T.DREW, "2", card=card("B3"), reason=R.PENALTY),
+             Event(T.SKIPPED, "2")]
     assert _all(batch, tr) == [
         en("event.played", player="Ann", card=card_name("G+2")),
         en("event.drew_and_skipped", player="Bob", count=2),
@@ -265,44 +271,44 @@ def test_two_cards_drawn_and_a_skip_make_one_line(tr: Translator) -> None:
 
 
 def test_an_announced_draw_is_not_repeated(tr: Translator) -> None:
-    batch = [Event("caught", "1", target="2"),
-             Event("drew", "2", card=card("R7"), reason="caught"),
-             Event("drew", "2", card=card("Y1"), reason="caught")]
+    batch = [Event(T.CAUGHT, "1", target="2"),
+             Event(T.DREW, "2", card=card("R7"), reason=R.CAUGHT),
+             Event(T.DREW, "2", card=card("Y1"), reason=R.CAUGHT)]
     assert _all(batch, tr) == [en("event.caught", player="Ann", target="Bob", count=2)]
     assert _all(batch, tr, viewer="2") == [en("event.caught", player="Ann", target="Bob", count=2),
                                            en("you.drew", cards=card_names("R7", "Y1"))]
     # The piles ran short: the table is told what was really drawn.
-    assert _all([Event("false_uno", "3"), Event("drew", "3", card=card("R1"),
-                                                reason="false_uno")], tr) == [
+    assert _all([Event(T.FALSE_UNO, "3"), Event(T.DREW, "3", card=card("R1"),
+                                                reason=R.FALSE_UNO)], tr) == [
         en("event.false_uno", player="Cid", count=1)]
-    assert _en(Event("false_uno", "3"), tr) == en("event.false_uno", player="Cid", count=4)
+    assert _en(Event(T.FALSE_UNO, "3"), tr) == en("event.false_uno", player="Cid", count=4)
 
 
 def test_accepted_penalties(tr: Translator) -> None:
-    draws = [Event("drew", "2", card=card(c), reason="penalty") for c in ("R1", "R2", "G3", "W")]
-    assert _all([Event("accepted", "2", amount=4), *draws, Event("skipped", "2")], tr) == [
+    draws = [Event(T.DREW, "2", card=card(c), reason=R.PENALTY) for c in ("R1", "R2", "G3", "W")]
+    assert _all([Event(T.ACCEPTED, "2", amount=4), *draws, Event(T.SKIPPED, "2")], tr) == [
         en("event.accepted_draw", player="Bob", count=4)]
-    assert _all([Event("accepted", "2", amount=4), *draws, Event("skipped", "2")], tr,
+    assert _all([Event(T.ACCEPTED, "2", amount=4), *draws, Event(T.SKIPPED, "2")], tr,
                 viewer="2") == [en("event.accepted_draw", player="Bob", count=4),
                                 en("you.drew", cards=card_names("R1", "R2", "G3", "W"))]
-    assert _all([Event("accepted", "2"), Event("skipped", "2")], tr) == [
+    assert _all([Event(T.ACCEPTED, "2"), Event(T.SKIPPED, "2")], tr) == [
         en("event.accepted_skip", player="Bob")]
-    assert _en(Event("accepted", "2"), tr) == en("event.accepted", player="Bob")
+    assert _en(Event(T.ACCEPTED, "2"), tr) == en("event.accepted", player="Bob")
 
 
 def test_private_cards_and_their_public_lines(tr: Translator) -> None:
-    deal = [Event("dealt", p, card=card(c)) for p, c in (("1", "R7"), ("2", "B1"), ("1", "W"))]
+    deal = [Event(T.DEALT, p, card=card(c)) for p, c in (("1", "R7"), ("2", "B1"), ("1", "W"))]
     assert _all(deal, tr) == []
     assert _all(deal, tr, viewer="1") == [en("you.dealt", cards=card_names("R7", "W"))]
-    received = Event("swap_received", "1", card=card("Y5"))
+    received = Event(T.SWAP_RECEIVED, "1", card=card("Y5"))
     assert _en(received, tr) is None
     assert _en(received, tr, viewer="1") == en("you.swap_received", card=card_name("Y5"))
-    offered = Event("swap_offered", "1", target="2", card=card("Y5"))
+    offered = Event(T.SWAP_OFFERED, "1", target="2", card=card("Y5"))
     assert _en(offered, tr) == en("event.swap_offered", player="Ann", target="Bob")
     assert _en(offered, tr, viewer="2") == en("event.swap_offered", player="Ann", target="Bob")
     assert _en(offered, tr, viewer="1") == (
         en("you.swap_offered", card=card_name("Y5"), target="Bob"))
-    shown = Event("hand_shown", "2", target="1", cards=(card("R1"), card("G+2")))
+    shown = Event(T.HAND_SHOWN, "2", target="1", cards=(card("R1"), card("G+2")))
     assert _en(shown, tr) == en("event.hand_shown", player="Bob", target="Ann")
     assert _en(shown, tr, viewer="2") == en("event.hand_shown", player="Bob", target="Ann")
     assert _en(shown, tr, viewer="1") == (
@@ -310,57 +316,57 @@ def test_private_cards_and_their_public_lines(tr: Translator) -> None:
 
 
 def test_variants_chosen_from_the_event(tr: Translator) -> None:
-    assert _en(Event("reversed", "1", amount=-1), tr) == (
+    assert _en(Event(T.REVERSED, "1", amount=-1), tr) == (
         en("event.reversed", player="Ann", direction=en("direction.counterclockwise")))
-    assert _en(Event("reversed", "1", amount=1), tr) == (
+    assert _en(Event(T.REVERSED, "1", amount=1), tr) == (
         en("event.reversed", player="Ann", direction=en("direction.clockwise")))
-    assert _en(Event("reversed", amount=-1), tr) == (
+    assert _en(Event(T.REVERSED, amount=-1), tr) == (
         en("event.reversed_start", direction=en("direction.counterclockwise")))
-    assert _en(Event("color_chosen", "1", color="B", reason="left"), tr) == (
+    assert _en(Event(T.COLOR_CHOSEN, "1", color=C.BLUE, reason=R.LEFT), tr) == (
         en("event.color_chosen_left", player="Ann", color=colour("B", in_text=True)))
-    assert _en(Event("round_won", "1", amount=35), tr) == (
+    assert _en(Event(T.ROUND_WON, "1", amount=35), tr) == (
         en("event.round_won", player="Ann", count=35))
-    assert _en(Event("round_won", "1", amount=0), tr) == (
+    assert _en(Event(T.ROUND_WON, "1", amount=0), tr) == (
         en("event.round_won_no_points", player="Ann"))
-    assert _en(Event("round_won", "1", amount=0, reason="forfeit"), tr) == (
+    assert _en(Event(T.ROUND_WON, "1", amount=0, reason=R.FORFEIT), tr) == (
         en("event.round_won_forfeit", player="Ann"))
-    assert _en(Event("match_won", "1", amount=1), tr) == (
+    assert _en(Event(T.MATCH_WON, "1", amount=1), tr) == (
         en("event.match_won", player="Ann", count=1))
-    assert _en(Event("challenged", "1", target="2", card=card("W+4"), reason="guilty"), tr) == (
+    assert _en(Event(T.CHALLENGED, "1", target="2", card=card("W+4"), reason=R.GUILTY), tr) == (
         en("event.challenged_guilty", player="Ann", target="Bob", card=card_name("W+4")))
-    assert _en(Event("passed", "1", reason="nothing_to_draw"), tr) == (
+    assert _en(Event(T.PASSED, "1", reason=R.NOTHING_TO_DRAW), tr) == (
         en("event.passed_nothing_to_draw", player="Ann"))
-    assert _en(Event("round_started", "2", amount=3), tr) == (
+    assert _en(Event(T.ROUND_STARTED, "2", amount=3), tr) == (
         en("event.round_started", round=3, player="Bob"))
-    assert _en(Event("went_out", "2", amount=2), tr) == en("event.went_out", player="Bob", place=2)
+    assert _en(Event(T.WENT_OUT, "2", amount=2), tr) == en("event.went_out", player="Bob", place=2)
 
 
 def test_no_mercy_sentences(tr: Translator) -> None:
     """M-2.3, M-5.4, M-10, M-12.2, M-16.1: the No Mercy events' own sentences."""
-    assert _en(Event("start_card", card=card("RS"), ignored=True), tr) == (
+    assert _en(Event(T.START_CARD, card=card("RS"), ignored=True), tr) == (
         en("event.start_card_ignored", card=card_name("RS")))
-    assert _en(Event("start_card", card=card("R3")), tr) == (
+    assert _en(Event(T.START_CARD, card=card("R3")), tr) == (
         en("event.start_card", card=card_name("R3")))
-    assert _en(Event("knocked_out", "3", amount=25), tr) == (
+    assert _en(Event(T.KNOCKED_OUT, "3", amount=25), tr) == (
         en("event.knocked_out", player="Cid", count=25))
-    assert _en(Event("discarded_all", "1", card=card("RDA"), cards=(card("R7"), card("R+2"))),
+    assert _en(Event(T.DISCARDED_ALL, "1", card=card("RDA"), cards=(card("R7"), card("R+2"))),
                tr) == en("event.discarded_all", player="Ann", card=card_name("RDA"),
                          cards=card_names("R7", "R+2"))
-    assert _en(Event("discarded_all", "1", card=card("GDA"), cards=()), tr) == (
+    assert _en(Event(T.DISCARDED_ALL, "1", card=card("GDA"), cards=()), tr) == (
         en("event.discarded_all_none", player="Ann", card=card_name("GDA")))
-    assert _en(Event("round_won", "2", amount=250, reason="knockout"), tr) == (
+    assert _en(Event(T.ROUND_WON, "2", amount=250, reason=R.KNOCKOUT), tr) == (
         en("event.round_won_knockout", player="Bob", count=250))
-    assert _en(Event("color_chosen", "2", color="G", reason="knocked_out"), tr) == (
+    assert _en(Event(T.COLOR_CHOSEN, "2", color=C.GREEN, reason=R.KNOCKED_OUT), tr) == (
         en("event.color_chosen_knocked_out", player="Bob", color=colour("G", in_text=True)))
     assert card_name("WR+4") == "Wild Reverse Draw Four" and card_name("Y+4") == (
         "Yellow Draw Four")
 
 
 def test_names_come_from_the_mapping_and_are_escaped(tr: Translator) -> None:
-    assert _en(Event("uno_called", "5"), tr) == (  # no display name: the id
+    assert _en(Event(T.UNO_CALLED, "5"), tr) == (  # no display name: the id
         en("event.uno_called", player="5"))
     names = {"1": "**Ann**", "2": "_Bob_"}
-    line = describe(Event("hands_swapped", "1", target="2"), names, viewer=None, locale="en",
+    line = describe(Event(T.HANDS_SWAPPED, "1", target="2"), names, viewer=None, locale="en",
                     translator=tr)
     assert line == en("event.hands_swapped", player="\\*\\*Ann\\*\\*", target="\\_Bob\\_")
 

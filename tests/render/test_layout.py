@@ -1,34 +1,36 @@
-"""The Components V2 layout of an embed (bot/ui/layout.py): every text kept, the buttons in the
-rows their view gave them, and the 4000 characters of text a V2 message holds never passed."""
+"""The Components V2 layout of what a renderer shows (bot/ui/layout.py): every text kept, the
+controls in the rows they asked for (or the first with room), and the 4000 characters of text a
+V2 message holds never passed."""
 
 from __future__ import annotations
 
 from typing import Any
 
 import discord
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from bot.fake_discord.limits import check_message
-from bot.ui.layout import TEXT_MAX, fit, layout, v2
+from bot.render.shown import Section, Shown
+from bot.ui.layout import TEXT_MAX, Controls, fit, layout, v2
 
 
-def _buttons(*rows: int) -> discord.ui.View:
-    view = discord.ui.View(timeout=None)
+def _buttons(*rows: int) -> Controls:
+    controls = Controls()
     for row, count in enumerate(rows):
         for i in range(count):
-            view.add_item(discord.ui.Button(label=f"{row}.{i}", custom_id=f"b:{row}:{i}",
-                                            row=row))
-    return view
+            controls.add_item(discord.ui.Button(label=f"{row}.{i}", custom_id=f"b:{row}:{i}",
+                                                row=row))
+    return controls
 
 
-def test_an_embed_is_laid_out_in_one_container_with_all_its_text() -> None:
-    embed = discord.Embed(title="UNO — round 2", description="Top card: Red 7", colour=0xE53935)
-    embed.add_field(name="Players", value="▶ Ann — 2 cards\n• Bob — 5 cards")
-    embed.add_field(name="\u200b", value="more")  # a field that goes on from the one before
-    embed.set_footer(text="Classic · first to 500 points")
-    embed.set_image(url="attachment://table.png")
-    fields = v2(embed, _buttons(3, 2), lead="<@1>, it's your move.")
+async def test_what_is_shown_is_laid_out_in_one_container_with_all_its_text() -> None:
+    shown = Shown(title="UNO — round 2", text="Top card: Red 7", colour=0xE53935,
+                  sections=[Section("Players", "▶ Ann — 2 cards\n• Bob — 5 cards"),
+                            Section("\u200b", "more")],  # goes on from the one before
+                  footer="Classic · first to 500 points", picture="attachment://table.png")
+    fields = v2(shown, _buttons(3, 2), lead="<@1>, it's your move.")
     assert fields["content"] is None and fields["embed"] is None
     [container] = fields["view"].to_components()
     assert container["type"] == 17 and container["accent_color"] == 0xE53935
@@ -57,7 +59,26 @@ def test_fit_keeps_the_text_within_a_v2_message(texts: list[str]) -> None:
         assert after == before or after.endswith("…")
 
 
-def test_a_message_without_controls_has_no_rows() -> None:
-    view: Any = layout(discord.Embed(title="t"))
+async def test_a_message_without_controls_has_no_rows() -> None:
+    view: Any = layout(Shown(title="t"))
     [container] = view.to_components()
     assert [c["type"] for c in container["components"]] == [10]
+
+
+async def test_controls_without_a_row_fill_the_first_row_with_room() -> None:
+    """As discord.py's classic views placed them: a row asked for is kept, the others fill
+    the rows in order; a select takes a whole row."""
+    def button(name: str, row: int | None = None) -> discord.ui.Button[Any]:
+        return discord.ui.Button(label=name, custom_id=name, row=row)
+
+    controls = Controls([button(f"a{i}") for i in range(4)])
+    controls.add_item(button("low", row=2))
+    controls.add_item(discord.ui.Select(custom_id="menu", options=[
+        discord.SelectOption(label="x")]))
+    controls.add_item(button("a4"))
+    controls.add_item(button("b0"))
+    rows = [[c.custom_id for c in row.children] for row in controls.rows()]  # type: ignore[attr-defined]
+    assert rows == [["a0", "a1", "a2", "a3", "a4"], ["menu"], ["low", "b0"]]
+    full = Controls([button(f"r{r}.{i}", row=r) for r in range(5) for i in range(5)])
+    with pytest.raises(ValueError, match="no room"):
+        full.add_item(button("one too many"))

@@ -15,7 +15,7 @@ from bot.render.table import render_table
 from bot.render.text import card_label, card_short, color_name, tr
 from bot.services.session import Session
 from bot.ui.views import hand_view
-from tests.catalogue import LOCALES
+from drivers.catalogue import LOCALES
 
 PHONE_WIDTH = 1000  # px: wider pictures are shrunk until their cards are hard to read
 NAME_MAX = 20  # characters of a card's name on a button
@@ -51,7 +51,8 @@ def test_card_names_on_buttons_are_short(locale: str) -> None:
 
 @pytest.mark.parametrize("locale", LOCALES)
 @pytest.mark.parametrize("faces", [Faces(), Faces(EVERY_FACE)], ids=["text", "emoji"])
-def test_a_big_hand_has_short_labels_and_five_buttons_a_row(locale: str, faces: Faces) -> None:
+async def test_a_big_hand_has_short_labels_and_five_buttons_a_row(locale: str,
+                                                                 faces: Faces) -> None:
     session = _session(2, flip=True, locale=locale)
     player = session.game.players[0]
     # Twenty distinct cards with long names (Flip's, of both sides), each held twice: numbers,
@@ -63,7 +64,7 @@ def test_a_big_hand_has_short_labels_and_five_buttons_a_row(locale: str, faces: 
     longest = sorted(by_face.values(), key=lambda c: -len(card_short(c, locale)))[:20]
     game.hands[0][:] = [c for c in longest for _ in range(2)]
     view = hand_view(session, player, locale, faces=faces)
-    rows = view.to_components()  # as sent to Discord
+    rows = [row.to_component_dict() for row in view.rows()]  # as sent to Discord
     labels = [str(button.get("label")) for row in rows for button in row["components"]]
     assert len(labels) > 20 and max(map(len, labels)) <= LABEL_MAX, max(labels, key=len)
     assert max(len(row["components"]) for row in rows) <= 5
@@ -73,8 +74,8 @@ def test_a_big_hand_has_short_labels_and_five_buttons_a_row(locale: str, faces: 
 def test_the_table_text_says_all_its_picture_shows(flip: bool, seed: int) -> None:
     session = _session(6, flip=flip, seed=seed)
     picture = table_picture(session)
-    embed = render_table(session).embed
-    text = (embed.description or "") + "\n".join(f.value or "" for f in embed.fields)
+    shown = render_table(session).shown
+    text = shown.text + "\n".join(s.text for s in shown.sections)
     lc = session.locale
     assert card_label(picture.top, lc) in text
     if picture.color is not None:

@@ -8,7 +8,7 @@ import pytest
 from bot.i18n import get_translator
 from bot.render.standings import render_leaderboard
 from bot.storage import AI_BOARD_ROWS, LeaderboardEntry, LeaderboardPage
-from tests.catalogue import LOCALES
+from drivers.catalogue import LOCALES
 
 
 def _page(board: str, *user_ids: int) -> LeaderboardPage:

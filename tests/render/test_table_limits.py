@@ -15,7 +15,7 @@ from bot.render.faces import Faces, all_faces
 from bot.render.table import render_table
 from bot.services.session import Session
 from bot.ui.layout import COMPONENTS_MAX, TEXT_MAX, layout
-from tests.catalogue import LOCALES
+from drivers.catalogue import LOCALES
 
 # Every card face as if uploaded: each card in the text then costs a 38-character emoji more.
 EVERY_FACE = Faces({spec.key: (f"uno_{spec.key}_00000000", 10**18 + i)
@@ -43,17 +43,18 @@ def _round_end(locale: str, cards: int) -> Session:
 
 @pytest.mark.parametrize("faces", [Faces(), EVERY_FACE], ids=["text", "emoji"])
 @pytest.mark.parametrize("locale", LOCALES)
-def test_a_round_end_of_ten_full_hands_fits_one_v2_message(locale: str, faces: Faces) -> None:
+async def test_a_round_end_of_ten_full_hands_fits_one_v2_message(locale: str,
+                                                                 faces: Faces) -> None:
     text = render_table(_round_end(locale, 10), faces=faces)
-    embed = text.embed
-    view = layout(embed, lead=text.content)
+    sections = text.shown.sections
+    view = layout(text.shown, lead=text.content)
     texts = [item.content for item in view.walk_children()
              if isinstance(item, discord.ui.TextDisplay)]
     assert sum(map(len, texts)) <= TEXT_MAX and view.total_children_count <= COMPONENTS_MAX
-    assert len(embed.fields) <= 25
-    assert all(len(f.value or "") <= 1024 and f.name for f in embed.fields)
+    assert len(sections) <= 25
+    assert all(len(s.text) <= 1024 and s.name for s in sections)
     # A line too long with its faces is written in text: no emoji is ever cut in half.
-    shown = "\n".join(f.value or "" for f in embed.fields)
+    shown = "\n".join(s.text for s in sections)
     assert shown.count("<:") == len(EMOJI.findall(shown))
     assert shown.count("Ж" * 32) >= 2 * 9  # every hand laid down (and listed in Players)
     assert "\n".join(texts).count("Ж" * 32) >= 2 * 9  # and nothing cut from the message
@@ -63,7 +64,7 @@ def test_a_round_end_of_ten_full_hands_fits_one_v2_message(locale: str, faces: F
 def test_the_hands_laid_down_wear_their_faces_where_the_room_allows(locale: str) -> None:
     """Ten full hands leave no room for faces in 4000 characters; four cards a hand do."""
     for faces, worn in ((EVERY_FACE, True), (Faces(), False)):
-        shown = "\n".join(f.value or "" for f in render_table(
-            _round_end(locale, 4), faces=faces).embed.fields)
+        shown = "\n".join(s.text for s in render_table(
+            _round_end(locale, 4), faces=faces).shown.sections)
         assert (shown.count("<:") > 20) == worn
         assert shown.count("<:") == len(EMOJI.findall(shown))

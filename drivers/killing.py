@@ -36,17 +36,16 @@ from pathlib import Path
 from typing import Any
 
 from bot.engine import load
-from bot.fake_discord.users import InteractionHandle, SeenMessage, texts_of
+from bot.fake_discord.users import InteractionHandle, SeenMessage, VirtualUser, texts_of
 from bot.render.table import render_table
 from bot.services.session import Session
 from bot.storage import GameRepository, SqlStore, StatsRepository, open_database
-from tests.fake_discord import VirtualUser, fake_discord_session
-from tests.fake_discord.fixtures import FakeDiscordSession
+from drivers.controls import choices_in_order, game_of, is_card, is_pick, is_play
+from drivers.fake_session import FakeDiscordSession, fake_discord_session
+from drivers.fuzzing import cards_conserved, private_markers
+from drivers.screen import shows_now, title_of
 
-from .fuzzing import cards_conserved, private_markers
-from .screen import title_of
-
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[1]
 BOT_PROCESS = ROOT / "benchmarks" / "bot_process.py"
 MENTION = re.compile(r"<@!?(\d+)>")
 READY_TIMEOUT = 60.0
@@ -232,8 +231,9 @@ class Trial:
         await self._answered(await host.click(lobby, "Start", wait=False))
         table = await self._wait_message(lambda m: "My hand" in m.labels())
         self.table_id = table.id
-        custom_id = str(table.button("My hand")["custom_id"])
-        self.game_id = custom_id.split(":")[2]
+        game_id = game_of(table.button("My hand"))
+        assert game_id is not None
+        self.game_id = game_id
 
     async def _play(self) -> None:
         idle = 0
@@ -325,14 +325,13 @@ class Trial:
         if choice is None:  # the hand says it is not this player's move: the table lags
             await self._table_edited(before)
             return None
-        last_card = self._holds_one(hand) and self._what(choice) in ("act", "pick")
+        last_card = self._holds_one(hand) and is_card(choice)
         handle = await user.click(hand, custom_id=choice["custom_id"], wait=False)
         self.result.clicks += 1
-        if str(choice["custom_id"]).split(":")[4] == "pick":  # a wild: choose its colour
+        if is_pick(choice):  # a wild: choose its colour
             await self._answered(handle)
             picked = user.message(hand.id)
-            ways = [b for b in picked.buttons() if self._what(b) == "act"
-                    and not b.get("disabled")]
+            ways = [b for b in picked.buttons() if is_play(b) and not b.get("disabled")]
             if not ways:
                 return None
             handle = await user.click(picked, custom_id=self.rng.choice(ways)["custom_id"],
@@ -353,20 +352,8 @@ class Trial:
         found = HAND_SIZE.search(title_of(hand))
         return found is not None and found.group(1) == "1"
 
-    @staticmethod
-    def _what(button: dict[str, Any]) -> str:
-        parts = str(button.get("custom_id", "")).split(":")
-        return parts[4] if len(parts) > 4 and parts[1] == "c" else ""
-
     def _choose(self, hand: SeenMessage) -> dict[str, Any] | None:
-        buttons = [b for b in hand.buttons() if not b.get("disabled")]
-        what = self._what
-        colours = [b for b in buttons if what(b) == "color"]
-        decisions = [b for b in buttons if what(b) in ("challenge", "accept", "slap")]
-        playable = [b for b in buttons if b.get("style") in (3, 4) and what(b) in ("act", "pick")]
-        passes = [b for b in buttons if what(b) == "pass"]
-        draws = [b for b in buttons if what(b) == "draw"]
-        for group in (colours, decisions, playable, passes, draws):
+        for group in choices_in_order(hand):
             if group:
                 return self.rng.choice(group)
         return None
@@ -473,14 +460,12 @@ class Trial:
                     f"match is over) but its table still shows "
                     f"{SeenMessage(ended).text!r} with its buttons") from None
             return
-        want = render_table(Session.from_record(record)).embed
+        saved = Session.from_record(record)
         assert self.table_id is not None
         table = self.fake.messages[self.table_id]
 
         def current() -> bool:
-            got = SeenMessage(table).text
-            return all(part in got for part in [want.description or "",
-                                                *(f.value or "" for f in want.fields)])
+            return shows_now(SeenMessage(table).text, saved)
 
         try:
             await self.fake.wait_for(current, EDIT_TIMEOUT)
@@ -488,7 +473,7 @@ class Trial:
             raise TrialFailed(
                 f"after restart {self.bot.starts - 1} the table does not show the saved game "
                 f"(version {record.version}):\n  table: {SeenMessage(table).text!r}\n"
-                f"  saved: {want.to_dict()}") from None
+                f"  saved: {render_table(saved).shown}") from None
 
     async def _final_checks(self) -> None:
         assert self.game_id is not None

@@ -8,7 +8,7 @@ Each step picks at random among what Discord's users and Discord itself can do:
   on older ones (stale tables, lobbies, hands and answers), never a forged id;
 - a user runs a random slash command with random options, built from the synced schema;
 - a double click: the same control twice without waiting, then both are waited for;
-- "progress": the player the table names opens their hand and plays (as tests/bot/harness.py's
+- "progress": the player the table names opens their hand and plays (as drivers/harness.py's
   Driver does), a lobby is joined or started, or a match created, so games get to their end;
 - a bot restart on the same database; a gateway drop and RESUME; 429s injected on the next
   requests of a route the bot uses (few enough for discord.py's retries to get through);
@@ -50,14 +50,29 @@ from bot.fake_discord.users import (
     USER,
     InteractionHandle,
     SeenMessage,
+    VirtualUser,
     texts_of,
 )
 from bot.i18n import get_translator
 from bot.render.table import render_table
 from bot.services import games as games_module
-from tests.fake_discord import FakeDiscordSession, VirtualUser, fake_discord_session
-
-from .harness import Harness
+from bot.ui.controls import LobbyControl, TableControl
+from drivers.controls import (
+    choices_in_order,
+    decision,
+    hand_only,
+    is_card,
+    is_colour,
+    is_pick,
+    is_play,
+    lobby_button,
+    lobby_control,
+    table_button,
+    table_control,
+)
+from drivers.fake_session import FakeDiscordSession, fake_discord_session
+from drivers.harness import Harness
+from drivers.screen import shows_now
 
 REFRESH_DELAY = 0.05
 MARKDOWN = "*_~`|>"
@@ -66,8 +81,6 @@ INVISIBLE = "\u200b\u200c\u200d\u2060\ufeff\u202a\u202b\u202c\u202d\u202e\u2066\
 HOSTILE_NAMES = ["**Ann**", "\u202eboB", "Ci\u200bd", "Mod_`x`|"]
 TABLE_CHECK_EVERY = 10  # steps between checks that each table shows its game
 MENTION = re.compile(r"<@!?(\d+)>")
-# Controls of a private hand: never on a public message (a card button would show the hand).
-HAND_ONLY = re.compile(r"^uno:c:[0-9a-f]+:[0-9]+(?:\.[0-9]+)?:(act:play|act:swap|pick|why|page):")
 
 # Routes the bot calls, for injected 429s (the fake's route templates).
 RATE_LIMITED_ROUTES = (
@@ -109,16 +122,6 @@ def private_markers() -> list[str]:
                if len(part.strip()) > 5}
     # A part a public text has too (" cartas" of «{count} cartas») is no sign of a hand.
     return sorted(m for m in markers if not any(m in text for text in public))
-
-
-def _by_id(message: SeenMessage, part: str, *, suffix: bool = False) -> dict[str, Any] | None:
-    """The enabled button whose custom id starts (or ends) with `part`."""
-    for button in message.buttons():
-        custom_id = str(button.get("custom_id", ""))
-        if not button.get("disabled") and (custom_id.endswith(part) if suffix
-                                           else custom_id.startswith(part)):
-            return button
-    return None
 
 
 class _Secrets:
@@ -317,13 +320,13 @@ class Fuzzer:
         moment (issue 14 item 2); a lobby is created first if there is none to race on."""
         public = self.users[0].public_messages()
         lobby = public[-1] if public else None
-        if lobby is None or _by_id(lobby, "uno:l:start:") is None:
+        if lobby is None or lobby_button(lobby, LobbyControl.START) is None:
             await self._do_progress()
             return
         pressed = []
         for user in self.rng.sample(self.users, self.rng.randint(2, 3)):
-            what = self.rng.choice(["join", "leave", "start"])
-            button = _by_id(lobby, f"uno:l:{what}:")
+            what = self.rng.choice([LobbyControl.JOIN, LobbyControl.LEAVE, LobbyControl.START])
+            button = lobby_button(lobby, what)
             if button is not None:
                 pressed.append((user, button))
         self.note("lobby race: " + "; ".join(f"{u.name} presses {b['custom_id']}"
@@ -398,16 +401,16 @@ class Fuzzer:
         viewer = self.users[0]
         public = viewer.public_messages()
         table = next((m for m in reversed(public) if any(
-            str(b.get("custom_id", "")).startswith("uno:t:") for b in m.buttons())), None)
+            table_control(b) is not None for b in m.buttons())), None)
         lobby = next((m for m in reversed(public) if any(
-            str(b.get("custom_id", "")).startswith("uno:l:") for b in m.buttons())), None)
+            lobby_control(b) is not None for b in m.buttons())), None)
         newest = max((m.id for m in (table, lobby) if m is not None), default=0)
         if table is not None and table.id == newest:
             await self._play(table)
         elif lobby is not None and lobby.id == newest:
             user = self.rng.choice(self.users)
-            what = self.rng.choice(["join", "join", "start"])
-            button = _by_id(lobby, f"uno:l:{what}:")
+            what = self.rng.choice([LobbyControl.JOIN, LobbyControl.JOIN, LobbyControl.START])
+            button = lobby_button(lobby, what)
             if button is None:
                 return
             self.note(f"{user.name} clicks {what} on the lobby")
@@ -423,8 +426,8 @@ class Fuzzer:
     async def _play(self, table: SeenMessage) -> None:
         """Buttons are found by what their id says they do, so a table in any language
         (/uno settings server_language) is played alike."""
-        for what in ("next", "slap"):  # Next round; H-8: everyone else puts a hand down
-            button = _by_id(table, ":" + what, suffix=True)
+        for what in (TableControl.NEXT, TableControl.SLAP):  # Next round; H-8: hands down
+            button = table_button(table, what)
             if button is not None:
                 user = self.rng.choice(self.users)
                 self.note(f"{user.name} clicks {what} on the table")
@@ -433,7 +436,7 @@ class Fuzzer:
                 return
         match = MENTION.search(table.text)
         named = self.by_id.get(int(match.group(1))) if match else None
-        mine = _by_id(table, ":hand", suffix=True)
+        mine = table_button(table, TableControl.HAND)
         if named is None or mine is None:
             self.note("the table names nobody")
             return
@@ -448,28 +451,18 @@ class Fuzzer:
 
     async def _act_in_hand(self, user: VirtualUser, hand: SeenMessage) -> None:
         buttons = [b for b in hand.buttons() if not b.get("disabled")]
-
-        def what(button: dict[str, Any]) -> str:
-            parts = str(button.get("custom_id", "")).split(":")
-            return parts[4] if len(parts) > 4 and parts[1] == "c" else ""
-
-        colours = [b for b in buttons if what(b) == "color"]
-        decisions = [b for b in buttons if what(b) in ("challenge", "accept", "slap")]
-        playable = [b for b in buttons if b.get("style") in (3, 4)
-                    and what(b) in ("act", "pick")]
-        passes = [b for b in buttons if what(b) == "pass"]
-        draws = [b for b in buttons if what(b) == "draw"]
-        others = [b for b in buttons if what(b) not in ("why", "page", "")]
-        for group in (colours, decisions, playable, passes, draws, others):
+        # Else anything but a page turn or a why: a control a player would press.
+        others = [b for b in buttons if is_colour(b) or is_card(b) or decision(b)]
+        for group in (*choices_in_order(hand), others):
             if group:
                 choice = self.rng.choice(group)
                 break
         else:
             return
         handle = await self._press(user, hand, choice)
-        if what(choice) == "pick" and handle.response is not None:
+        if is_pick(choice) and handle.response is not None:
             picked = user.message(hand.id)
-            ways = [b for b in picked.buttons() if what(b) == "act" and not b.get("disabled")]
+            ways = [b for b in picked.buttons() if is_play(b) and not b.get("disabled")]
             if ways:
                 await self._press(user, picked, self.rng.choice(ways))
 
@@ -577,12 +570,10 @@ class Fuzzer:
             if stored is None or stored.deleted:
                 problems.append(f"game {game.game_id}: its table message is gone")
                 continue
-            want = render_table(game).embed
             got = SeenMessage(stored).text
-            if not all(part in got for part in [want.description or "",
-                                                 *(f.value or "" for f in want.fields)]):
+            if not shows_now(got, game):
                 problems.append(f"game {game.game_id} at version {game.game.version}: the "
-                                f"table shows {got!r} instead of {want.to_dict()}")
+                                f"table shows {got!r} instead of {render_table(game).shown}")
         return problems
 
     def _count(self, game: Any) -> None:
@@ -621,7 +612,7 @@ class Fuzzer:
                 text = "\n".join(texts_of(payload))
                 leaked = [m for m in self.markers if m in text]
                 hand_ids = [c["custom_id"] for c in SeenMessage(stored).buttons()
-                            if HAND_ONLY.match(str(c.get("custom_id", "")))]
+                            if hand_only(c)]
                 if leaked or hand_ids:
                     problems.append(f"public message {stored.id} shows a hand: "
                                     f"{leaked or hand_ids}: {text[:200]}")

@@ -5,13 +5,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot.fake_discord.users import SeenMessage
+from bot.fake_discord.users import SeenMessage, VirtualUser
 from bot.render.table import render_table
 from bot.render.text import COLOR_MARKS, WILD_MARK
-from tests.catalogue import en, en_part
-from tests.fake_discord import VirtualUser
-
-from .harness import Harness
+from drivers.catalogue import en, en_part
+from drivers.harness import Harness
 
 
 def table_text(message: SeenMessage) -> str:
@@ -69,19 +67,20 @@ def table_of(user: VirtualUser, session: Any) -> SeenMessage:
     return user.message(session.message_id)
 
 
+def shows_now(text: str, session: Any) -> bool:
+    """Whether a table's `text` (as its client shows it) holds every line the renderer draws
+    for the game now: its state and its sections."""
+    want = render_table(session).shown
+    return all(part in text for part in [want.text, *(s.text for s in want.sections)])
+
+
 async def table_after(h: Harness, user: VirtualUser, session: Any, timeout: float = 5) -> str:
     """The table once it shows the game as it is now. A merged edit may wait on Discord's rate
     limits after the bot rendered it, so wait for the text itself (the renderer is only the
     barrier: the assertions read what the user's client shows)."""
     table = table_of(user, session)
 
-    def current() -> bool:
-        want = render_table(session).embed
-        got = table.text
-        return all(part in got for part in [want.description or "",
-                                            *(f.value or "" for f in want.fields)])
-
-    await h.fake.wait_for(current, timeout=timeout)
+    await h.fake.wait_for(lambda: shows_now(table.text, session), timeout=timeout)
     return table_text(table)
 
 
