@@ -4,12 +4,12 @@ Discord notifies a mention only in a message's first post, never when an edit ad
 "<@player>, it's your move" the table's edit shows pings nobody. When a player starts being
 awaited (their turn, or a decision that falls to them), the bot posts a short message of its own
 mentioning only them; the ping is deleted as soon as the turn it announced ends, whatever ended
-it (a move, a timeout, the round's end, `/uno end`). Each server chooses when
-(`/uno settings turn_ping`): at once, after N seconds of waiting (the default, so a table that
-plays at a person's pace costs no requests; a move that leaves the same player awaited, such as
-their draw, starts the count again while their ping is not posted), or never. A player may also ask for a direct
-message; one whose DMs are closed (Discord's 50007) has the option switched off and is told the
-next time they open their hand.
+it (a move, a timeout, the round's end, `/uno end`). Each server chooses when (`/uno settings
+turn_ping`): at once, after N seconds of waiting (the default, so a table that plays at a
+person's pace costs no requests; a move that leaves the same player awaited, such as their draw,
+starts the count again while their ping is not posted), or never. A player may also ask for a
+direct message; one whose DMs are closed (Discord's 50007) has the option switched off and is
+told the next time they open their hand.
 
 Pings follow the game manager's notices (bot/services/notices.py). They are the budget's last
 priority (bot/outlets/budget.py): they go out only with what the table edits leave.
