@@ -23,6 +23,7 @@ from bot.engine import Card, Color, all_cards
 from .cards import CARD_H, CARD_W, FILL, INK, WHITE, cached_face, card_back, font, is_dark
 from .cards import warm_up as warm_faces
 from .names import draw_name, fit_name
+from .palette_store import stored_palette
 from .png_cache import PngCache
 
 RGB = tuple[int, int, int]
@@ -88,7 +89,8 @@ def _png(img: Image.Image) -> bytes:
 @lru_cache(maxsize=1)
 def _palette() -> Image.Image:
     """256 colours chosen once from pictures holding every face (both card sets, both Flip
-    sides), the felts, plates, rings and labels (about a fifth of a second, at warm-up)."""
+    sides), the felts, plates, rings and labels (half a second, at warm-up; kept on disk for the
+    next process: palette_store.py)."""
     faces = all_cards()
     samples = [_hand_picture(faces, colorblind) for colorblind in (False, True)]
     dark = next((c for c in faces if is_dark(c)), faces[0])
@@ -103,7 +105,8 @@ def _palette() -> Image.Image:
     for sample in samples:
         sheet.paste(sample, (0, y))
         y += sample.height
-    return sheet.quantize(256, method=Image.Quantize.MEDIANCUT, dither=Image.Dither.NONE)
+    return stored_palette(sheet, lambda sheet: sheet.quantize(
+        256, method=Image.Quantize.MEDIANCUT, dither=Image.Dither.NONE))
 
 
 @lru_cache(maxsize=256)
