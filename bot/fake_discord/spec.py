@@ -11,7 +11,10 @@ The spec is loaded once per process, on the first request, into one `referencing
 the whole document, and each operation's validator is built once and kept. Three rewrites that
 keep every verdict make a check cheap (benchmarks/spec_check.py: a table edit from 21 ms to
 about 0.1 ms): a union of objects told apart by their `type` tries only the member that `type`
-names, a union of named constants is an enum, and a plain `$ref` is the schema it names.
+names, a union of named constants is an enum, and a plain `$ref` is the schema it names. Two
+shortcuts keep the verdicts too (0.7 ms a request down to 0.3 on the 1,489 different requests of
+a preview run): a nullable value that is not null is checked against its other member alone, and
+objects that passed are remembered by their JSON (the bot sends the same parts again and again).
 """
 
 from __future__ import annotations
