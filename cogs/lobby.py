@@ -3,8 +3,8 @@ channel; the host runs the lobby and anyone with Manage Channels can end what is
 so no channel is ever stuck.
 
 Every `/uno` subcommand of this cog is declared here, in its order; the lobby message's controls
-are built in lobby_view.py and the work of `/uno settings` and `/uno defaults` is done in
-lobby_settings.py."""
+are built in lobby_view.py, the host's AI seats are added and taken out in lobby_ai.py, and the
+work of `/uno settings` and `/uno defaults` is done in lobby_settings.py."""
 
 from __future__ import annotations
 
@@ -13,7 +13,6 @@ from typing import TYPE_CHECKING
 
 import discord
 from discord import app_commands
-from discord.app_commands import Choice
 from discord.ext import commands
 
 from bot.engine import RuleSet
@@ -27,14 +26,16 @@ from bot.services.lobbies import DEFAULT_TURN_TIMER, MAX_TURN_TIMER, TARGET_SCOR
 from bot.services.solo import solo_channel
 from bot.storage import LobbyRecord, NotFound, StatsRepository, StatsStore
 from bot.ui.answers import send, update
+from bot.ui.choices import preset_choices
 from bot.ui.controls import LobbyControl
 from bot.ui.places import may_moderate, place_id, without_bot
 from bot.ui.replies import guild_locale, refuse, say, tell, user_locale
 from bot.ui.token_answers import clicked, end_token_table, lobby_answered, post_token_table
 
 from .leaving import leave_game
+from .lobby_ai import AiSeats
 from .lobby_settings import LANGUAGE_CHOICES, TURN_PING_CHOICES, SettingsCommands
-from .lobby_view import ai_level_picker, ai_seat_picker, lobby_view
+from .lobby_view import lobby_view
 
 if TYPE_CHECKING:
     from bot.client import UnoBot
@@ -68,6 +69,7 @@ class Lobby(commands.Cog):
         self.tables = bot.tables  # the table's one writer
         self.table_feed = bot.table_feed
         self.settings_commands = SettingsCommands(bot.settings, bot.lobbies)
+        self.ai_seats = AiSeats(bot.lobbies, self._not_started, self._show_lobby)
         # The records of finished matches: a rematch seats their players again.
         self.results: StatsStore = StatsRepository(bot.db, clock=bot.clock.now)
 
@@ -85,10 +87,7 @@ class Lobby(commands.Cog):
     @app_commands.describe(preset="The rules to play by",
                            turn_timer="Seconds each player has for a move (0 = no limit)",
                            target="Points that win the match: 50 to 1000 (500 by default)")
-    @app_commands.choices(preset=[Choice(name="Classic", value="classic"),
-                                  Choice(name="CNUNO", value="cnuno"),
-                                  Choice(name="UNO Flip", value="flip"),
-                                  Choice(name="UNO Show 'Em No Mercy", value="no_mercy")])
+    @app_commands.choices(preset=preset_choices())
     async def create(self, interaction: Interaction, preset: str | None = None,
                      turn_timer: app_commands.Range[int, 0, MAX_TURN_TIMER] | None = None,
                      target: app_commands.Range[int, TARGET_SCORES[0], TARGET_SCORES[1]] | None
@@ -269,9 +268,9 @@ class Lobby(commands.Cog):
         if what is LobbyControl.START:
             await self._start(interaction)
         elif what is LobbyControl.ADD_AI:
-            await self._pick_ai(interaction, lobby)
+            await self.ai_seats.pick_level(interaction, lobby)
         elif what is LobbyControl.REMOVE_AI:
-            await self._pick_ai_to_remove(interaction, lobby)
+            await self.ai_seats.pick_seat(interaction, lobby)
         elif what in (LobbyControl.JOIN, LobbyControl.LEAVE):
             await self._lobby_change(interaction, what)
         else:  # the pickers' own buttons come through add_ai and remove_ai
@@ -282,14 +281,14 @@ class Lobby(commands.Cog):
         if await self._clicked_lobby(interaction, channel_id) is None:
             await refuse(interaction, Refusal("lobby.gone"))
             return
-        await self._add_ai(interaction, channel_id, level)
+        await self.ai_seats.add(interaction, channel_id, level)
 
     async def remove_ai(self, interaction: Interaction, channel_id: int, ai_user: int) -> None:
         """The Remove AI picker's button of one seated AI (its own message)."""
         if await self._clicked_lobby(interaction, channel_id) is None:
             await refuse(interaction, Refusal("lobby.gone"))
             return
-        await self._remove_ai(interaction, channel_id, ai_user)
+        await self.ai_seats.remove(interaction, channel_id, ai_user)
 
     async def _clicked_lobby(self, interaction: Interaction,
                              channel_id: int) -> LobbyRecord | None:
@@ -297,50 +296,6 @@ class Lobby(commands.Cog):
         at all (here or there)."""
         return (await self.lobbies.get(channel_id)
                 if channel_id == interaction.channel_id else None)
-
-    async def _pick_ai(self, interaction: Interaction, lobby: LobbyRecord) -> None:
-        """Add AI (host only): the levels to pick from, for the host's eyes only."""
-        if lobby.host_id != interaction.user.id:
-            await refuse(interaction, Refusal("error.host_only"))
-            return
-        view = ai_level_picker(lobby.channel_id, user_locale(interaction))
-        await send(interaction, content=say(interaction, "lobby.ai_pick"), view=view,
-                   ephemeral=True)
-
-    async def _add_ai(self, interaction: Interaction, channel_id: int, level: str) -> None:
-        """The host picked a level: an AI player takes a seat; the lobby message shows it."""
-        async with self.lobbies.changing(channel_id):
-            try:
-                self._not_started(channel_id)
-                lobby = await self.lobbies.add_ai(channel_id, interaction.user.id, level)
-            except Refusal as refusal:
-                await refuse(interaction, refusal)
-                return
-            name = escape_name(lobby.names.get(lobby.player_ids[-1], ""))
-            await tell(interaction, say(interaction, "lobby.ai_added", player=name))
-            await self._show_lobby(interaction, lobby)
-
-    async def _pick_ai_to_remove(self, interaction: Interaction, lobby: LobbyRecord) -> None:
-        """Remove AI (host only): a button per seated AI player, for the host's eyes only."""
-        if lobby.host_id != interaction.user.id:
-            await refuse(interaction, Refusal("error.host_only"))
-            return
-        await send(interaction, content=say(interaction, "lobby.ai_remove_pick"),
-                   view=ai_seat_picker(lobby), ephemeral=True)
-
-    async def _remove_ai(self, interaction: Interaction, channel_id: int, user_id: int) -> None:
-        """The host picked an AI player to take out: its seat is free; the lobby shows it."""
-        async with self.lobbies.changing(channel_id):
-            try:
-                self._not_started(channel_id)
-                before = await self.lobbies.require(channel_id)
-                lobby = await self.lobbies.remove_ai(channel_id, interaction.user.id, user_id)
-            except Refusal as refusal:
-                await refuse(interaction, refusal)
-                return
-            name = escape_name(before.names.get(user_id, ""))
-            await tell(interaction, say(interaction, "lobby.ai_removed", player=name))
-            await self._show_lobby(interaction, lobby)
 
     async def rules_select(self, interaction: Interaction, group: str, channel_id: int,
                            values: list[str]) -> None:

@@ -25,6 +25,7 @@ from bot.render.tournament import (
     standings_embed,
 )
 from bot.services.tournament_doc import Table, TournamentDoc
+from bot.ui.controls import TournamentControl
 from bot.ui.tournament_items import TournamentButton
 
 from .reach import Channels
@@ -42,11 +43,12 @@ def signup_view(tournament_id: str, doc: TournamentDoc, status: str) -> discord.
         return None
     tr = get_translator().translate
     view = discord.ui.View(timeout=None)
-    buttons = [("join", "button.join", discord.ButtonStyle.success),
-               ("leave", "button.leave", discord.ButtonStyle.secondary)]
+    buttons = [(TournamentControl.JOIN, "button.join", discord.ButtonStyle.success),
+               (TournamentControl.LEAVE, "button.leave", discord.ButtonStyle.secondary)]
     if doc.checkin_ends is not None:
-        buttons.append(("checkin", "button.check_in", discord.ButtonStyle.primary))
-    buttons.append(("start", "button.start", discord.ButtonStyle.primary))
+        buttons.append((TournamentControl.CHECKIN, "button.check_in",
+                        discord.ButtonStyle.primary))
+    buttons.append((TournamentControl.START, "button.start", discord.ButtonStyle.primary))
     for what, key, style in buttons:
         view.add_item(TournamentButton(what, tournament_id, label=tr(doc.locale, key),
                                        style=style))

@@ -12,7 +12,7 @@ import pytest
 
 from bot.engine import Action, ActionType, card
 from bot.fake_discord.api import COMPONENT, DEFERRED_UPDATE
-from bot.ui.controls import TableControl
+from bot.ui.controls import DecisionControl, TableControl
 from bot.ui.items import DecisionButton, PlayButton, TableButton
 from drivers.catalogue import en
 from drivers.screen import open_hand, ping_of, table_text
@@ -159,7 +159,8 @@ async def test_controls_act_only_where_they_belong(harness: Harness) -> None:
     table = ann.message(session.message_id)
     with pytest.raises(ValueError, match="not a control"):
         await harness.fake.create_interaction(ann.member, COMPONENT, {
-            "custom_id": DecisionButton(gid, version, "draw").custom_id, "component_type": 2},
+            "custom_id": DecisionButton(gid, version, DecisionControl.DRAW).custom_id,
+            "component_type": 2},
             table.stored)
     forged = [PlayButton(gid, version, Action("", ActionType.PLAY, card("R7"))).custom_id,
               TableButton(gid, TableControl.UNO).custom_id]

@@ -275,7 +275,8 @@ def test_a_rules_code_reads_back_every_rule_set() -> None:
     from dataclasses import fields
 
     from bot.engine.rules import Options
-    from bot.ui.items import RULE_SWITCHES, MatchButton
+    from bot.ui.items import MatchButton
+    from bot.ui.rules_code import RULE_SWITCHES
 
     switches = {f.name for f in fields(Options) if isinstance(getattr(Options(), f.name), bool)}
     assert set(RULE_SWITCHES) == switches and len(RULE_SWITCHES) == len(switches)
