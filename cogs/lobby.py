@@ -28,6 +28,7 @@ from bot.storage import LobbyRecord, NotFound, StatsRepository, StatsStore
 from bot.ui.answers import send, update
 from bot.ui.choices import preset_choices
 from bot.ui.controls import LobbyControl
+from bot.ui.layout import v2
 from bot.ui.places import may_moderate, place_id, without_bot
 from bot.ui.replies import guild_locale, refuse, say, tell, user_locale
 from bot.ui.token_answers import clicked, end_token_table, lobby_answered, post_token_table
@@ -236,7 +237,7 @@ class Lobby(commands.Cog):
         else:
             lobby = await self.lobbies.get(channel_id)
             rules = RuleSet.build(lobby.preset, lobby.options) if lobby else RuleSet.classic()
-        await send(interaction, embed=rules_summary(rules, locale), ephemeral=True)
+        await send(interaction, **v2(rules_summary(rules, locale)), ephemeral=True)
 
     @uno.command(name="help", description="A short guide: starting, a turn, the buttons and "
                  "commands")
@@ -249,10 +250,12 @@ class Lobby(commands.Cog):
         lobby = await self.lobbies.get(channel_id) if session is None else None
         rules = (session.view().rules if session is not None
                  else rules_of(lobby) if lobby is not None else None)
-        embeds = [render_help(locale, rules_follow=rules is not None)]
+        # Two messages: the guide and the rules together can pass the 4,000 characters of a
+        # V2 message's text (4,136 in French, docs/DISCORD-FACTS.md).
+        await send(interaction, **v2(render_help(locale, rules_follow=rules is not None)),
+                   ephemeral=True)
         if rules is not None:
-            embeds.append(rules_summary(rules, locale))
-        await send(interaction, embeds=embeds, ephemeral=True)
+            await send(interaction, **v2(rules_summary(rules, locale)), ephemeral=True)
 
     # -- lobby buttons
 

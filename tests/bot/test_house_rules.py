@@ -26,6 +26,7 @@ from drivers.screen import (
     open_hand,
     ping_of,
     seat,
+    section_of,
     size,
     style_of,
     table_after,
@@ -120,8 +121,8 @@ async def test_p_rules_editor_refuses_a_conflicting_combination(harness: Harness
     # The Start click is answered with the table; the lobby message is edited after that.
     await harness.fake.wait_for(lambda: session.message_id is not None and not lobby.buttons(),
                                 timeout=3)
-    rules = (await pressed(bob, table_of(bob, session), en("button.rules"))).embeds[0]
-    listed = rules["fields"][1]["value"]
+    rules = await pressed(bob, table_of(bob, session), en("button.rules"))
+    listed = section_of(rules, en("rules.options"))
     assert en("option.stacking.name") in listed and en("option.reverse_bounce.name") in listed
 
 

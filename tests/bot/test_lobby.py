@@ -20,7 +20,7 @@ from bot.services.lobbies import LOBBY_IDLE_SECONDS, MIN_PLAYERS, TARGET_SCORES
 from bot.ui.controls import LobbyControl
 from bot.ui.items import LobbyButton, RulesSelect, read_id
 from drivers.catalogue import en, tr
-from drivers.screen import ping_of, players_of, title_of
+from drivers.screen import ping_of, players_of, section_of, title_of
 from tests.fake_discord import InteractionHandle, SeenMessage, VirtualUser
 
 from .harness import Harness
@@ -745,5 +745,5 @@ async def test_the_rules_line_names_each_option_fully(harness: Harness, locale: 
     assert lobby.embeds[0]["fields"][0]["value"].endswith(tr(locale, "option.silence.full.wilds"))
     # The Rules summary names it the same way.
     await ann.slash("uno rules")
-    summary = ann.ephemerals()[-1].embeds[0]["fields"][1]["value"]
+    summary = section_of(ann.ephemerals()[-1], en("rules.options"))
     assert f"**{tr('en', 'option.silence.full.wilds')}**" in summary

@@ -53,7 +53,7 @@ async def test_server_default_rules_apply_to_new_lobbies(harness: Harness) -> No
     await bob.slash("uno defaults")
     assert last_ephemeral(bob) == tr("en", "settings.manage_guild_only")
     await ann.slash("uno defaults")
-    assert ann.ephemerals()[-1].content == tr("en", "settings.defaults_saved")
+    assert ann.ephemerals()[-1].texts[0] == tr("en", "settings.defaults_saved")
     await ann.slash("uno end")
     await bob.slash("uno create")  # no options: the server's defaults
     assert harness.bot is not None

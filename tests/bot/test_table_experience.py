@@ -16,7 +16,15 @@ from bot.ui.controls import MatchControl, TableControl
 from bot.ui.items import MatchButton, RulesSelect
 from drivers.catalogue import LOCALES, en
 from drivers.controls import table_control
-from drivers.screen import heading, last_ephemeral, open_hand, table_after, table_of, table_text
+from drivers.screen import (
+    heading,
+    last_ephemeral,
+    open_hand,
+    table_after,
+    table_of,
+    table_text,
+    title_of,
+)
 from tests.fake_discord import VirtualUser
 
 from .harness import Harness, rig, start_game
@@ -129,8 +137,8 @@ async def test_a_won_match_ends_with_standings_rematch_and_rules(harness: Harnes
     olena = harness.user("Olena", locale="uk")
     rules = (await olena.click(table, en("button.rules"))).response
     assert rules is not None and rules.ephemeral
-    assert rules.embeds[0]["title"] == tr("uk", "rules.in_force")
-    assert tr("uk", "rules.target", count=50) in str(rules.embeds[0]["fields"])
+    assert title_of(rules) == tr("uk", "rules.in_force")
+    assert tr("uk", "rules.target", count=50) in rules.text
 
     # Only the match's players may ask for a rematch.
     await olena.click(table, en("button.rematch"))
@@ -190,7 +198,7 @@ async def test_a_rematch_keeps_custom_rules_and_works_after_a_restart(harness: H
     table = table_of(bob, session)
     handle = await bob.click(table, en("button.rules"))
     assert handle.response is not None and handle.response.ephemeral
-    assert en("option.silence.full.twos") in str(handle.response.embeds[0])
+    assert en("option.silence.full.twos") in handle.response.text
     answer = (await bob.click(table, en("button.rematch"))).response
     assert answer is not None
     lobby = answer
@@ -222,15 +230,6 @@ async def test_a_rematch_of_a_match_with_no_record_is_refused(harness: Harness) 
 # -- /uno help
 
 
-def _strings(value: Any) -> str:
-    """Every text of an embed's payload, one per line."""
-    if isinstance(value, dict):
-        return "\n".join(_strings(v) for v in value.values())
-    if isinstance(value, list):
-        return "\n".join(_strings(v) for v in value)
-    return str(value)
-
-
 @pytest.mark.parametrize("locale", LOCALES)
 async def test_help_is_a_short_guide_in_the_users_language(harness: Harness,
                                                            locale: str) -> None:
@@ -245,9 +244,8 @@ async def test_help_is_a_short_guide_in_the_users_language(harness: Harness,
     handle = await user.slash("uno help")
     answer = handle.response
     assert answer is not None and answer.ephemeral
-    (guide,) = answer.embeds  # no game, no lobby: the guide alone
-    assert guide["title"] == tr(locale, "help.title")
-    text = _strings(guide)  # not str(): its repr escapes the French no-break spaces
+    assert answer.v2 and title_of(answer) == tr(locale, "help.title")
+    text = answer.text  # not str(): its repr escapes the French no-break spaces
     for key in ("button.hand", "button.uno", "button.catch", "button.rules", "button.next_round",
                 "button.rematch", "help.button.hand", "button.watch", "help.button.watch",
                 "button.add_ai", "help.button.add_ai", "command.uno.create.description",
@@ -259,12 +257,15 @@ async def test_help_is_a_short_guide_in_the_users_language(harness: Harness,
 
     ann, bob = harness.user("Ann"), harness.user("Bob")
     session = await start_game(harness, [ann, bob], preset="cnuno")
+    before = len(user.ephemerals())
     answer = (await user.slash("uno help")).response
     assert answer is not None and answer.ephemeral
-    guide, rules = answer.embeds
-    assert tr(locale, "help.here") in guide["description"]
-    assert rules["title"] == tr(locale, "rules.in_force")
-    assert tr(locale, "preset.cnuno.name") in _strings(rules)
+    # The guide, then the rules in force here (together they may pass V2's 4,000 characters).
+    await harness.fake.wait_for(lambda: len(user.ephemerals()) == before + 2, timeout=3)
+    guide, rules = user.ephemerals()[before:]
+    assert guide.id == answer.id and tr(locale, "help.here") in guide.text
+    assert rules.v2 and title_of(rules) == tr(locale, "rules.in_force")
+    assert tr(locale, "preset.cnuno.name") in rules.text
     assert session.game.rules.preset == "cnuno"
     if locale != "en":
         assert tr(locale, "help.title") != tr("en", "help.title")
