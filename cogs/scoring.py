@@ -26,6 +26,7 @@ from bot.services.standings import Standings
 from bot.storage import ANY_PRESET, Board, Period, StatsRepository, TournamentRepository
 from bot.ui.answers import send, update
 from bot.ui.choices import preset_choices
+from bot.ui.layout import v2
 from bot.ui.places import place_id
 from bot.ui.replies import guild_locale, refuse, say, user_locale
 from bot.ui.standings import SCORING_ITEMS, forget_view, leaderboard_view
@@ -110,10 +111,10 @@ class Scoring(commands.Cog):
             return
         locale = guild_locale(interaction)
         answer = send if page is None else update
-        await answer(
-            interaction, embed=render_leaderboard(shown, locale), allowed_mentions=NO_PINGS,
-            view=leaderboard_view(shown, locale, period=period, preset=preset,
-                                  this_month=this_month))
+        controls = leaderboard_view(shown, locale, period=period, preset=preset,
+                                    this_month=this_month)
+        await answer(interaction, allowed_mentions=NO_PINGS,
+                     **v2(render_leaderboard(shown, locale), controls))
 
     # -- /uno stats
 

@@ -21,6 +21,7 @@ from bot.storage import ANY_PRESET, Board, LeaderboardPage, Period
 
 from .context import handlers
 from .items import Button, UnoItem
+from .layout import Controls
 
 Style = discord.ButtonStyle
 
@@ -71,11 +72,11 @@ SCORING_ITEMS = (LeaderboardButton, ForgetButton)
 
 
 def leaderboard_view(page: LeaderboardPage, locale: str, *, period: Period,
-                     preset: Preset | None, this_month: Period) -> discord.ui.View:
+                     preset: Preset | None, this_month: Period) -> Controls:
     """◀ ▶ through the pages; a button per board; This month / All time (not for the rating,
     which is all-time). `period` and `preset` are what was asked for, kept when the board
     changes even though the rating board ignores them."""
-    view = discord.ui.View(timeout=None)
+    view = Controls()
     board = Board(page.board)
     view.add_item(LeaderboardButton(board, period, preset, max(page.page - 1, 0), "p",
                                     label=tr(locale, "leaderboard.button.previous"),

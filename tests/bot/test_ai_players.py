@@ -405,7 +405,7 @@ async def test_a_person_and_ais_play_a_whole_match_recorded_once(
         enumerate([ann.id, AI_BOARD_ROWS["normal"], AI_BOARD_ROWS["hard"]]))
     shown = (await ann.slash("uno leaderboard")).response
     assert shown is not None
-    text = str(shown.embeds[0]["description"])
+    text = shown.text
     for level in ("normal", "hard"):
         assert en("leaderboard.ai_row", level=en(f"button.ai_{level}")) in text
     assert en("leaderboard.ai_note") in text
