@@ -9,7 +9,7 @@ work of `/uno settings` and `/uno defaults` is done in lobby_settings.py."""
 from __future__ import annotations
 
 import logging
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import discord
 from discord import app_commands
@@ -318,9 +318,7 @@ class Lobby(commands.Cog):
             except Refusal as refusal:
                 await refuse(interaction, refusal)
                 return
-            locale = guild_locale(interaction)
-            await update(interaction, embed=render_lobby(lobby, locale),
-                         view=lobby_view(lobby, locale))
+            await update(interaction, **_lobby_fields(interaction, lobby))
             await lobby_answered(self.bot, interaction, clicked(interaction))
 
     async def rematch(self, interaction: Interaction, game_id: str, rules: RuleSet,
@@ -390,16 +388,14 @@ class Lobby(commands.Cog):
         if lobby is None:  # the last player left: the lobby is closed
             closed = render_closed_lobby(guild_locale(interaction), "lobby.emptied")
             if self._on_lobby_message(interaction):
-                await update(interaction, embed=closed, view=None)
+                await update(interaction, **v2(closed))
             else:
                 await tell(interaction, say(interaction, "lobby.left"))
                 if before is not None:
                     await self.board.edit(before, closed)
             return
         if self._on_lobby_message(interaction):
-            locale = guild_locale(interaction)
-            await update(interaction, embed=render_lobby(lobby, locale),
-                         view=lobby_view(lobby, locale))
+            await update(interaction, **_lobby_fields(interaction, lobby))
             await lobby_answered(self.bot, interaction, clicked(interaction))
             return
         joined = what is LobbyControl.JOIN
@@ -429,11 +425,9 @@ class Lobby(commands.Cog):
 
     async def _post_lobby(self, interaction: Interaction, lobby: LobbyRecord) -> None:
         """A new lobby's message, as the answer; its id is kept so its buttons find it."""
-        locale = guild_locale(interaction)
-        # Where the bot is not a member, the lobby says what cannot work there (issue 30).
-        limits = say(interaction, "anywhere.limits") if without_bot(interaction) else None
-        sent = await send(interaction, content=limits, embed=render_lobby(lobby, locale),
-                          view=lobby_view(lobby, locale))
+        # Its text names the host: shown, not pinged.
+        sent = await send(interaction, allowed_mentions=discord.AllowedMentions.none(),
+                          **_lobby_fields(interaction, lobby))
         await lobby_answered(self.bot, interaction, sent)
         message = await sent.message()
         try:
@@ -449,7 +443,7 @@ class Lobby(commands.Cog):
     async def _show_lobby(self, interaction: Interaction, lobby: LobbyRecord) -> None:
         locale = guild_locale(interaction)
         await self.board.edit(lobby, render_lobby(lobby, locale),
-                                       view=lobby_view(lobby, locale))
+                              lambda: lobby_view(lobby, locale), lead=_limits(interaction))
 
     async def _refuse_busy(self, interaction: Interaction, refusal: Refusal) -> None:
         """A second game in a channel: point at the one already there."""
@@ -462,6 +456,17 @@ class Lobby(commands.Cog):
         link = (f"https://discord.com/channels/{interaction.guild_id}/{channel_id}/{message_id}"
                 if message_id else "")
         await tell(interaction, say(interaction, refusal.key, link=link, **refusal.params))
+
+
+def _limits(interaction: Interaction) -> str:
+    """Where the bot is not a member, the lobby says what cannot work there (issue 30)."""
+    return say(interaction, "anywhere.limits") if without_bot(interaction) else ""
+
+
+def _lobby_fields(interaction: Interaction, lobby: LobbyRecord) -> dict[str, Any]:
+    """The lobby message's fields: the lobby in the server's language, its controls."""
+    locale = guild_locale(interaction)
+    return v2(render_lobby(lobby, locale), lobby_view(lobby, locale), lead=_limits(interaction))
 
 
 async def setup(bot: UnoBot) -> None:

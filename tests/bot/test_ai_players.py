@@ -47,8 +47,8 @@ async def test_host_adds_ais_and_a_person_plays_a_round_with_them(harness: Harne
     assert last_ephemeral(ann) == en("lobby.ai_added", player="🤖 Ada ★★")
     await _add_ai(harness, ann, "hard")
     lobby = harness.lobby(ann)
-    await harness.fake.wait_for(lambda: "🤖 Alan ★★★" in str(lobby.embeds), timeout=3)
-    assert "🤖 Ada ★★" in str(lobby.embeds)
+    await harness.fake.wait_for(lambda: "🤖 Alan ★★★" in lobby.text, timeout=3)
+    assert "🤖 Ada ★★" in lobby.text
     await ann.click(lobby, en("button.start"))  # one person and AIs: a valid game
     assert harness.bot is not None
     session = harness.bot.games.in_channel(harness.fake.channel.id)
@@ -134,8 +134,8 @@ async def test_the_host_removes_an_ai_and_its_seat_is_free_again(harness: Harnes
     assert harness.bot is not None
     stored = await harness.bot.lobbies.get(harness.fake.channel.id)
     assert stored is not None and stored.player_ids == (ann.id, bob.id, -23)
-    await harness.fake.wait_for(lambda: "Ada" not in str(lobby.embeds), timeout=3)
-    assert "🤖 Alan ★★★" in str(lobby.embeds)
+    await harness.fake.wait_for(lambda: "Ada" not in lobby.text, timeout=3)
+    assert "🤖 Alan ★★★" in lobby.text
     await ann.click(picker, "🤖 Ada ★★")  # the picker is out of date now
     assert last_ephemeral(ann) == en("lobby.ai_gone")
     await _add_ai(harness, ann, "hard")  # takes the first AI's free number, not Alan's id

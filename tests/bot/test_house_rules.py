@@ -98,7 +98,7 @@ async def test_p_rules_editor_refuses_a_conflicting_combination(harness: Harness
     assert handle.response.content == en(
         "lobby.conflict", first=en("option.stacking.name"),
         second=en("option.deflect_draw_two.name"))
-    assert en("option.stacking.name") not in str(harness.lobby(ann).embeds)  # nothing changed
+    assert en("option.stacking.name") not in harness.lobby(ann).text  # nothing changed
     await bob.click(lobby, en("button.join"))
     await bob.choose(lobby, "stacking", custom_id=penalties)
     assert last_ephemeral(bob) == en("error.host_only")
@@ -108,7 +108,7 @@ async def test_p_rules_editor_refuses_a_conflicting_combination(harness: Harness
         "lobby.conflict", first=en("option.lazy_scoring.name"),
         second=en("option.penalty_scoring.name"))
     await ann.choose(lobby, "stacking", "reverse_bounce", custom_id=penalties)
-    shown = str(harness.lobby(ann).embeds)
+    shown = harness.lobby(ann).text
     assert en("option.stacking.name") in shown and en("option.reverse_bounce.name") in shown
     selected = [o["value"] for o in harness.lobby(ann).select(penalties)["options"]
                 if o.get("default")]

@@ -15,7 +15,7 @@ from bot.fake_discord.api import COMPONENT, DEFERRED_UPDATE
 from bot.ui.controls import DecisionControl, TableControl
 from bot.ui.items import DecisionButton, PlayButton, TableButton
 from drivers.catalogue import en
-from drivers.screen import open_hand, ping_of, table_text
+from drivers.screen import body_of, open_hand, ping_of, table_text
 
 from .harness import Harness, red_seven_for_ann, start_game
 
@@ -181,7 +181,7 @@ async def test_names_are_shown_as_typed_never_as_markdown_or_reversed_text(
     await bob.click(lobby, "Join")  # the lobby's message is known to the bot by now
     await ann.slash("uno end")
     closed = en("lobby.closed_by", player=r"\*\*Boss\*\*")
-    await harness.fake.wait_for(lambda: lobby.embeds[0]["description"] == closed, timeout=3)
+    await harness.fake.wait_for(lambda: body_of(lobby) == closed, timeout=3)
     session = await start_game(harness, [ann, bob], turn_timer=0)
     await ann.slash("uno end")
     table = bob.message(session.message_id)

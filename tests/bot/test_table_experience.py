@@ -20,6 +20,7 @@ from drivers.screen import (
     heading,
     last_ephemeral,
     open_hand,
+    sections_of,
     table_after,
     table_of,
     table_text,
@@ -148,11 +149,12 @@ async def test_a_won_match_ends_with_standings_rematch_and_rules(harness: Harnes
     handle = await bob.click(table, en("button.rematch"))
     lobby = handle.response
     assert lobby is not None and not lobby.ephemeral
-    assert lobby.embeds[0]["title"] == en("lobby.title")
-    seats = lobby.embeds[0]["fields"][-1]["value"].splitlines()
+    assert title_of(lobby) == en("lobby.title")
+    summary, timer, players = sections_of(lobby)
+    seats = players[1].splitlines()
     assert seats == ["1. Ann (host)", "2. Bob", "3. Cid"]
-    assert lobby.embeds[0]["fields"][1]["value"] == en("table.timer", seconds=45)
-    assert en("rules.target", count=50) in lobby.embeds[0]["fields"][0]["value"]
+    assert timer[1] == en("table.timer", seconds=45)
+    assert en("rules.target", count=50) in summary[1]
     # A second click finds the channel busy.
     await cid.click(table, en("button.rematch"))
     assert last_ephemeral(cid).startswith(en("lobby.busy_lobby", link="").strip())
@@ -202,7 +204,7 @@ async def test_a_rematch_keeps_custom_rules_and_works_after_a_restart(harness: H
     answer = (await bob.click(table, en("button.rematch"))).response
     assert answer is not None
     lobby = answer
-    assert lobby.embeds[0]["fields"][-1]["value"].splitlines() == ["1. Ann (host)", "2. Bob"]
+    assert sections_of(lobby)[-1][1].splitlines() == ["1. Ann (host)", "2. Bob"]
     record = await harness.bot.lobbies.get(channel)
     assert record is not None and RuleSet.build(record.preset, record.options) == rules
     assert record.turn_timer == 0 and record.host_id == ann.id
