@@ -14,7 +14,7 @@ from discord.ext import commands
 from bot.interactions import Interaction
 from bot.outlets.tournament_board import signup_view
 from bot.render.events import escape_name
-from bot.render.tournament import standings_embed
+from bot.render.tournament import signup_board, standings_board
 from bot.services.errors import Refusal
 from bot.services.lobbies import DEFAULT_TURN_TIMER, MAX_TURN_TIMER, TARGET_SCORES
 from bot.services.tournament_rounds import Live
@@ -23,6 +23,7 @@ from bot.tournament import MAX_ROUNDS, Format
 from bot.ui.answers import send
 from bot.ui.choices import preset_choices
 from bot.ui.controls import TournamentControl
+from bot.ui.layout import v2
 from bot.ui.replies import guild_locale, refuse, say, tell
 from bot.ui.tournament_items import TOURNAMENT_ITEMS
 
@@ -136,11 +137,10 @@ class Tournaments(commands.Cog):
             return
         doc = live.doc
         if doc.tournament is None:
-            from bot.render.tournament import signup_embed
-            await send(interaction, embed=signup_embed(doc, live.status), ephemeral=True,
-                       view=signup_view(live.id, doc, live.status))
+            await send(interaction, ephemeral=True, **v2(
+                signup_board(doc, live.status), signup_view(live.id, doc, live.status)))
             return
-        await send(interaction, embed=standings_embed(doc, live.status), ephemeral=True)
+        await send(interaction, ephemeral=True, **v2(standings_board(doc, live.status)))
 
     # -- the sign-up board's buttons
 

@@ -298,5 +298,5 @@ async def test_the_server_lets_its_organisers_open_tournaments(page: Page) -> No
     await page.post("/api/slash", cid, channel, command="uno tournament create",
                     options={"name": "Cid's cup"})
     await page.wait(cid, channel, lambda s: any(
-        en("tournament.signup_title", name="Cid's cup") in str(m["embeds"])
+        en("tournament.signup_title", name="Cid's cup") in text(m)
         for m in s["messages"]))
