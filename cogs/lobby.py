@@ -3,17 +3,16 @@ channel; the host runs the lobby and anyone with Manage Channels can end what is
 so no channel is ever stuck.
 
 Every `/uno` subcommand of this cog is declared here, in its order; the lobby message's controls
-are built in lobby_view.py and the work of `/uno settings` and `/uno defaults` is done in
-lobby_settings.py."""
+are built in lobby_view.py, the host's AI seats are added and taken out in lobby_ai.py, and the
+work of `/uno settings` and `/uno defaults` is done in lobby_settings.py."""
 
 from __future__ import annotations
 
 import logging
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import discord
 from discord import app_commands
-from discord.app_commands import Choice
 from discord.ext import commands
 
 from bot.engine import RuleSet
@@ -27,14 +26,17 @@ from bot.services.lobbies import DEFAULT_TURN_TIMER, MAX_TURN_TIMER, TARGET_SCOR
 from bot.services.solo import solo_channel
 from bot.storage import LobbyRecord, NotFound, StatsRepository, StatsStore
 from bot.ui.answers import send, update
+from bot.ui.choices import preset_choices
 from bot.ui.controls import LobbyControl
+from bot.ui.layout import v2
 from bot.ui.places import may_moderate, place_id, without_bot
 from bot.ui.replies import guild_locale, refuse, say, tell, user_locale
 from bot.ui.token_answers import clicked, end_token_table, lobby_answered, post_token_table
 
 from .leaving import leave_game
+from .lobby_ai import AiSeats
 from .lobby_settings import LANGUAGE_CHOICES, TURN_PING_CHOICES, SettingsCommands
-from .lobby_view import ai_level_picker, ai_seat_picker, lobby_view
+from .lobby_view import lobby_view
 
 if TYPE_CHECKING:
     from bot.client import UnoBot
@@ -68,6 +70,7 @@ class Lobby(commands.Cog):
         self.tables = bot.tables  # the table's one writer
         self.table_feed = bot.table_feed
         self.settings_commands = SettingsCommands(bot.settings, bot.lobbies)
+        self.ai_seats = AiSeats(bot.lobbies, self._not_started, self._show_lobby)
         # The records of finished matches: a rematch seats their players again.
         self.results: StatsStore = StatsRepository(bot.db, clock=bot.clock.now)
 
@@ -85,10 +88,7 @@ class Lobby(commands.Cog):
     @app_commands.describe(preset="The rules to play by",
                            turn_timer="Seconds each player has for a move (0 = no limit)",
                            target="Points that win the match: 50 to 1000 (500 by default)")
-    @app_commands.choices(preset=[Choice(name="Classic", value="classic"),
-                                  Choice(name="CNUNO", value="cnuno"),
-                                  Choice(name="UNO Flip", value="flip"),
-                                  Choice(name="UNO Show 'Em No Mercy", value="no_mercy")])
+    @app_commands.choices(preset=preset_choices())
     async def create(self, interaction: Interaction, preset: str | None = None,
                      turn_timer: app_commands.Range[int, 0, MAX_TURN_TIMER] | None = None,
                      target: app_commands.Range[int, TARGET_SCORES[0], TARGET_SCORES[1]] | None
@@ -237,7 +237,7 @@ class Lobby(commands.Cog):
         else:
             lobby = await self.lobbies.get(channel_id)
             rules = RuleSet.build(lobby.preset, lobby.options) if lobby else RuleSet.classic()
-        await send(interaction, embed=rules_summary(rules, locale), ephemeral=True)
+        await send(interaction, **v2(rules_summary(rules, locale)), ephemeral=True)
 
     @uno.command(name="help", description="A short guide: starting, a turn, the buttons and "
                  "commands")
@@ -250,10 +250,12 @@ class Lobby(commands.Cog):
         lobby = await self.lobbies.get(channel_id) if session is None else None
         rules = (session.view().rules if session is not None
                  else rules_of(lobby) if lobby is not None else None)
-        embeds = [render_help(locale, rules_follow=rules is not None)]
+        # Two messages: the guide and the rules together can pass the 4,000 characters of a
+        # V2 message's text (4,136 in French, docs/DISCORD-FACTS.md).
+        await send(interaction, **v2(render_help(locale, rules_follow=rules is not None)),
+                   ephemeral=True)
         if rules is not None:
-            embeds.append(rules_summary(rules, locale))
-        await send(interaction, embeds=embeds, ephemeral=True)
+            await send(interaction, **v2(rules_summary(rules, locale)), ephemeral=True)
 
     # -- lobby buttons
 
@@ -269,9 +271,9 @@ class Lobby(commands.Cog):
         if what is LobbyControl.START:
             await self._start(interaction)
         elif what is LobbyControl.ADD_AI:
-            await self._pick_ai(interaction, lobby)
+            await self.ai_seats.pick_level(interaction, lobby)
         elif what is LobbyControl.REMOVE_AI:
-            await self._pick_ai_to_remove(interaction, lobby)
+            await self.ai_seats.pick_seat(interaction, lobby)
         elif what in (LobbyControl.JOIN, LobbyControl.LEAVE):
             await self._lobby_change(interaction, what)
         else:  # the pickers' own buttons come through add_ai and remove_ai
@@ -282,14 +284,14 @@ class Lobby(commands.Cog):
         if await self._clicked_lobby(interaction, channel_id) is None:
             await refuse(interaction, Refusal("lobby.gone"))
             return
-        await self._add_ai(interaction, channel_id, level)
+        await self.ai_seats.add(interaction, channel_id, level)
 
     async def remove_ai(self, interaction: Interaction, channel_id: int, ai_user: int) -> None:
         """The Remove AI picker's button of one seated AI (its own message)."""
         if await self._clicked_lobby(interaction, channel_id) is None:
             await refuse(interaction, Refusal("lobby.gone"))
             return
-        await self._remove_ai(interaction, channel_id, ai_user)
+        await self.ai_seats.remove(interaction, channel_id, ai_user)
 
     async def _clicked_lobby(self, interaction: Interaction,
                              channel_id: int) -> LobbyRecord | None:
@@ -297,50 +299,6 @@ class Lobby(commands.Cog):
         at all (here or there)."""
         return (await self.lobbies.get(channel_id)
                 if channel_id == interaction.channel_id else None)
-
-    async def _pick_ai(self, interaction: Interaction, lobby: LobbyRecord) -> None:
-        """Add AI (host only): the levels to pick from, for the host's eyes only."""
-        if lobby.host_id != interaction.user.id:
-            await refuse(interaction, Refusal("error.host_only"))
-            return
-        view = ai_level_picker(lobby.channel_id, user_locale(interaction))
-        await send(interaction, content=say(interaction, "lobby.ai_pick"), view=view,
-                   ephemeral=True)
-
-    async def _add_ai(self, interaction: Interaction, channel_id: int, level: str) -> None:
-        """The host picked a level: an AI player takes a seat; the lobby message shows it."""
-        async with self.lobbies.changing(channel_id):
-            try:
-                self._not_started(channel_id)
-                lobby = await self.lobbies.add_ai(channel_id, interaction.user.id, level)
-            except Refusal as refusal:
-                await refuse(interaction, refusal)
-                return
-            name = escape_name(lobby.names.get(lobby.player_ids[-1], ""))
-            await tell(interaction, say(interaction, "lobby.ai_added", player=name))
-            await self._show_lobby(interaction, lobby)
-
-    async def _pick_ai_to_remove(self, interaction: Interaction, lobby: LobbyRecord) -> None:
-        """Remove AI (host only): a button per seated AI player, for the host's eyes only."""
-        if lobby.host_id != interaction.user.id:
-            await refuse(interaction, Refusal("error.host_only"))
-            return
-        await send(interaction, content=say(interaction, "lobby.ai_remove_pick"),
-                   view=ai_seat_picker(lobby), ephemeral=True)
-
-    async def _remove_ai(self, interaction: Interaction, channel_id: int, user_id: int) -> None:
-        """The host picked an AI player to take out: its seat is free; the lobby shows it."""
-        async with self.lobbies.changing(channel_id):
-            try:
-                self._not_started(channel_id)
-                before = await self.lobbies.require(channel_id)
-                lobby = await self.lobbies.remove_ai(channel_id, interaction.user.id, user_id)
-            except Refusal as refusal:
-                await refuse(interaction, refusal)
-                return
-            name = escape_name(before.names.get(user_id, ""))
-            await tell(interaction, say(interaction, "lobby.ai_removed", player=name))
-            await self._show_lobby(interaction, lobby)
 
     async def rules_select(self, interaction: Interaction, group: str, channel_id: int,
                            values: list[str]) -> None:
@@ -360,9 +318,7 @@ class Lobby(commands.Cog):
             except Refusal as refusal:
                 await refuse(interaction, refusal)
                 return
-            locale = guild_locale(interaction)
-            await update(interaction, embed=render_lobby(lobby, locale),
-                         view=lobby_view(lobby, locale))
+            await update(interaction, **_lobby_fields(interaction, lobby))
             await lobby_answered(self.bot, interaction, clicked(interaction))
 
     async def rematch(self, interaction: Interaction, game_id: str, rules: RuleSet,
@@ -432,16 +388,14 @@ class Lobby(commands.Cog):
         if lobby is None:  # the last player left: the lobby is closed
             closed = render_closed_lobby(guild_locale(interaction), "lobby.emptied")
             if self._on_lobby_message(interaction):
-                await update(interaction, embed=closed, view=None)
+                await update(interaction, **v2(closed))
             else:
                 await tell(interaction, say(interaction, "lobby.left"))
                 if before is not None:
                     await self.board.edit(before, closed)
             return
         if self._on_lobby_message(interaction):
-            locale = guild_locale(interaction)
-            await update(interaction, embed=render_lobby(lobby, locale),
-                         view=lobby_view(lobby, locale))
+            await update(interaction, **_lobby_fields(interaction, lobby))
             await lobby_answered(self.bot, interaction, clicked(interaction))
             return
         joined = what is LobbyControl.JOIN
@@ -471,11 +425,9 @@ class Lobby(commands.Cog):
 
     async def _post_lobby(self, interaction: Interaction, lobby: LobbyRecord) -> None:
         """A new lobby's message, as the answer; its id is kept so its buttons find it."""
-        locale = guild_locale(interaction)
-        # Where the bot is not a member, the lobby says what cannot work there (issue 30).
-        limits = say(interaction, "anywhere.limits") if without_bot(interaction) else None
-        sent = await send(interaction, content=limits, embed=render_lobby(lobby, locale),
-                          view=lobby_view(lobby, locale))
+        # Its text names the host: shown, not pinged.
+        sent = await send(interaction, allowed_mentions=discord.AllowedMentions.none(),
+                          **_lobby_fields(interaction, lobby))
         await lobby_answered(self.bot, interaction, sent)
         message = await sent.message()
         try:
@@ -491,7 +443,7 @@ class Lobby(commands.Cog):
     async def _show_lobby(self, interaction: Interaction, lobby: LobbyRecord) -> None:
         locale = guild_locale(interaction)
         await self.board.edit(lobby, render_lobby(lobby, locale),
-                                       view=lobby_view(lobby, locale))
+                              lambda: lobby_view(lobby, locale), lead=_limits(interaction))
 
     async def _refuse_busy(self, interaction: Interaction, refusal: Refusal) -> None:
         """A second game in a channel: point at the one already there."""
@@ -504,6 +456,17 @@ class Lobby(commands.Cog):
         link = (f"https://discord.com/channels/{interaction.guild_id}/{channel_id}/{message_id}"
                 if message_id else "")
         await tell(interaction, say(interaction, refusal.key, link=link, **refusal.params))
+
+
+def _limits(interaction: Interaction) -> str:
+    """Where the bot is not a member, the lobby says what cannot work there (issue 30)."""
+    return say(interaction, "anywhere.limits") if without_bot(interaction) else ""
+
+
+def _lobby_fields(interaction: Interaction, lobby: LobbyRecord) -> dict[str, Any]:
+    """The lobby message's fields: the lobby in the server's language, its controls."""
+    locale = guild_locale(interaction)
+    return v2(render_lobby(lobby, locale), lobby_view(lobby, locale), lead=_limits(interaction))
 
 
 async def setup(bot: UnoBot) -> None:

@@ -16,6 +16,7 @@ from bot.services.errors import Refusal
 from bot.services.lobbies import LobbyService, rules_of
 from bot.services.settings import SettingsService
 from bot.ui.answers import send
+from bot.ui.layout import v2
 from bot.ui.replies import refuse, say, tell, user_locale
 
 # When a server's tables ping the player they wait for (bot/outlets/pings.py); "after-N" is
@@ -125,6 +126,6 @@ class SettingsCommands:
         except Refusal as refusal:
             await refuse(interaction, refusal)
             return
-        await send(
-            interaction, content=say(interaction, "settings.defaults_saved"),
-            embed=rules_summary(rules_of(lobby), user_locale(interaction)), ephemeral=True)
+        await send(interaction, ephemeral=True, **v2(
+            rules_summary(rules_of(lobby), user_locale(interaction)),
+            lead=say(interaction, "settings.defaults_saved")))

@@ -14,15 +14,16 @@ from bot.services.seats import is_ai_user
 from bot.storage import LobbyRecord
 from bot.ui.controls import LobbyControl
 from bot.ui.items import LobbyButton, RulesSelect
+from bot.ui.layout import Controls
 
 Style = discord.ButtonStyle
 
 
-def lobby_view(lobby: LobbyRecord, locale: str) -> discord.ui.View:
+def lobby_view(lobby: LobbyRecord, locale: str) -> Controls:
     """Join / Leave / Start, and the host's rules editor: a select per group of options, showing
     the rules in force (the preset's plus the host's choices)."""
     tr = get_translator()
-    view = discord.ui.View(timeout=None)
+    view = Controls()
     view.add_item(LobbyButton(LobbyControl.JOIN, lobby.channel_id, style=Style.success,
                               label=tr.translate(locale, "button.join")))
     view.add_item(LobbyButton(LobbyControl.LEAVE, lobby.channel_id,

@@ -125,7 +125,7 @@ class Play(commands.Cog):
             _on_its_table(interaction, session)
             if what is TableControl.RULES:  # the rules in force, in the reader's language
                 await send(interaction, ephemeral=True,
-                           embed=rules_summary(session.view().rules, user_locale(interaction)))
+                           **v2(rules_summary(session.view().rules, user_locale(interaction))))
                 return
             if what is TableControl.WATCH:  # a live private view of the public table, for anyone
                 locale = user_locale(interaction)
@@ -159,7 +159,7 @@ class Play(commands.Cog):
         """Rules under a won match's table: the rules it was played by, in the reader's
         language (the match is over, so they come from the button's id)."""
         await send(interaction, ephemeral=True,
-                   embed=rules_summary(rules, user_locale(interaction)))
+                   **v2(rules_summary(rules, user_locale(interaction))))
 
     async def act(self, interaction: Interaction, game_id: str, version: int,
                   build: Builder, context: int | None = None) -> None:

@@ -18,12 +18,15 @@ from discord import app_commands
 from discord.app_commands import Choice
 from discord.ext import commands
 
+from bot.engine import Preset
 from bot.interactions import Interaction
 from bot.render.standings import render_leaderboard, render_stats
 from bot.services.errors import Refusal
 from bot.services.standings import Standings
-from bot.storage import ALL_TIME, ANY_PRESET, StatsRepository, TournamentRepository
+from bot.storage import ANY_PRESET, Board, Period, StatsRepository, TournamentRepository
 from bot.ui.answers import send, update
+from bot.ui.choices import preset_choices
+from bot.ui.layout import v2
 from bot.ui.places import place_id
 from bot.ui.replies import guild_locale, refuse, say, user_locale
 from bot.ui.standings import SCORING_ITEMS, forget_view, leaderboard_view
@@ -39,10 +42,7 @@ BOARD_CHOICES = [Choice(name="Match wins", value="wins"), Choice(name="Points", 
                  Choice(name="Skill rating", value="rating")]
 PERIOD_CHOICES = [Choice(name="All time", value="all-time"),
                   Choice(name="This month", value="this-month")]
-PRESET_CHOICES = [Choice(name="All rule sets", value="any"),
-                  Choice(name="Classic", value="classic"), Choice(name="CNUNO", value="cnuno"),
-                  Choice(name="UNO Flip", value="flip"),
-                  Choice(name="UNO Show 'Em No Mercy", value="no_mercy")]
+PRESET_CHOICES = [Choice(name="All rule sets", value=ANY_PRESET), *preset_choices()]
 
 
 class Scoring(commands.Cog):
@@ -81,35 +81,40 @@ class Scoring(commands.Cog):
     async def leaderboard(self, interaction: Interaction, board: str, period: str,
                           preset: str) -> None:
         """Posted in the channel in the server's language: standings are for everyone."""
-        month = self.standings.this_month()
-        period_key = ALL_TIME if period == "all-time" else month
-        preset_key = ANY_PRESET if preset == "any" else preset
-        try:
-            page = await self.standings.page(place_id(interaction), board=board,
-                                             period=period_key, preset=preset_key)
-        except Refusal as refusal:
-            await refuse(interaction, refusal)
+        month = Period(self.standings.this_month())
+        try:  # the command's choices are these words; anything else is a malformed option
+            chosen = (Board(board), None if preset == ANY_PRESET else Preset(preset))
+        except ValueError:
+            await refuse(interaction, Refusal("error.bad_option", value=f"{board} {preset}"))
             return
-        locale = guild_locale(interaction)
-        await send(
-            interaction, embed=render_leaderboard(page, locale), allowed_mentions=NO_PINGS,
-            view=leaderboard_view(page, locale, period=period_key, preset=preset_key,
-                                  this_month=month))
+        await self._show_board(interaction, chosen[0],
+                               Period() if period == "all-time" else month, chosen[1],
+                               this_month=month)
 
-    async def leaderboard_button(self, interaction: Interaction, board: str, period: str,
-                                 preset: str, page: int) -> None:
+    async def leaderboard_button(self, interaction: Interaction, board: Board, period: Period,
+                                 preset: Preset | None, page: int) -> None:
         """Anyone may page a posted board: it is edited in place for everyone."""
+        await self._show_board(interaction, board, period, preset, page=page,
+                               this_month=Period(self.standings.this_month()))
+
+    async def _show_board(self, interaction: Interaction, board: Board, period: Period,
+                          preset: Preset | None, *, this_month: Period,
+                          page: int | None = None) -> None:
+        """A board's page: a new message for the command (`page` None), else the clicked one
+        edited."""
         try:
-            shown = await self.standings.page(place_id(interaction), board=board, period=period,
-                                              preset=preset, page=page)
+            shown = await self.standings.page(place_id(interaction), board=board,
+                                              period=period.key, preset=preset or ANY_PRESET,
+                                              page=page or 0)
         except Refusal as refusal:
             await refuse(interaction, refusal)
             return
         locale = guild_locale(interaction)
-        await update(
-            interaction, embed=render_leaderboard(shown, locale), allowed_mentions=NO_PINGS,
-            view=leaderboard_view(shown, locale, period=period, preset=preset,
-                                  this_month=self.standings.this_month()))
+        answer = send if page is None else update
+        controls = leaderboard_view(shown, locale, period=period, preset=preset,
+                                    this_month=this_month)
+        await answer(interaction, allowed_mentions=NO_PINGS,
+                     **v2(render_leaderboard(shown, locale), controls))
 
     # -- /uno stats
 

@@ -31,6 +31,7 @@ from bot.services.lobbies import TARGET_SCORES
 from bot.services.session import Session
 from bot.services.solo import DEFAULT_AIS, MAX_AIS, solo_channel, solo_table
 from bot.ui.answers import Sent, send, update
+from bot.ui.choices import preset_choices
 from bot.ui.handlers import Builder
 from bot.ui.replies import refuse, said, say, user_locale
 from bot.ui.solo_view import solo_message, solo_pictures
@@ -41,9 +42,7 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 LEVEL_CHOICES = [Choice(name=level.capitalize(), value=level) for level in LEVELS]
-PRESET_CHOICES = [Choice(name="Classic", value="classic"), Choice(name="CNUNO", value="cnuno"),
-                  Choice(name="UNO Flip", value="flip"),
-                  Choice(name="UNO Show 'Em No Mercy", value="no_mercy")]
+PRESET_CHOICES = preset_choices()
 
 
 class Solo(commands.Cog):

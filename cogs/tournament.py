@@ -14,13 +14,16 @@ from discord.ext import commands
 from bot.interactions import Interaction
 from bot.outlets.tournament_board import signup_view
 from bot.render.events import escape_name
-from bot.render.tournament import standings_embed
+from bot.render.tournament import signup_board, standings_board
 from bot.services.errors import Refusal
 from bot.services.lobbies import DEFAULT_TURN_TIMER, MAX_TURN_TIMER, TARGET_SCORES
 from bot.services.tournament_rounds import Live
 from bot.services.tournaments import Choices
 from bot.tournament import MAX_ROUNDS, Format
 from bot.ui.answers import send
+from bot.ui.choices import preset_choices
+from bot.ui.controls import TournamentControl
+from bot.ui.layout import v2
 from bot.ui.replies import guild_locale, refuse, say, tell
 from bot.ui.tournament_items import TOURNAMENT_ITEMS
 
@@ -29,9 +32,7 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
-PRESETS = [Choice(name="Classic", value="classic"), Choice(name="CNUNO", value="cnuno"),
-           Choice(name="UNO Flip", value="flip"),
-           Choice(name="UNO Show 'Em No Mercy", value="no_mercy")]
+PRESETS = preset_choices()
 FORMATS = [Choice(name="Swiss", value="swiss"),
            Choice(name="Single elimination", value="elimination")]
 
@@ -136,27 +137,26 @@ class Tournaments(commands.Cog):
             return
         doc = live.doc
         if doc.tournament is None:
-            from bot.render.tournament import signup_embed
-            await send(interaction, embed=signup_embed(doc, live.status), ephemeral=True,
-                       view=signup_view(live.id, doc, live.status))
+            await send(interaction, ephemeral=True, **v2(
+                signup_board(doc, live.status), signup_view(live.id, doc, live.status)))
             return
-        await send(interaction, embed=standings_embed(doc, live.status), ephemeral=True)
+        await send(interaction, ephemeral=True, **v2(standings_board(doc, live.status)))
 
     # -- the sign-up board's buttons
 
-    async def tournament_button(self, interaction: Interaction, what: str,
+    async def tournament_button(self, interaction: Interaction, what: TournamentControl,
                                 tournament_id: str) -> None:
         live = self.service.live(tournament_id)
         if live is None:
             raise Refusal("tournament.signup_closed")
-        if what == "start":
+        if what is TournamentControl.START:
             self._host(interaction, live)
             await self.service.start(live)
             await tell(interaction, say(interaction, "tournament.done_start"))
             return
-        if what == "join":
+        if what is TournamentControl.JOIN:
             await self.service.join(live, interaction.user.id, _name(interaction.user))
-        elif what == "leave":
+        elif what is TournamentControl.LEAVE:
             await self.service.leave(live, interaction.user.id)
         else:
             await self.service.check_in(live, interaction.user.id)

@@ -7,7 +7,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from bot.fake_discord.users import SeenMessage
-from bot.ui.controls import LobbyControl, TableControl
+from bot.ui.controls import DecisionControl, LobbyControl, TableControl
 from bot.ui.items import (
     ColorButton,
     DecisionButton,
@@ -46,7 +46,7 @@ def is_card(button: Button) -> bool:
     return isinstance(item_of(button), PlayButton | PickButton)
 
 
-def decision(button: Button) -> str | None:
+def decision(button: Button) -> DecisionControl | None:
     """Draw, pass, slap, challenge or accept (the decision button's word), else None."""
     item = item_of(button)
     return item.what if isinstance(item, DecisionButton) else None
@@ -91,10 +91,11 @@ def choices_in_order(hand: SeenMessage) -> list[list[dict[str, Any]]]:
     answer, a playable card (green, or red with the UNO call), else pass, else draw."""
     buttons = [b for b in hand.buttons() if not b.get("disabled")]
     return [[b for b in buttons if is_colour(b)],
-            [b for b in buttons if decision(b) in ("challenge", "accept", "slap")],
+            [b for b in buttons if decision(b) in (DecisionControl.CHALLENGE,
+                                                    DecisionControl.ACCEPT, DecisionControl.SLAP)],
             [b for b in buttons if b.get("style") in (3, 4) and is_card(b)],
-            [b for b in buttons if decision(b) == "pass"],
-            [b for b in buttons if decision(b) == "draw"]]
+            [b for b in buttons if decision(b) is DecisionControl.PASS],
+            [b for b in buttons if decision(b) is DecisionControl.DRAW]]
 
 
 def kind(button: Button) -> str:

@@ -93,7 +93,7 @@ class Harness:
     @staticmethod
     def lobby(user: VirtualUser) -> SeenMessage:
         return next(m for m in reversed(user.public_messages())
-                    if m.embeds and m.embeds[0].get("title", "").startswith(en("lobby.title")))
+                    if any(t.startswith(f"### {en('lobby.title')}") for t in m.texts))
 
     @staticmethod
     def lobby_any(user: VirtualUser) -> SeenMessage:

@@ -15,7 +15,7 @@ from drivers.harness import Harness
 def table_text(message: SeenMessage) -> str:
     """A table (or hand) message as one text: all of its text displays (the ping, the title
     over the state line, each section under its bold heading, the footer), or the content and
-    embeds of a message that is not a Components V2 one (a lobby, a leaderboard)."""
+    embeds of a message that is not a Components V2 one (a tournament's board, /uno stats)."""
     return message.text
 
 
@@ -138,3 +138,21 @@ def hand_cards(hand: SeenMessage) -> str:
     before, after = en("button.play_uno", card="\0").split("\0")
     return ", ".join(label for label in hand.labels() if label.startswith(marks)
                      and not (label.startswith(before) and label.endswith(after)))
+
+
+def body_of(message: SeenMessage) -> str:
+    """The lines under a V2 message's title: a lobby's line (who hosts it, or why it closed),
+    a table's state line."""
+    head = next((t for t in message.texts if t.startswith("### ")), "")
+    return head.partition("\n")[2]
+
+
+def sections_of(message: SeenMessage) -> list[tuple[str, str]]:
+    """A V2 message's sections in order, each as (its bold heading, the text under it): a
+    lobby's rules, turn timer and players."""
+    found = []
+    for text in message.texts:
+        first, _, rest = text.partition("\n")
+        if first.startswith("**") and first.endswith("**") and len(first) > 4:
+            found.append((first[2:-2], rest))
+    return found

@@ -9,7 +9,7 @@ from collections.abc import Sequence
 from typing import ClassVar, cast
 
 from ._game import Effect, Game
-from ._state import Pending, PendingKind
+from ._state import AnswerMode, Pending, PendingKind
 from .cards import Card, Color, FlipCard, Rank, Side, flip_faces, pair_faces
 from .events import Event, EventType
 from .rules import Options, Preset
@@ -100,6 +100,11 @@ class FlipGame(Game):
     def _backs(self, cards: Sequence[Card]) -> tuple[Card, ...]:
         """F-2: the inactive faces of these cards (what the other players see of a hand)."""
         return tuple(c.back for c in cards)  # type: ignore[misc]
+
+    def answer_modes(self) -> list[AnswerMode]:
+        """Section P: Flip refuses every rule that answers a penalty with a card (stacking,
+        bounce, the deflections), so its tables offer no answer buttons."""
+        return []
 
     # ------------------------------------------------------------------ effects (F-4, F-6)
 

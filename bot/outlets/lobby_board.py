@@ -5,15 +5,19 @@ from __future__ import annotations
 import asyncio
 import logging
 import weakref
+from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 
 import discord
 
 from bot.clock import Clock
 from bot.i18n import get_translator
 from bot.render.lobby import render_closed_lobby
+from bot.render.shown import Shown
 from bot.services.games import backoff
 from bot.storage import LobbyRecord
+from bot.ui.layout import Controls, v2
 from bot.under_way import UnderWay
 
 from .reach import Channels, Guilds
@@ -24,8 +28,13 @@ log = logging.getLogger(__name__)
 @dataclass(frozen=True, slots=True)
 class _LobbyEdit:
     lobby: LobbyRecord
-    embed: discord.Embed
-    view: discord.ui.View | None
+    shown: Shown
+    controls: Callable[[], Controls] | None  # built anew for each try: an item has one view
+    lead: str
+
+    def fields(self) -> dict[str, Any]:
+        return v2(self.shown, self.controls() if self.controls is not None else None,
+                  lead=self.lead)
 
 
 class LobbyBoard:
@@ -44,12 +53,14 @@ class LobbyBoard:
         self._sending: weakref.WeakValueDictionary[int, asyncio.Lock] = (
             weakref.WeakValueDictionary())
 
-    async def edit(self, lobby: LobbyRecord, embed: discord.Embed,
-                   view: discord.ui.View | None = None) -> None:
+    async def edit(self, lobby: LobbyRecord, shown: Shown,
+                   controls: Callable[[], Controls] | None = None, *, lead: str = "") -> None:
+        """Show `shown` (a V2 message: the lobby, or why it closed) with `controls()` below it
+        (none: a closed lobby's message loses its buttons), `lead` above it."""
         if lobby.message_id is None:
             return
         message_id = lobby.message_id
-        self._newest[message_id] = _LobbyEdit(lobby, embed, view)
+        self._newest[message_id] = _LobbyEdit(lobby, shown, controls, lead)
         if message_id in self._retrying:
             return  # the retry under way sends this newest content
         try:
@@ -77,8 +88,7 @@ class LobbyBoard:
             channel = self._channels.get_partial_messageable(lobby.channel_id,
                                                              guild_id=lobby.guild_id)
             try:
-                await channel.get_partial_message(message_id).edit(embed=edit.embed,
-                                                                   view=edit.view)
+                await channel.get_partial_message(message_id).edit(**edit.fields())
             except discord.NotFound:
                 log.info("lobby message %s is gone", message_id)
             if self._newest.get(message_id) is edit:

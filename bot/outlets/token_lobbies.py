@@ -10,6 +10,7 @@ answer 50001 Missing Access). Everywhere else the channel board edits it as befo
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable
 from dataclasses import dataclass
 
 import discord
@@ -17,8 +18,10 @@ import discord
 from bot.clock import Clock
 from bot.i18n import get_translator
 from bot.render.lobby import render_closed_lobby
+from bot.render.shown import Shown
 from bot.storage import BotStateRepository, LobbyRecord
 from bot.ui.answers import Expired, Sent
+from bot.ui.layout import Controls, v2
 
 from .lobby_board import LobbyBoard
 
@@ -64,17 +67,18 @@ class TokenLobbies:
         """`sent` is the newest answer whose token edits the channel's lobby message."""
         self._reach[channel_id] = _Reach(sent, locale)
 
-    async def edit(self, lobby: LobbyRecord, embed: discord.Embed,
-                   view: discord.ui.View | None = None) -> None:
+    async def edit(self, lobby: LobbyRecord, shown: Shown,
+                   controls: Callable[[], Controls] | None = None, *, lead: str = "") -> None:
         if not await self.is_place(lobby.channel_id):
-            await self._board.edit(lobby, embed, view)
+            await self._board.edit(lobby, shown, controls, lead=lead)
             return
         reach = self._reach.get(lobby.channel_id)
         expires = reach.sent.expires_at if reach is not None else None
         if reach is None or expires is None or expires - self._clock.now() < TOKEN_MARGIN:
             return  # the next click on the lobby shows it as it is
         try:
-            await reach.sent.edit(embed=embed, view=view)
+            await reach.sent.edit(**v2(shown, controls() if controls is not None else None,
+                                       lead=lead))
         except (Expired, discord.HTTPException) as exc:
             log.info("lobby in %s not edited (%r)", lobby.channel_id, exc)
 

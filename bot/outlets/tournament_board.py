@@ -18,13 +18,15 @@ import discord
 from bot.i18n import get_translator
 from bot.render.events import escape_name
 from bot.render.tournament import (
-    pairings_embed,
-    podium_embed,
+    pairings_board,
+    podium_board,
     podium_picture,
-    signup_embed,
-    standings_embed,
+    signup_board,
+    standings_board,
 )
 from bot.services.tournament_doc import Table, TournamentDoc
+from bot.ui.controls import TournamentControl
+from bot.ui.layout import Controls, v2
 from bot.ui.tournament_items import TournamentButton
 
 from .reach import Channels
@@ -37,20 +39,26 @@ NO_PINGS = discord.AllowedMentions.none()
 FORBIDDEN = 50013
 
 
-def signup_view(tournament_id: str, doc: TournamentDoc, status: str) -> discord.ui.View | None:
+def signup_view(tournament_id: str, doc: TournamentDoc, status: str) -> Controls | None:
     if status != "signup":
         return None
     tr = get_translator().translate
-    view = discord.ui.View(timeout=None)
-    buttons = [("join", "button.join", discord.ButtonStyle.success),
-               ("leave", "button.leave", discord.ButtonStyle.secondary)]
+    view = Controls()
+    buttons = [(TournamentControl.JOIN, "button.join", discord.ButtonStyle.success),
+               (TournamentControl.LEAVE, "button.leave", discord.ButtonStyle.secondary)]
     if doc.checkin_ends is not None:
-        buttons.append(("checkin", "button.check_in", discord.ButtonStyle.primary))
-    buttons.append(("start", "button.start", discord.ButtonStyle.primary))
+        buttons.append((TournamentControl.CHECKIN, "button.check_in",
+                        discord.ButtonStyle.primary))
+    buttons.append((TournamentControl.START, "button.start", discord.ButtonStyle.primary))
     for what, key, style in buttons:
         view.add_item(TournamentButton(what, tournament_id, label=tr(doc.locale, key),
                                        style=style))
     return view
+
+
+def _new(fields: dict[str, Any]) -> dict[str, Any]:
+    """The fields of a new message: those an edit clears (content, embeds) are left out."""
+    return {key: value for key, value in fields.items() if value is not None}
 
 
 class TournamentBoard:
@@ -73,27 +81,27 @@ class TournamentBoard:
             except discord.NotFound:
                 log.info("tournament board %s was deleted; posting it anew", board)
         fields.setdefault("allowed_mentions", NO_PINGS)
-        posted = await channel.send(**{k: v for k, v in fields.items() if v is not None})
+        posted = await channel.send(**_new(fields))
         doc.messages[board] = posted.id
 
     async def signup(self, tournament_id: str, doc: TournamentDoc, status: str) -> None:
-        await self._post_or_edit(doc, "signup", embed=signup_embed(doc, status),
-                                 view=signup_view(tournament_id, doc, status))
+        await self._post_or_edit(doc, "signup", **v2(signup_board(doc, status),
+                                                      signup_view(tournament_id, doc, status)))
 
     async def standings(self, doc: TournamentDoc, status: str) -> None:
-        await self._post_or_edit(doc, "standings", embed=standings_embed(doc, status))
+        await self._post_or_edit(doc, "standings", **v2(standings_board(doc, status)))
 
     async def pairings(self, doc: TournamentDoc, round_number: int) -> None:
-        await self._channel(doc).send(embed=pairings_embed(doc, round_number),
-                                      allowed_mentions=NO_PINGS)
+        await self._channel(doc).send(allowed_mentions=NO_PINGS,
+                                      **_new(v2(pairings_board(doc, round_number))))
 
     async def podium(self, doc: TournamentDoc) -> None:
         assert doc.tournament is not None
         names = [doc.name_of(s.player) for s in doc.tournament.podium()]
         drawn = await asyncio.to_thread(podium_picture, names)
         picture = discord.File(io.BytesIO(drawn), filename="podium.png")
-        await self._channel(doc).send(embed=podium_embed(doc), file=picture,
-                                      allowed_mentions=NO_PINGS)
+        await self._channel(doc).send(file=picture, allowed_mentions=NO_PINGS,
+                                      **_new(v2(podium_board(doc))))
 
     async def open_table(self, doc: TournamentDoc, table: Table, players: list[int]) -> int | None:
         name = get_translator().translate(doc.locale, "tournament.thread_name", name=doc.name,

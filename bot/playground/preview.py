@@ -41,7 +41,7 @@ from bot.fake_discord.emoji import AppEmojiStore
 from bot.fake_discord.users import SeenMessage
 from bot.fake_discord.world import Channel
 from bot.services.session import Session
-from bot.ui.controls import LobbyControl, TableControl
+from bot.ui.controls import DecisionControl, LobbyControl, TableControl
 from bot.ui.items import (
     ColorButton,
     DecisionButton,
@@ -135,7 +135,7 @@ def table_button(message: SeenMessage, what: TableControl) -> dict[str, Any] | N
                 None)
 
 
-def deciding(*whats: str) -> Callable[[UnoItem[Any] | None], bool]:
+def deciding(*whats: DecisionControl) -> Callable[[UnoItem[Any] | None], bool]:
     """A hand's Draw, Pass, Challenge or Accept (the decision buttons named)."""
     return lambda item: isinstance(item, DecisionButton) and item.what in whats
 
@@ -297,7 +297,7 @@ class Script:
     async def act(self, player: Player, hand: SeenMessage) -> None:
         """One move from a hand: a decision it asks for, else a card (wilds last, UNO called
         with the last-but-one card), else Pass, else Draw."""
-        answers = deciding("accept", "challenge")
+        answers = deciding(DecisionControl.ACCEPT, DecisionControl.CHALLENGE)
         decision = matching(hand, lambda i: isinstance(i, ColorButton) or answers(i))
         if decision:
             await self.decide(player, hand, decision)
@@ -316,7 +316,8 @@ class Script:
             await self.decide(player, picked.response,
                               matching(picked.response, lambda i: isinstance(i, PlayButton)))
         else:
-            fallback = matching(hand, deciding("pass")) or matching(hand, deciding("draw"))
+            fallback = (matching(hand, deciding(DecisionControl.PASS))
+                        or matching(hand, deciding(DecisionControl.DRAW)))
             if not fallback:
                 raise PreviewError(f"{player.name}'s hand offers no move: {hand.payload}")
             await player.click(hand, custom_id=fallback[0]["custom_id"])

@@ -2,7 +2,7 @@
 tournament's standings board (issue 31), drawn by the playground's message drawing in headless
 Chromium, as the preview's pictures are.
 
-The board is the real renderer's embed (`bot.render.tournament.standings_embed`) of a seeded
+The board is the real renderer's V2 message (`bot.render.tournament.standings_board`) of a seeded
 16-player Swiss tournament after two of its three rounds, played by the pure tournament logic
 with seeded placings: the same picture on every run, without playing 8 matches of UNO first.
 """
@@ -17,9 +17,10 @@ import tempfile
 from pathlib import Path
 
 from bot.fake_discord.world import snowflake
-from bot.render.tournament import standings_embed
+from bot.render.tournament import standings_board
 from bot.services.tournament_doc import TournamentDoc
 from bot.tournament import Format, Placing, Plan, Tournament
+from bot.ui.layout import layout
 
 from .browser import chromium, wait_for
 from .preview import PAGE_WIDTH, ROOT, SHOWN_TIME, Moment, page
@@ -54,9 +55,10 @@ def board_view(doc: TournamentDoc) -> dict[str, object]:
     """The standings board as static/messages.js draws a message."""
     return {"id": str(snowflake()), "content": "", "author": {"id": "1", "name": "UNO Bot",
                                                              "bot": True},
-            "embeds": [standings_embed(doc, "running").to_dict()], "components": [],
+            "embeds": [], "components": layout(standings_board(doc, "running"))
+            .to_components(),  # type: ignore[no-untyped-call]  # discord.py leaves it untyped
             "attachments": [], "timestamp": SHOWN_TIME, "edited": True, "ephemeral": False,
-            "loading": False, "v2": False}
+            "loading": False, "v2": True}
 
 
 async def draw(out: Path, seed: int = SEED) -> Path:

@@ -3,10 +3,9 @@ name, as the lobby and the summary show it."""
 
 from __future__ import annotations
 
-import discord
-
 from bot.engine import RuleSet
 
+from .shown import Shown
 from .text import NEUTRAL, tr
 
 
@@ -22,18 +21,17 @@ def option_title(rules: RuleSet, name: str, locale: str) -> str:
     return tr(locale, f"option.{name}.name")
 
 
-def rules_summary(rules: RuleSet, locale: str) -> discord.Embed:
+def rules_summary(rules: RuleSet, locale: str) -> Shown:
+    """The preset (what it is, the target) and every option that is on, each with what it
+    does: options the preset switched on are part of it, so they are listed too."""
     preset = rules.preset
-    embed = discord.Embed(title=tr(locale, "rules.in_force"), color=NEUTRAL,
-                          description=tr(locale, f"preset.{preset}.description"))
-    embed.add_field(name=tr(locale, "rules.preset", preset=tr(locale, f"preset.{preset}.name")),
-                    value=tr(locale, "rules.target", count=rules.options.target_score),
-                    inline=False)
-    # Options the preset switched on are part of it; list every option that is on.
+    shown = Shown(title=tr(locale, "rules.in_force"), colour=NEUTRAL,
+                  text=tr(locale, f"preset.{preset}.description"))
+    shown.add(tr(locale, "rules.preset", preset=tr(locale, f"preset.{preset}.name")),
+              tr(locale, "rules.target", count=rules.options.target_score))
     options = [f"**{option_title(rules, name, locale)}** — "
                f"{tr(locale, f'option.{name}.description')}"
                for name in rules.enabled() if name != "target_score"]
-    embed.add_field(name=tr(locale, "rules.options"),
-                    value="\n".join(options)[:1024] or tr(locale, "rules.no_house_rules"),
-                    inline=False)
-    return embed
+    shown.add(tr(locale, "rules.options"),
+              "\n".join(options) or tr(locale, "rules.no_house_rules"))
+    return shown

@@ -18,6 +18,7 @@ from bot.storage import (
 )
 
 from .events import escape_name
+from .shown import Shown
 from .text import COLOR_MARKS, NEUTRAL, color_name, tr
 
 GOLD = 0xF1C40F
@@ -63,7 +64,7 @@ def _row(entry: LeaderboardEntry, board: str, locale: str) -> str:
               matches=tr(locale, "leaderboard.matches", count=entry.rated))
 
 
-def render_leaderboard(page: LeaderboardPage, locale: str) -> discord.Embed:
+def render_leaderboard(page: LeaderboardPage, locale: str) -> Shown:
     board = tr(locale, f"leaderboard.board.{page.board}")
     lines = [_row(entry, page.board, locale) for entry in page.entries]
     if not lines:
@@ -72,12 +73,11 @@ def render_leaderboard(page: LeaderboardPage, locale: str) -> discord.Embed:
         lines += ["", tr(locale, "leaderboard.rating_note", count=MIN_RATED_MATCHES)]
     if page.board == "rating" or any(e.user_id in AI_ROW_LEVELS for e in page.entries):
         lines += ["", tr(locale, "leaderboard.ai_note")]
-    embed = discord.Embed(title=tr(locale, "leaderboard.title", board=board), color=GOLD,
-                          description="\n".join(lines))
-    embed.set_footer(text=tr(locale, "leaderboard.footer", page=page.page + 1, pages=page.pages,
-                             period=period_label(page.period, locale),
-                             preset=preset_label(page.preset, locale)))
-    return embed
+    return Shown(title=tr(locale, "leaderboard.title", board=board), colour=GOLD,
+                 text="\n".join(lines),
+                 footer=tr(locale, "leaderboard.footer", page=page.page + 1, pages=page.pages,
+                           period=period_label(page.period, locale),
+                           preset=preset_label(page.preset, locale)))
 
 
 def render_stats(stats: PlayerStats, name: str, locale: str, *,

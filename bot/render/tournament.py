@@ -1,11 +1,10 @@
-"""A tournament's boards as embeds (issue 31): the sign-up board, the standings, a round's
+"""A tournament's boards as V2 messages (issue 31): the sign-up board, the standings, a round's
 tables and the podium, whose picture `podium_picture` draws with Pillow."""
 
 from __future__ import annotations
 
 import io
 
-import discord
 from PIL import Image, ImageDraw
 
 from bot.services.tournament_doc import TournamentDoc
@@ -13,11 +12,14 @@ from bot.tournament import Format, Standing
 
 from .cards import font
 from .events import escape_name
+from .shown import Shown
 from .standings import GOLD
 from .text import NEUTRAL, tr
 
 MEDALS = ("🥇", "🥈", "🥉")
-LIST_LIMIT = 40  # names shown on a board; the rest are counted (an embed holds 4096 characters)
+# Names shown on a board; the rest are counted (a V2 message's text holds 4,000 characters,
+# and bot/ui/layout.py cuts a longer one at a line).
+LIST_LIMIT = 40
 
 
 def when(moment: float) -> str:
@@ -32,14 +34,13 @@ def _format(doc: TournamentDoc, locale: str) -> str:
     return tr(locale, "tournament.format_elimination", advance=plan.advance)
 
 
-def _settings(embed: discord.Embed, doc: TournamentDoc, locale: str) -> None:
-    embed.add_field(name=tr(locale, "tournament.format"), value=_format(doc, locale))
-    embed.add_field(name=tr(locale, "tournament.tables"),
-                    value=tr(locale, "tournament.table_size", size=doc.plan.table_size))
-    embed.add_field(name=tr(locale, "lobby.rules"), value=tr(locale, f"preset.{doc.preset}.name"))
+def _settings(shown: Shown, doc: TournamentDoc, locale: str) -> None:
+    shown.add(tr(locale, "tournament.format"), _format(doc, locale))
+    shown.add(tr(locale, "tournament.tables"),
+              tr(locale, "tournament.table_size", size=doc.plan.table_size))
+    shown.add(tr(locale, "lobby.rules"), tr(locale, f"preset.{doc.preset}.name"))
     if doc.ai_fill:
-        embed.add_field(name=tr(locale, "tournament.no_shows"),
-                        value=tr(locale, "tournament.ai_fill"))
+        shown.add(tr(locale, "tournament.no_shows"), tr(locale, "tournament.ai_fill"))
 
 
 def _names(doc: TournamentDoc, users: list[int], locale: str) -> str:
@@ -50,20 +51,20 @@ def _names(doc: TournamentDoc, users: list[int], locale: str) -> str:
     return "\n".join(shown) or tr(locale, "tournament.nobody")
 
 
-def signup_embed(doc: TournamentDoc, status: str) -> discord.Embed:
+def signup_board(doc: TournamentDoc, status: str) -> Shown:
     locale = doc.locale
-    embed = discord.Embed(title=tr(locale, "tournament.signup_title", name=escape_name(doc.name)),
-                          color=GOLD if status == "signup" else NEUTRAL)
+    shown = Shown(title=tr(locale, "tournament.signup_title", name=escape_name(doc.name)),
+                  colour=GOLD if status == "signup" else NEUTRAL)
     if status == "signup" and doc.checkin_ends is not None:
-        embed.description = tr(locale, "tournament.checkin_open", when=when(doc.checkin_ends))
+        shown.text = tr(locale, "tournament.checkin_open", when=when(doc.checkin_ends))
     elif status == "signup":
-        embed.description = tr(locale, "tournament.signup_open", when=when(doc.starts_at))
+        shown.text = tr(locale, "tournament.signup_open", when=when(doc.starts_at))
     else:
-        embed.description = tr(locale, f"tournament.board_{status}")
-    _settings(embed, doc, locale)
-    embed.add_field(name=tr(locale, "tournament.players", count=len(doc.signups)),
-                    value=_names(doc, doc.signups, locale), inline=False)
-    return embed
+        shown.text = tr(locale, f"tournament.board_{status}")
+    _settings(shown, doc, locale)
+    shown.add(tr(locale, "tournament.players", count=len(doc.signups)),
+              _names(doc, doc.signups, locale))
+    return shown
 
 
 def _line(doc: TournamentDoc, s: Standing, locale: str) -> str:
@@ -75,34 +76,29 @@ def _line(doc: TournamentDoc, s: Standing, locale: str) -> str:
     return text
 
 
-def standings_embed(doc: TournamentDoc, status: str) -> discord.Embed:
+def standings_board(doc: TournamentDoc, status: str) -> Shown:
     locale = doc.locale
     tournament = doc.tournament
     assert tournament is not None
     played = sum(1 for r in tournament.rounds if r.complete)
     title = ("tournament.final_title" if status == "finished"
              else "tournament.standings_title")
-    embed = discord.Embed(title=tr(locale, title, name=escape_name(doc.name), round=played),
-                          color=GOLD)
     standings = tournament.standings()
-    lines = [_line(doc, s, locale) for s in standings[:LIST_LIMIT]]
-    embed.description = "\n".join(lines)
+    shown = Shown(title=tr(locale, title, name=escape_name(doc.name), round=played), colour=GOLD,
+                  text="\n".join(_line(doc, s, locale) for s in standings[:LIST_LIMIT]))
     if status in ("paused", "cancelled"):
-        embed.add_field(name=tr(locale, "tournament.status"),
-                        value=tr(locale, f"tournament.board_{status}"))
+        shown.add(tr(locale, "tournament.status"), tr(locale, f"tournament.board_{status}"))
     key = "tournament.legend_swiss" if doc.plan.format is Format.SWISS else \
         "tournament.legend_elimination"
-    embed.set_footer(text=tr(locale, key))
-    return embed
+    shown.footer = tr(locale, key)
+    return shown
 
 
-def pairings_embed(doc: TournamentDoc, round_number: int) -> discord.Embed:
+def pairings_board(doc: TournamentDoc, round_number: int) -> Shown:
     locale = doc.locale
     tournament = doc.tournament
     assert tournament is not None
     round_ = tournament.rounds[round_number - 1]
-    embed = discord.Embed(title=tr(locale, "tournament.pairings_title",
-                                   name=escape_name(doc.name), round=round_number), color=GOLD)
     lines = []
     for number, players in enumerate(round_.tables):
         table = doc.table(round_number, number)
@@ -114,20 +110,19 @@ def pairings_embed(doc: TournamentDoc, round_number: int) -> discord.Embed:
     if round_.byes:
         lines.append(tr(locale, "tournament.bye_line",
                         players=", ".join(escape_name(doc.name_of(p)) for p in round_.byes)))
-    embed.description = "\n".join(lines)
-    return embed
+    return Shown(title=tr(locale, "tournament.pairings_title", name=escape_name(doc.name),
+                          round=round_number), colour=GOLD, text="\n".join(lines))
 
 
-def podium_embed(doc: TournamentDoc) -> discord.Embed:
+def podium_board(doc: TournamentDoc) -> Shown:
+    """The top three over the podium's picture (sent with it as `podium.png`)."""
     locale = doc.locale
     assert doc.tournament is not None
     top = doc.tournament.podium()
-    embed = discord.Embed(title=tr(locale, "tournament.podium_title",
-                                   name=escape_name(doc.name)), color=GOLD)
-    embed.description = "\n".join(f"{MEDALS[i]} **{escape_name(doc.name_of(s.player))}**"
-                                  for i, s in enumerate(top))
-    embed.set_image(url="attachment://podium.png")
-    return embed
+    return Shown(title=tr(locale, "tournament.podium_title", name=escape_name(doc.name)),
+                 colour=GOLD, picture="attachment://podium.png",
+                 text="\n".join(f"{MEDALS[i]} **{escape_name(doc.name_of(s.player))}**"
+                                for i, s in enumerate(top)))
 
 
 # Left to right: (standing, how much lower, colour): the 2nd, the 1st, the 3rd.

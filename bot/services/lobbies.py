@@ -18,13 +18,13 @@ from bot.clock import Clock
 from bot.engine import (
     CONFLICTS,
     OPTION_NAMES,
+    PRESET_RULES,
     PRESETS,
-    REFUSED_IN_FLIP,
-    REFUSED_IN_NO_MERCY,
     SILENCE_VALUES,
     SUPPORTED_PRESETS,
     RulesError,
     RuleSet,
+    preset_of,
     variant_of,
 )
 from bot.storage import (
@@ -61,14 +61,10 @@ RULE_GROUPS: dict[str, tuple[str, ...]] = {
 }
 
 
-# Section P: the options each preset refuses, which its rules editor does not offer.
-_REFUSED = {"flip": frozenset(REFUSED_IN_FLIP), "no_mercy": frozenset(REFUSED_IN_NO_MERCY)}
-
-
 def editable_options(preset: str, group: str) -> tuple[str, ...]:
-    """The options of a group the host may switch for this preset (Flip and No Mercy refuse
-    some, P)."""
-    refused = _REFUSED.get(preset, frozenset())
+    """The options of a group the host may switch for this preset: those its registry entry
+    does not refuse (Flip and No Mercy refuse some, P). An unknown preset: RulesError."""
+    refused = PRESET_RULES[preset_of(preset)].refused
     return tuple(name for name in RULE_GROUPS[group] if name not in refused)
 
 

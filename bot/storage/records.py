@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+import re
 import time
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from enum import Enum
+from enum import Enum, StrEnum
 from typing import Any, Literal
 
 from ._json import unpack
@@ -131,9 +132,38 @@ class MatchResult:
 
 # -- what the leaderboards and /uno stats read
 
-BOARDS = ("wins", "points", "rating")
+class Board(StrEnum):
+    """A leaderboard: what its rows are ordered by."""
+
+    WINS = "wins"
+    POINTS = "points"
+    RATING = "rating"  # all-time only: a rating has no month
+
+
+BOARDS = tuple(Board)
 ALL_TIME = "all"  # the period of every month together (otherwise a UTC month "YYYY-MM")
 ANY_PRESET = "any"  # every rule preset together
+_MONTH = re.compile(r"[0-9]{4}-(0[1-9]|1[0-2])")
+
+
+@dataclass(frozen=True, slots=True)
+class Period:
+    """A board's period: every month together (`month` None), or one UTC month `YYYY-MM`.
+    `key` is what the boards are stored under; `read` refuses (ValueError) any other text."""
+
+    month: str | None = None
+
+    def __post_init__(self) -> None:
+        if self.month is not None and not _MONTH.fullmatch(self.month):
+            raise ValueError(f"not a month: {self.month!r}")
+
+    @property
+    def key(self) -> str:
+        return self.month or ALL_TIME
+
+    @classmethod
+    def read(cls, key: str) -> Period:
+        return cls(None if key == ALL_TIME else key)
 PER_PAGE = 10  # a board page's default length
 
 # AI players on the boards (issue #19). A table records its AI seats as -(number*10 + level

@@ -40,3 +40,37 @@ class MatchControl(StrEnum):
 
     REMATCH = "rematch"
     RULES = "rules"
+
+
+class DecisionControl(StrEnum):
+    """A decision's buttons (`uno:c:<game>:<version>:<value>`): Draw, Pass (or keep the cards),
+    Slap on a hand only; Challenge and Accept on the table too, for the player who decides."""
+
+    DRAW = "draw"
+    PASS = "pass"
+    SLAP = "slap"
+    CHALLENGE = "challenge"
+    ACCEPT = "accept"
+
+    @property
+    def hand_only(self) -> bool:
+        return self in (DecisionControl.DRAW, DecisionControl.PASS, DecisionControl.SLAP)
+
+
+class PageWay(StrEnum):
+    """How a hand's page button moves (`uno:c:...:page:<page>:<value>`): the way is part of the
+    id because, with two pages, both arrows lead to the same page and Discord refuses equal ids."""
+
+    PREV = "prev"
+    NEXT = "next"
+    BACK = "back"  # from a card's choices to the hand
+    REFRESH = "refresh"  # renews a hand whose token is about to expire
+
+
+class TournamentControl(StrEnum):
+    """The sign-up board's buttons (`uno:n:<value>:<tournament>`)."""
+
+    JOIN = "join"
+    LEAVE = "leave"
+    CHECKIN = "checkin"
+    START = "start"

@@ -12,11 +12,12 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Protocol
 
-from bot.engine import Action, Card, RuleSet
+from bot.engine import Action, Card, Preset, RuleSet
 from bot.interactions import Interaction
 from bot.services.session import Session
+from bot.storage import Board, Period
 
-from .controls import LobbyControl, TableControl
+from .controls import LobbyControl, TableControl, TournamentControl
 
 Builder = Callable[[Session, str], Action]  # the action a click asks for, once its player is known
 
@@ -75,14 +76,14 @@ class SoloHandler(Protocol):
 
 
 class ScoringHandler(Protocol):
-    async def leaderboard_button(self, interaction: Interaction, board: str, period: str,
-                                 preset: str, page: int) -> None: ...
+    async def leaderboard_button(self, interaction: Interaction, board: Board, period: Period,
+                                 preset: Preset | None, page: int) -> None: ...
 
     async def forget_button(self, interaction: Interaction, user_id: int) -> None: ...
 
 
 class TournamentHandler(Protocol):
-    async def tournament_button(self, interaction: Interaction, what: str,
+    async def tournament_button(self, interaction: Interaction, what: TournamentControl,
                                 tournament_id: str) -> None: ...
 
 

@@ -30,7 +30,7 @@ from typing import Any, Self, TypeVar, cast
 
 import discord
 
-from bot.engine import SILENCE_VALUES, Action, ActionType, Card, CardParseError, RuleSet, card
+from bot.engine import Action, ActionType, Card, CardParseError, RuleSet, card
 from bot.interactions import Interaction
 from bot.services.errors import Refusal
 from bot.services.session import Session
@@ -38,8 +38,15 @@ from bot.storage import AI_LEVELS
 
 from .answers import Expired
 from .context import handlers, wiring_of
-from .controls import LobbyControl, MatchControl, TableControl
+from .controls import (
+    DecisionControl,
+    LobbyControl,
+    MatchControl,
+    PageWay,
+    TableControl,
+)
 from .replies import apologise, refuse
+from .rules_code import RULES_PATTERN, read_rules, rules_code
 
 log = logging.getLogger(__name__)
 
@@ -60,6 +67,7 @@ class UnoItem(discord.ui.DynamicItem[ItemT], template=_NEVER):
     callback; here the user always gets an answer (a refusal, or a short apology)."""
 
     readable: bool = True  # False for an id that matched a template but could not be read
+    stale: str = "error.stale_button"  # what an unreadable id of this class is answered
     # A control that only a private hand shows: Discord delivers only ids that are on the
     # clicked message, but the bot checks rather than trusts it.
     hand_only: bool = False
@@ -93,7 +101,7 @@ class UnoItem(discord.ui.DynamicItem[ItemT], template=_NEVER):
     async def callback(self, interaction: Interaction) -> None:
         try:
             if not self.readable or self.hand_only and not on_a_hand(interaction):
-                raise Refusal("error.stale_button")
+                raise Refusal("error.stale_button" if self.readable else self.stale)
             wiring = wiring_of(interaction)
             with wiring.under_way.one() if wiring else contextlib.nullcontext():
                 await self.run(interaction)  # a clean stop lets it finish
@@ -247,40 +255,9 @@ class TableButton(UnoItem[Button], template=r"uno:t:" + _GAME + r":(?P<what>"
 # -- the final table: a rematch, and the rules the match was played by
 
 
-# The on/off options, in the order of the bits of a rules code. Append only: an id already
-# posted reads its bits in this order (a missing trailing bit is an option then unknown: off).
-RULE_SWITCHES = ("false_uno_penalty", "draw_until_playable", "jump_in", "seven_zero",
-                 "stacking", "stack_mixed", "swap_on_five", "lazy_scoring", "uno_slap",
-                 "colours_around", "draw_ten_blanks", "reverse_bounce", "play_to_last",
-                 "seven_stages", "penalty_scoring", "deflect_skip", "deflect_draw_two",
-                 "reverse_chain", "wild_four_deflect", "wild_four_challenge_returns")
-_RULES = (r"(?P<preset>[a-z_]{1,8})\.(?P<switches>[0-9a-f]{1,8})\.(?P<silence>[otw])\."
-          r"(?P<target>[0-9]{1,4})\.(?P<cap>[0-9]{1,3})")
-
-
-def rules_code(rules: RuleSet) -> str:
-    """A rule set in a few characters of an id (the match is gone from memory and from the
-    games table once it is won; the id keeps what its buttons need): the preset, the switches
-    as hex bits, the silence (H-5), the target and the draw cap (H-1)."""
-    options = rules.options
-    bits = sum(1 << i for i, name in enumerate(RULE_SWITCHES) if getattr(options, name))
-    return f"{rules.preset}.{bits:x}.{options.silence[0]}.{options.target_score}.{options.draw_cap}"
-
-
-def read_rules(match: re.Match[str]) -> RuleSet:
-    """The rule set of a `rules_code`; raises (RulesError) if the engine refuses it."""
-    bits = int(match["switches"], 16)
-    silence = next(v for v in SILENCE_VALUES if v[0] == match["silence"])
-    overrides: dict[str, object] = {name: bool(bits >> i & 1)
-                                    for i, name in enumerate(RULE_SWITCHES)}
-    overrides |= {"silence": silence, "target_score": int(match["target"]),
-                  "draw_cap": int(match["cap"])}
-    return RuleSet.build(match["preset"], overrides)
-
-
 class MatchButton(UnoItem[Button],
                   template=r"uno:m:(?P<what>" + "|".join(MatchControl) + "):" + _GAME + ":"
-                  + _RULES
+                  + RULES_PATTERN
                   + r":(?P<timer>[0-9]{1,3}):(?P<host>[0-9]{1,2})"):
     """Rematch and Rules under a won match's table. Everything they need is in the id: the
     rules, the turn timer and the host's seat; the players are the match's record."""
@@ -353,17 +330,18 @@ class PlayButton(UnoItem[Button],
                                                    build, self.context)
 
 
-ON_HANDS_ONLY = frozenset({"draw", "pass", "slap"})
-DECISIONS = {"draw": ActionType.DRAW, "pass": ActionType.PASS, "slap": ActionType.SLAP,
-             "challenge": ActionType.CHALLENGE, "accept": ActionType.ACCEPT}
+_DECISION_ACTIONS = {DecisionControl.DRAW: ActionType.DRAW, DecisionControl.PASS: ActionType.PASS,
+                     DecisionControl.SLAP: ActionType.SLAP,
+                     DecisionControl.CHALLENGE: ActionType.CHALLENGE,
+                     DecisionControl.ACCEPT: ActionType.ACCEPT}
 
 
 class DecisionButton(UnoItem[Button],
-                     template=_CONTROL + r"(?P<what>" + "|".join(DECISIONS) + ")"):
+                     template=_CONTROL + r"(?P<what>" + "|".join(DecisionControl) + ")"):
     """Draw, Pass (or keep the cards), Slap, Challenge, Accept. Challenge and Accept are also
     on the table, for the player the decision belongs to; the others only on a hand."""
 
-    def __init__(self, game_id: str, version: int, what: str, *, label: str = "",
+    def __init__(self, game_id: str, version: int, what: DecisionControl, *, label: str = "",
                  style: Style = Style.secondary, row: int | None = None,
                  context: int | None = None) -> None:
         custom_id = f"uno:c:{game_id}:{_stamp(version, context)}:{what}"
@@ -374,15 +352,15 @@ class DecisionButton(UnoItem[Button],
 
     @classmethod
     def from_match(cls, match: re.Match[str]) -> DecisionButton:
-        return cls(match["game"], int(match["version"]), match["what"],
+        return cls(match["game"], int(match["version"]), DecisionControl(match["what"]),
                    context=_context(match))
 
     @property
     def hand_only(self) -> bool:  # type: ignore[override]
-        return self.what in ON_HANDS_ONLY
+        return self.what.hand_only
 
     async def run(self, interaction: Interaction) -> None:
-        kind = DECISIONS[self.what]
+        kind = _DECISION_ACTIONS[self.what]
         await handlers(interaction).play.act(
             interaction, self.game_id, self.version, lambda _, player: Action(player, kind),
             self.context)
@@ -443,23 +421,24 @@ class PickButton(UnoItem[Button],
 
 class PageButton(UnoItem[Button],
                  template=_CONTROL + r"page:(?P<page>" + _PAGE
-                 + r"):(?P<way>prev|next|back|refresh)"):
+                 + r"):(?P<way>" + "|".join(PageWay) + ")"):
     """◀ ▶ through a long hand, Back from a card's choices, and Refresh on a hand whose token
     is about to expire (its click renews it: bot/outlets/live_hands.py). The direction is part of
     the id: with two pages both arrows lead to the same page, and Discord refuses equal ids."""
 
     hand_only = True
 
-    def __init__(self, game_id: str, version: int, page: int, way: str, *, label: str = "",
-                 row: int | None = None, style: Style = Style.secondary) -> None:
+    def __init__(self, game_id: str, version: int, page: int, way: PageWay, *,
+                 label: str = "", row: int | None = None, style: Style = Style.secondary) -> None:
         custom_id = f"uno:c:{game_id}:{version}:page:{page}:{way}"
         super().__init__(discord.ui.Button(label=label or way, custom_id=custom_id, row=row,
                                            style=style))
-        self.game_id, self.page = game_id, page
+        self.game_id, self.page, self.way = game_id, page, way
 
     @classmethod
     def from_match(cls, match: re.Match[str]) -> PageButton:
-        return cls(match["game"], int(match["version"]), int(match["page"]), match["way"])
+        return cls(match["game"], int(match["version"]), int(match["page"]),
+                   PageWay(match["way"]))
 
     async def run(self, interaction: Interaction) -> None:
         await handlers(interaction).play.page(interaction, self.game_id, self.page)

@@ -10,12 +10,14 @@ import discord
 from bot.interactions import Interaction
 
 from .context import handlers
+from .controls import TournamentControl
 from .items import Button, Style, UnoItem
 
 
-class TournamentButton(UnoItem[Button], template=r"uno:n:(?P<what>join|leave|checkin|start):"
+class TournamentButton(UnoItem[Button], template=r"uno:n:(?P<what>"
+                                                 + "|".join(TournamentControl) + r"):"
                                                  r"(?P<tournament>[0-9a-f]{1,16})"):
-    def __init__(self, what: str, tournament_id: str, *, label: str = "",
+    def __init__(self, what: TournamentControl, tournament_id: str, *, label: str = "",
                  style: Style = Style.secondary) -> None:
         super().__init__(discord.ui.Button(label=label or what, style=style,
                                            custom_id=f"uno:n:{what}:{tournament_id}"))
@@ -23,7 +25,7 @@ class TournamentButton(UnoItem[Button], template=r"uno:n:(?P<what>join|leave|che
 
     @classmethod
     def from_match(cls, match: re.Match[str]) -> TournamentButton:
-        return cls(match["what"], match["tournament"])
+        return cls(TournamentControl(match["what"]), match["tournament"])
 
     async def run(self, interaction: Interaction) -> None:
         await handlers(interaction).tournament.tournament_button(

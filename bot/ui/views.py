@@ -29,7 +29,7 @@ from bot.render.text import (
 )
 from bot.services.session import Session
 
-from .controls import MatchControl, TableControl
+from .controls import DecisionControl, MatchControl, PageWay, TableControl
 from .items import (
     ColorButton,
     Control,
@@ -120,8 +120,6 @@ def answer_buttons(public: PlayerView) -> list[TableControl]:
     (H-4, H-11, N-1, N-2, N-4), whatever the deciding player holds. C-4: the wait reveals
     nothing about their hand, so the table's buttons may not either (the hand shows which of
     its cards answer)."""
-    if public.flip:  # section P: Flip has none of these answers
-        return []
     return list(dict.fromkeys(ANSWER_BUTTONS[mode] for mode in public.answer_modes))
 
 
@@ -138,12 +136,12 @@ def decision_controls(session: Session, legal: tuple[Action, ...], lc: str, *,
             controls.append(ColorButton(gid, version, color, row=row, context=context,
                                     label=f"{COLOR_MARKS.get(color, '')} {color_name(color, lc)}"))
     if ActionType.CHALLENGE in kinds:
-        controls.append(DecisionButton(gid, version, "challenge",
+        controls.append(DecisionButton(gid, version, DecisionControl.CHALLENGE,
                                        label=tr(lc, "button.challenge"),
                                        style=Style.danger, row=row, context=context))
     if ActionType.ACCEPT in kinds:
-        controls.append(DecisionButton(gid, version, "accept", label=tr(lc, "button.accept"),
-                                       row=row, context=context))
+        controls.append(DecisionButton(gid, version, DecisionControl.ACCEPT,
+                                       label=tr(lc, "button.accept"), row=row, context=context))
     return controls
 
 
@@ -173,14 +171,14 @@ def hand_view(session: Session, player: str, lc: str, *, page: int = 0,
     controls = _hand_controls(session, player, lc, page=page, picking=picking, uno=uno,
                               faces=faces)
     if expiring and len(controls) < 25:  # a full hand's buttons still renew it
-        controls.add_item(PageButton(session.game_id, session.version, page, "refresh",
+        controls.add_item(PageButton(session.game_id, session.version, page, PageWay.REFRESH,
                                      label=tr(lc, "button.refresh"), style=Style.primary))
     return controls
 
 
 def refresh_view(session: Session, lc: str) -> Controls:
     """Refresh alone: a hand that stopped updating shows the hand as it is now when pressed."""
-    return Controls([PageButton(session.game_id, session.version, 0, "refresh",
+    return Controls([PageButton(session.game_id, session.version, 0, PageWay.REFRESH,
                                 label=tr(lc, "button.refresh"), style=Style.primary)])
 
 
@@ -206,8 +204,10 @@ def _hand_controls(session: Session, player: str, lc: str, *, page: int,
     if total > 1:
         # The direction is part of the id: with two pages both buttons lead to the same page.
         gid, version = session.game_id, pview.version
-        view.add_item(PageButton(gid, version, (page - 1) % total, "prev", label="◀", row=4))
-        view.add_item(PageButton(gid, version, (page + 1) % total, "next", label="▶", row=4))
+        view.add_item(PageButton(gid, version, (page - 1) % total, PageWay.PREV, label="◀",
+                                 row=4))
+        view.add_item(PageButton(gid, version, (page + 1) % total, PageWay.NEXT, label="▶",
+                                 row=4))
     return view
 
 
@@ -219,8 +219,8 @@ def _pick_controls(session: Session, pview: PlayerView, context: int, lc: str, *
     for index, action in enumerate(_choices(pview.legal_actions, picking, uno)[:20]):
         view.add_item(PlayButton(gid, pview.version, action, row=index // 5, context=context,
                                  label=_choice_label(session, action, lc)))
-    view.add_item(PageButton(gid, pview.version, page, "back", label=tr(lc, "button.back"),
-                             row=4))
+    view.add_item(PageButton(gid, pview.version, page, PageWay.BACK,
+                             label=tr(lc, "button.back"), row=4))
     return view
 
 
@@ -283,13 +283,15 @@ def _turn_buttons(view: Controls, session: Session, pview: PlayerView, context: 
     gid = session.game_id
     kinds = {a.type for a in pview.legal_actions}
     if ActionType.DRAW in kinds:
-        view.add_item(DecisionButton(gid, pview.version, "draw", label=tr(lc, "button.draw"),
-                                     style=Style.primary, row=4, context=context))
+        view.add_item(DecisionButton(gid, pview.version, DecisionControl.DRAW,
+                                     label=tr(lc, "button.draw"), style=Style.primary, row=4,
+                                     context=context))
     if ActionType.PASS in kinds:
         waits = pview.pending is not None and pview.pending.kind != "slap"  # a penalty's
         pass_key = "button.keep_cards" if waits else "button.pass"
-        view.add_item(DecisionButton(gid, pview.version, "pass", label=tr(lc, pass_key), row=4,
-                                     context=context))
+        view.add_item(DecisionButton(gid, pview.version, DecisionControl.PASS,
+                                     label=tr(lc, pass_key), row=4, context=context))
     if ActionType.SLAP in kinds:
-        view.add_item(DecisionButton(gid, pview.version, "slap", label=tr(lc, "button.slap"),
-                                     style=Style.danger, row=4, context=context))
+        view.add_item(DecisionButton(gid, pview.version, DecisionControl.SLAP,
+                                     label=tr(lc, "button.slap"), style=Style.danger, row=4,
+                                     context=context))

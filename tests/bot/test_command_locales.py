@@ -10,6 +10,7 @@ from typing import Any
 
 import discord
 
+from bot.engine import PRESET_RULES
 from bot.i18n import get_translator
 from bot.i18n.commands import DISCORD_LOCALES
 from drivers.catalogue import LOCALES
@@ -64,3 +65,18 @@ async def test_each_language_is_offered_by_its_own_name(harness: Harness) -> Non
     for code in LOCALES:
         own = get_translator().translate(code, "language.name")
         assert offered[code]["name"] == own and not offered[code].get("name_localizations")
+
+
+async def test_every_preset_option_offers_every_preset_by_its_name(harness: Harness) -> None:
+    """Section P: the presets are the engine's registry; each command that takes one (create,
+    solo, tournament create, leaderboard, stats) offers all of them, none listed by hand."""
+    options = [(path, item) for path, item in _walk(harness.fake.guild_commands)
+               if path.endswith(" preset")]
+    assert {path for path, _ in options} >= {
+        "uno create preset", "uno solo preset", "uno tournament create preset",
+        "uno leaderboard preset", "uno stats preset"}
+    for path, item in options:
+        offered = {c["value"]: c["name"] for c in item["choices"] if c["value"] != "any"}
+        expected = {preset.value: get_translator().translate("en", f"preset.{preset}.name")
+                    for preset in PRESET_RULES}
+        assert offered == expected, path

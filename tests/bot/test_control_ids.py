@@ -7,9 +7,19 @@ from __future__ import annotations
 
 import pytest
 
-from bot.engine import RuleSet
-from bot.ui.controls import LobbyControl, MatchControl, TableControl
-from bot.ui.items import LobbyButton, MatchButton, TableButton, read_id
+from bot.engine import Preset, RuleSet
+from bot.storage import Board, Period
+from bot.ui.controls import (
+    DecisionControl,
+    LobbyControl,
+    MatchControl,
+    PageWay,
+    TableControl,
+    TournamentControl,
+)
+from bot.ui.items import DecisionButton, LobbyButton, MatchButton, PageButton, TableButton, read_id
+from bot.ui.standings import LeaderboardButton
+from bot.ui.tournament_items import TournamentButton
 from cogs.play import _OPENS_HAND, _TABLE_ACTIONS
 
 CHANNEL = 123456789012345678
@@ -92,3 +102,45 @@ def test_a_final_table_button_reads_back_what_it_does(what: MatchControl) -> Non
     assert isinstance(read, MatchButton) and read.what is what
     assert (read.game_id, read.rules, read.turn_timer, read.host_seat) == (
         GAME, RuleSet.classic(), 60, 1)
+
+
+@pytest.mark.parametrize("what", list(DecisionControl))
+def test_a_decision_button_reads_back_its_word_and_where_it_may_be(
+        what: DecisionControl) -> None:
+    read = read_id(DecisionButton(GAME, 7, what, context=5).custom_id)
+    assert isinstance(read, DecisionButton) and read.what is what
+    assert (read.version, read.context) == (7, 5)
+    # Challenge and Accept are also on the table, for the player who decides.
+    assert read.hand_only == (what not in (DecisionControl.CHALLENGE, DecisionControl.ACCEPT))
+
+
+@pytest.mark.parametrize("way", list(PageWay))
+def test_a_page_button_reads_back_its_way(way: PageWay) -> None:
+    read = read_id(PageButton(GAME, 7, 2, way).custom_id)
+    assert isinstance(read, PageButton) and read.way is way and read.page == 2
+
+
+@pytest.mark.parametrize("what", list(TournamentControl))
+def test_a_sign_up_button_reads_back_what_it_does(what: TournamentControl) -> None:
+    read = TournamentButton.parse(TournamentButton(what, "abc123").custom_id)
+    assert read is not None and read.what is what and read.tournament_id == "abc123"
+
+
+@pytest.mark.parametrize(("posted", "fields"), [
+    ("uno:lb:wins:all:any:0:p", (Board.WINS, Period(), None, 0)),
+    ("uno:lb:rating:2026-11:no_mercy:3:b", (Board.RATING, Period("2026-11"), Preset.NO_MERCY, 3)),
+])
+def test_leaderboard_ids_already_posted_read_to_typed_fields(
+        posted: str, fields: tuple[object, ...]) -> None:
+    read = LeaderboardButton.parse(posted)
+    assert read is not None and (read.board, read.period, read.preset, read.page) == fields
+    assert read.custom_id == posted
+
+
+@pytest.mark.parametrize("posted", ["uno:lb:wins:all:gone:1:n", "uno:lb:wins:2026-13:any:0:p",
+                                    "uno:lb:elo:all:any:0:p"])
+def test_a_leaderboard_id_naming_what_this_bot_lacks_is_unreadable(posted: str) -> None:
+    """Answered as a stale board (tests/bot/test_scoring.py), never read as something else."""
+    with pytest.raises(ValueError):
+        LeaderboardButton.parse(posted)
+    assert LeaderboardButton.stale == "leaderboard.stale"

@@ -26,6 +26,7 @@ from drivers.screen import (
     open_hand,
     ping_of,
     seat,
+    section_of,
     size,
     style_of,
     table_after,
@@ -97,7 +98,7 @@ async def test_p_rules_editor_refuses_a_conflicting_combination(harness: Harness
     assert handle.response.content == en(
         "lobby.conflict", first=en("option.stacking.name"),
         second=en("option.deflect_draw_two.name"))
-    assert en("option.stacking.name") not in str(harness.lobby(ann).embeds)  # nothing changed
+    assert en("option.stacking.name") not in harness.lobby(ann).text  # nothing changed
     await bob.click(lobby, en("button.join"))
     await bob.choose(lobby, "stacking", custom_id=penalties)
     assert last_ephemeral(bob) == en("error.host_only")
@@ -107,7 +108,7 @@ async def test_p_rules_editor_refuses_a_conflicting_combination(harness: Harness
         "lobby.conflict", first=en("option.lazy_scoring.name"),
         second=en("option.penalty_scoring.name"))
     await ann.choose(lobby, "stacking", "reverse_bounce", custom_id=penalties)
-    shown = str(harness.lobby(ann).embeds)
+    shown = harness.lobby(ann).text
     assert en("option.stacking.name") in shown and en("option.reverse_bounce.name") in shown
     selected = [o["value"] for o in harness.lobby(ann).select(penalties)["options"]
                 if o.get("default")]
@@ -120,8 +121,8 @@ async def test_p_rules_editor_refuses_a_conflicting_combination(harness: Harness
     # The Start click is answered with the table; the lobby message is edited after that.
     await harness.fake.wait_for(lambda: session.message_id is not None and not lobby.buttons(),
                                 timeout=3)
-    rules = (await pressed(bob, table_of(bob, session), en("button.rules"))).embeds[0]
-    listed = rules["fields"][1]["value"]
+    rules = await pressed(bob, table_of(bob, session), en("button.rules"))
+    listed = section_of(rules, en("rules.options"))
     assert en("option.stacking.name") in listed and en("option.reverse_bounce.name") in listed
 
 

@@ -20,7 +20,15 @@ from bot.services.lobbies import LOBBY_IDLE_SECONDS, MIN_PLAYERS, TARGET_SCORES
 from bot.ui.controls import LobbyControl
 from bot.ui.items import LobbyButton, RulesSelect, read_id
 from drivers.catalogue import en, tr
-from drivers.screen import ping_of, players_of, title_of
+from drivers.screen import (
+    body_of,
+    footer_of,
+    ping_of,
+    players_of,
+    section_of,
+    sections_of,
+    title_of,
+)
 from tests.fake_discord import InteractionHandle, SeenMessage, VirtualUser
 
 from .harness import Harness
@@ -34,16 +42,16 @@ TABLE_SIZE = 10  # 2 to 10 players at a table
 
 
 def description(message: SeenMessage) -> str:
-    assert message.embeds, f"{message!r} has no embed"
-    return str(message.embeds[0].get("description") or "")
+    assert message.v2, f"{message!r} is not a V2 message"
+    return body_of(message)
 
 
 def seats(message: SeenMessage, locale: str = "en") -> list[str]:
     """The lobby's player list as shown, one line a seat ("1. Ann (host)"); the field's title
     must count them."""
-    field = message.embeds[0]["fields"][-1]
-    lines = str(field["value"]).splitlines()
-    assert field["name"] == tr(locale, "lobby.players", count=len(lines), max=TABLE_SIZE)
+    name, text = sections_of(message)[-1]
+    lines = text.splitlines()
+    assert name == tr(locale, "lobby.players", count=len(lines), max=TABLE_SIZE)
     return lines
 
 
@@ -118,8 +126,8 @@ def lobby_message_copy(harness: Harness, lobby: SeenMessage, channel_id: int) ->
     message, so the buttons must really be on a message.)"""
     payload = copy.deepcopy(lobby.payload)
     payload["id"] = str(snowflake())
-    for row in payload["components"]:
-        for control in row["components"]:
+    for control in components_of(payload):
+        if "custom_id" in control:
             item = read_id(control["custom_id"])
             if isinstance(item, LobbyButton):
                 control["custom_id"] = LobbyButton(item.what, channel_id).custom_id
@@ -141,16 +149,14 @@ async def test_create_posts_a_public_lobby_with_join_leave_start(harness: Harnes
 
     seen = bob.message(lobby.id)  # public: another member sees it too
     assert not seen.ephemeral and is_open(seen)
-    embed = seen.embeds[0]
-    assert embed["title"] == en("lobby.title")
+    assert title_of(seen) == en("lobby.title")
     assert description(seen) == en("lobby.description", host=ann.mention)
-    rules, timer, _ = embed["fields"]
-    assert rules["name"] == en("lobby.rules")
-    assert rules["value"].startswith(f"**{en('preset.classic.name')}**")
-    assert (timer["name"], timer["value"]) == (en("lobby.turn_timer"),
-                                               en("table.timer", seconds=60))
+    rules, timer, _ = sections_of(seen)
+    assert rules[0] == en("lobby.rules")
+    assert rules[1].startswith(f"**{en('preset.classic.name')}**")
+    assert timer == (en("lobby.turn_timer"), en("table.timer", seconds=60))
     assert seats(seen) == seat_lines("Ann")
-    assert embed["footer"]["text"] == en("lobby.expiry", minutes=LOBBY_IDLE_SECONDS // 60)
+    assert footer_of(seen) == en("lobby.expiry", minutes=LOBBY_IDLE_SECONDS // 60)
     assert [b["custom_id"] for b in seen.buttons()] == [
         LobbyButton(what, harness.fake.channel.id).custom_id
         for what in (LobbyControl.JOIN, LobbyControl.LEAVE, LobbyControl.START,
@@ -215,7 +221,7 @@ async def test_start_posts_the_table_and_closes_the_lobby(harness: Harness) -> N
     # The lobby message now only says the game started: no buttons left to press.
     seen = bob.message(lobby.id)
     assert description(seen) == en("lobby.started") and seen.buttons() == []
-    assert seen.embeds[0]["title"] == en("lobby.title")
+    assert title_of(seen) == en("lobby.title")
     assert [m.id for m in bob.public_messages()] == [lobby.id, table.id]
 
 
@@ -272,7 +278,7 @@ async def test_second_create_while_a_lobby_is_open_points_at_it(harness: Harness
     assert reply(handle) == en("lobby.busy_lobby", link=link_to(harness, lobby.id))
     assert [m.id for m in bob.public_messages()] == [lobby.id]
     assert seats(lobby) == seat_lines("Ann") and is_open(lobby)
-    assert lobby.embeds[0]["fields"][0]["value"].startswith(f"**{en('preset.classic.name')}**")
+    assert sections_of(lobby)[0][1].startswith(f"**{en('preset.classic.name')}**")
 
 
 async def test_second_create_while_a_game_runs_points_at_the_table(harness: Harness) -> None:
@@ -597,7 +603,7 @@ async def test_a_lobby_overdue_during_the_downtime_expires_at_start(
     await harness.restart()
     ann = harness.user("Ann")
     lobby = await open_lobby(harness, ann)
-    assert lobby.embeds[0]["title"] == tr(locale, "lobby.title")
+    assert title_of(lobby) == tr(locale, "lobby.title")
     await harness.stop()
 
     harness.clock.advance(LOBBY_IDLE_SECONDS + 1)  # it ran out while no bot was running
@@ -625,7 +631,7 @@ async def test_refusals_speak_the_users_language(harness: Harness) -> None:
     assert reply(await bob.slash("uno start")) == en("error.host_only")
     # The lobby message is public: it stays in the server's language (English here).
     assert seats(lobby) == seat_lines("Ann", "Oksana", "Bob")
-    assert lobby.embeds[0]["title"] == en("lobby.title") and lobby.labels()[0] == en("button.join")
+    assert title_of(lobby) == en("lobby.title") and lobby.labels()[0] == en("button.join")
 
 
 async def test_a_ukrainian_server_gets_a_ukrainian_lobby(harness: Harness) -> None:
@@ -634,7 +640,7 @@ async def test_a_ukrainian_server_gets_a_ukrainian_lobby(harness: Harness) -> No
     ann, bob = harness.user("Ann"), harness.user("Bob")  # both use an English client
 
     lobby = await open_lobby(harness, ann)
-    assert lobby.embeds[0]["title"] == tr("uk", "lobby.title")
+    assert title_of(lobby) == tr("uk", "lobby.title")
     assert description(lobby) == tr("uk", "lobby.description", host=ann.mention)
     assert lobby.labels() == [tr("uk", f"button.{b}")
                               for b in ("join", "leave", "start", "add_ai")]
@@ -737,13 +743,13 @@ async def test_the_rules_line_names_each_option_fully(harness: Harness, locale: 
     channel = harness.fake.channel.id
     await ann.choose(lobby, "twos", custom_id=RulesSelect("silence", channel).custom_id)
     await ann.choose(lobby, "jump_in", custom_id=RulesSelect("play", channel).custom_id)
-    rules = lobby.embeds[0]["fields"][0]["value"]
+    rules = sections_of(lobby)[0][1]
     house = rules.splitlines()[-1].split(", ")
     assert house == [tr(locale, "option.jump_in.name"), tr(locale, "option.silence.full.twos")]
     assert tr(locale, "option.silence.full.twos") != tr(locale, "option.silence.name")
     await ann.choose(lobby, "wilds", custom_id=RulesSelect("silence", channel).custom_id)
-    assert lobby.embeds[0]["fields"][0]["value"].endswith(tr(locale, "option.silence.full.wilds"))
+    assert sections_of(lobby)[0][1].endswith(tr(locale, "option.silence.full.wilds"))
     # The Rules summary names it the same way.
     await ann.slash("uno rules")
-    summary = ann.ephemerals()[-1].embeds[0]["fields"][1]["value"]
+    summary = section_of(ann.ephemerals()[-1], en("rules.options"))
     assert f"**{tr('en', 'option.silence.full.wilds')}**" in summary

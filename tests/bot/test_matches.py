@@ -83,4 +83,4 @@ async def test_a_match_is_played_to_the_end_through_buttons(harness: Harness, pl
     assert assert_no_hand_in_public(harness) >= 3  # lobby, table versions (edits merge)
     # The channel is free for the next game.
     await users[1].slash("uno create")
-    assert harness.lobby(users[1]).embeds[0]["title"] == en("lobby.title")
+    assert title_of(harness.lobby(users[1])) == en("lobby.title")

@@ -13,6 +13,7 @@ from typing import Any
 
 from drivers.catalogue import card_name, card_names, colour, colour_label, en, label
 from drivers.screen import (
+    footer_of,
     last_ephemeral,
     open_hand,
     size,
@@ -222,9 +223,9 @@ async def test_whole_two_player_match_through_buttons(harness: Harness) -> None:
     handle = await users[0].slash("uno leaderboard", preset="no_mercy")
     board = handle.response
     assert board is not None
-    await harness.fake.wait_for(lambda: bool(board.embeds), timeout=3)
-    assert en("preset.no_mercy.name") in board.embeds[0]["footer"]["text"]
-    assert en("leaderboard.wins", count=1) in board.embeds[0]["description"]
+    await harness.fake.wait_for(lambda: bool(board.texts), timeout=3)
+    assert en("preset.no_mercy.name") in footer_of(board)
+    assert en("leaderboard.wins", count=1) in board.text
     classic = (await users[0].slash("uno leaderboard", preset="classic")).response
     assert classic is not None and en("leaderboard.empty") in table_text(classic)
     for preset, matches in (("no_mercy", "1"), ("classic", "0")):

@@ -25,7 +25,7 @@ REVEALED = en("table.revealed")
 def tables_posted(h: Harness, user: VirtualUser) -> list[Any]:
     """Every public message that is, or was, the game's table (a moved one points below; a
     round's end keeps its own message once the next round begins, issue 37)."""
-    return [m for m in user.public_messages() if m.v2 and (
+    return [m for m in user.public_messages() if m.v2 and title_of(m) != en("lobby.title") and (
         title_of(m).startswith("UNO — ") or MOVED_LINE in m.text)]
 
 

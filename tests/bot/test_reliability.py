@@ -12,10 +12,10 @@ import pytest
 
 from bot.engine import Action, ActionType, card
 from bot.fake_discord.api import COMPONENT, DEFERRED_UPDATE
-from bot.ui.controls import TableControl
+from bot.ui.controls import DecisionControl, TableControl
 from bot.ui.items import DecisionButton, PlayButton, TableButton
 from drivers.catalogue import en
-from drivers.screen import open_hand, ping_of, table_text
+from drivers.screen import body_of, open_hand, ping_of, table_text
 
 from .harness import Harness, red_seven_for_ann, start_game
 
@@ -159,7 +159,8 @@ async def test_controls_act_only_where_they_belong(harness: Harness) -> None:
     table = ann.message(session.message_id)
     with pytest.raises(ValueError, match="not a control"):
         await harness.fake.create_interaction(ann.member, COMPONENT, {
-            "custom_id": DecisionButton(gid, version, "draw").custom_id, "component_type": 2},
+            "custom_id": DecisionButton(gid, version, DecisionControl.DRAW).custom_id,
+            "component_type": 2},
             table.stored)
     forged = [PlayButton(gid, version, Action("", ActionType.PLAY, card("R7"))).custom_id,
               TableButton(gid, TableControl.UNO).custom_id]
@@ -180,7 +181,7 @@ async def test_names_are_shown_as_typed_never_as_markdown_or_reversed_text(
     await bob.click(lobby, "Join")  # the lobby's message is known to the bot by now
     await ann.slash("uno end")
     closed = en("lobby.closed_by", player=r"\*\*Boss\*\*")
-    await harness.fake.wait_for(lambda: lobby.embeds[0]["description"] == closed, timeout=3)
+    await harness.fake.wait_for(lambda: body_of(lobby) == closed, timeout=3)
     session = await start_game(harness, [ann, bob], turn_timer=0)
     await ann.slash("uno end")
     table = bob.message(session.message_id)

@@ -17,7 +17,7 @@ from bot.fake_discord.world import Member
 from bot.rating import MIN_RATED_MATCHES
 from bot.storage import StatsRepository, month_of
 from drivers.catalogue import colour_label, en, tr
-from drivers.screen import open_hand
+from drivers.screen import footer_of, open_hand, title_of
 from tests.fake_discord import VirtualUser, fake_discord_session
 
 from .harness import Driver, Harness, announce, rig, start_game
@@ -97,7 +97,7 @@ async def rating_of(h: Harness, user: VirtualUser) -> float:
 
 
 def lines(message: SeenMessage) -> list[str]:
-    return [line for line in message.embeds[0]["description"].split("\n") if line.startswith("**")]
+    return [line for line in message.text.split("\n") if line.startswith("**")]
 
 
 def fields(message: SeenMessage) -> dict[str, str]:
@@ -150,7 +150,7 @@ async def test_matches_played_through_buttons_fill_the_boards_and_move_ratings(
     assert [r.round for r in await repo.rounds(first.game_id)] == list(range(1, game.round + 1))
 
     wins = await board(ann)
-    assert wins.embeds[0]["title"] == en("leaderboard.title", board=en("leaderboard.board.wins"))
+    assert title_of(wins) == en("leaderboard.title", board=en("leaderboard.board.wins"))
     rows = lines(wins)
     assert len(rows) == 3
     # The two winners of one match each, in either order: compared without their places.
@@ -169,8 +169,7 @@ async def test_matches_played_through_buttons_fill_the_boards_and_move_ratings(
         for place, u in enumerate(ranked, start=1)]
     rating = await board(ann, board="rating")
     assert lines(rating) == []  # nobody has MIN_RATED_MATCHES yet
-    assert en("leaderboard.rating_note", count=MIN_RATED_MATCHES) in rating.embeds[0][
-        "description"]
+    assert en("leaderboard.rating_note", count=MIN_RATED_MATCHES) in rating.text
 
 
 async def test_ratings_rank_players_after_enough_matches(harness: Harness) -> None:
@@ -197,17 +196,17 @@ async def test_pages_and_filters_work_and_buttons_survive_a_restart(harness: Har
         await quick_match(harness, users[2 * k:2 * k + 2])
     page_one = await board(users[0])
     assert len(lines(page_one)) == 10
-    assert page_one.embeds[0]["footer"]["text"] == footer(1, 2)
+    assert footer_of(page_one) == footer(1, 2)
     previous = en("leaderboard.button.previous")
     assert next(b for b in page_one.buttons() if b["label"] == previous).get("disabled")
     await harness.restart()
     await users[1].click(page_one,
                          en("leaderboard.button.next"))  # another member pages the public board
     assert lines(page_one) == [row(11, "P09", 0, 1), row(12, "P11", 0, 1)]
-    assert page_one.embeds[0]["footer"]["text"] == footer(2, 2)
+    assert footer_of(page_one) == footer(2, 2)
     await users[1].click(page_one, en("leaderboard.board.points"))
     assert len(lines(page_one)) == 6
-    assert en("hand.page", page=1, pages=1) in page_one.embeds[0]["footer"]["text"]
+    assert en("hand.page", page=1, pages=1) in footer_of(page_one)
 
     # A month later: the monthly board shows only this month's match; all-time shows all.
     harness.clock.advance(32 * 24 * 3600)
@@ -218,9 +217,9 @@ async def test_pages_and_filters_work_and_buttons_survive_a_restart(harness: Har
     assert lines(monthly) == [row(1, "P01", 1, 1), row(2, "P00", 0, 1)]
     year, number = month.split("-")
     period = en("leaderboard.period.month", month=en(f"leaderboard.month.{number}"), year=year)
-    assert monthly.embeds[0]["footer"]["text"] == footer(1, 1, period=period)
+    assert footer_of(monthly) == footer(1, 1, period=period)
     await users[0].click(monthly, en("leaderboard.button.all_time"))
-    assert monthly.embeds[0]["footer"]["text"] == footer(1, 2)
+    assert footer_of(monthly) == footer(1, 2)
     cnuno = await board(users[0], preset="cnuno")
     assert lines(cnuno) == [row(1, "P01", 1, 1), row(2, "P00", 0, 1)]
     classic_points = await board(users[0], board="points", preset="classic")
@@ -242,7 +241,7 @@ async def test_a_second_server_sees_nothing_of_the_first(harness: Harness) -> No
         there = VirtualUser(other.fake, member)
         for name in ("wins", "points", "rating"):
             shown = await board(there, board=name)
-            assert lines(shown) == [] and en("leaderboard.empty") in shown.embeds[0]["description"]
+            assert lines(shown) == [] and en("leaderboard.empty") in shown.text
         handle = await there.slash("uno stats")
         assert there.ephemerals()[-1].content == en("stats.nothing", player="Ann")
         assert handle.acknowledged
@@ -489,14 +488,13 @@ async def test_replies_speak_the_right_language_and_refusals_change_nothing(
     assert mine.embeds[0]["title"] == "Статистика UNO: Ann"
     assert fields(mine)["Частка перемог"] == "100%"
     shown = await board(olena)  # public: the server's language (English here)
-    assert shown.embeds[0]["title"] == en("leaderboard.title",
+    assert title_of(shown) == en("leaderboard.title",
                                           board=en("leaderboard.board.wins"))
     # A button of an older bot naming a preset this one does not know.
-    button = next(b for b in shown.components[0]["components"]
-                  if b["label"] == en("leaderboard.button.next"))
+    button = shown.button(en("leaderboard.button.next"))
     button["custom_id"] = "uno:lb:wins:all:gone:1:n"
     button["disabled"] = False
-    before = [dict(e) for e in shown.embeds]
+    before = list(shown.texts)
     await olena.click(shown, custom_id="uno:lb:wins:all:gone:1:n")
     assert olena.ephemerals()[-1].content == tr("uk", "leaderboard.stale")
-    assert shown.embeds == before
+    assert shown.texts == before

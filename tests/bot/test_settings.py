@@ -4,7 +4,7 @@ colour-blind card faces, a server's default rules."""
 from __future__ import annotations
 
 from drivers.catalogue import tr
-from drivers.screen import last_ephemeral, open_hand
+from drivers.screen import last_ephemeral, open_hand, title_of
 
 from .harness import Harness, start_game
 
@@ -31,7 +31,7 @@ async def test_the_server_language_needs_manage_server(harness: Harness) -> None
     await mod.slash("uno settings", server_language="ru")
     await ann.slash("uno create")
     lobby = harness.lobby_any(ann)
-    assert lobby.embeds[0]["title"] == tr("ru", "lobby.title")
+    assert title_of(lobby) == tr("ru", "lobby.title")
     await ann.slash("uno join")  # Ann's own replies follow the server's choice too
     assert last_ephemeral(ann) == tr("ru", "lobby.already_joined")
 
@@ -53,7 +53,7 @@ async def test_server_default_rules_apply_to_new_lobbies(harness: Harness) -> No
     await bob.slash("uno defaults")
     assert last_ephemeral(bob) == tr("en", "settings.manage_guild_only")
     await ann.slash("uno defaults")
-    assert ann.ephemerals()[-1].content == tr("en", "settings.defaults_saved")
+    assert ann.ephemerals()[-1].texts[0] == tr("en", "settings.defaults_saved")
     await ann.slash("uno end")
     await bob.slash("uno create")  # no options: the server's defaults
     assert harness.bot is not None

@@ -16,7 +16,16 @@ from bot.ui.controls import MatchControl, TableControl
 from bot.ui.items import MatchButton, RulesSelect
 from drivers.catalogue import LOCALES, en
 from drivers.controls import table_control
-from drivers.screen import heading, last_ephemeral, open_hand, table_after, table_of, table_text
+from drivers.screen import (
+    heading,
+    last_ephemeral,
+    open_hand,
+    sections_of,
+    table_after,
+    table_of,
+    table_text,
+    title_of,
+)
 from tests.fake_discord import VirtualUser
 
 from .harness import Harness, rig, start_game
@@ -129,8 +138,8 @@ async def test_a_won_match_ends_with_standings_rematch_and_rules(harness: Harnes
     olena = harness.user("Olena", locale="uk")
     rules = (await olena.click(table, en("button.rules"))).response
     assert rules is not None and rules.ephemeral
-    assert rules.embeds[0]["title"] == tr("uk", "rules.in_force")
-    assert tr("uk", "rules.target", count=50) in str(rules.embeds[0]["fields"])
+    assert title_of(rules) == tr("uk", "rules.in_force")
+    assert tr("uk", "rules.target", count=50) in rules.text
 
     # Only the match's players may ask for a rematch.
     await olena.click(table, en("button.rematch"))
@@ -140,11 +149,12 @@ async def test_a_won_match_ends_with_standings_rematch_and_rules(harness: Harnes
     handle = await bob.click(table, en("button.rematch"))
     lobby = handle.response
     assert lobby is not None and not lobby.ephemeral
-    assert lobby.embeds[0]["title"] == en("lobby.title")
-    seats = lobby.embeds[0]["fields"][-1]["value"].splitlines()
+    assert title_of(lobby) == en("lobby.title")
+    summary, timer, players = sections_of(lobby)
+    seats = players[1].splitlines()
     assert seats == ["1. Ann (host)", "2. Bob", "3. Cid"]
-    assert lobby.embeds[0]["fields"][1]["value"] == en("table.timer", seconds=45)
-    assert en("rules.target", count=50) in lobby.embeds[0]["fields"][0]["value"]
+    assert timer[1] == en("table.timer", seconds=45)
+    assert en("rules.target", count=50) in summary[1]
     # A second click finds the channel busy.
     await cid.click(table, en("button.rematch"))
     assert last_ephemeral(cid).startswith(en("lobby.busy_lobby", link="").strip())
@@ -190,11 +200,11 @@ async def test_a_rematch_keeps_custom_rules_and_works_after_a_restart(harness: H
     table = table_of(bob, session)
     handle = await bob.click(table, en("button.rules"))
     assert handle.response is not None and handle.response.ephemeral
-    assert en("option.silence.full.twos") in str(handle.response.embeds[0])
+    assert en("option.silence.full.twos") in handle.response.text
     answer = (await bob.click(table, en("button.rematch"))).response
     assert answer is not None
     lobby = answer
-    assert lobby.embeds[0]["fields"][-1]["value"].splitlines() == ["1. Ann (host)", "2. Bob"]
+    assert sections_of(lobby)[-1][1].splitlines() == ["1. Ann (host)", "2. Bob"]
     record = await harness.bot.lobbies.get(channel)
     assert record is not None and RuleSet.build(record.preset, record.options) == rules
     assert record.turn_timer == 0 and record.host_id == ann.id
@@ -222,15 +232,6 @@ async def test_a_rematch_of_a_match_with_no_record_is_refused(harness: Harness) 
 # -- /uno help
 
 
-def _strings(value: Any) -> str:
-    """Every text of an embed's payload, one per line."""
-    if isinstance(value, dict):
-        return "\n".join(_strings(v) for v in value.values())
-    if isinstance(value, list):
-        return "\n".join(_strings(v) for v in value)
-    return str(value)
-
-
 @pytest.mark.parametrize("locale", LOCALES)
 async def test_help_is_a_short_guide_in_the_users_language(harness: Harness,
                                                            locale: str) -> None:
@@ -245,9 +246,8 @@ async def test_help_is_a_short_guide_in_the_users_language(harness: Harness,
     handle = await user.slash("uno help")
     answer = handle.response
     assert answer is not None and answer.ephemeral
-    (guide,) = answer.embeds  # no game, no lobby: the guide alone
-    assert guide["title"] == tr(locale, "help.title")
-    text = _strings(guide)  # not str(): its repr escapes the French no-break spaces
+    assert answer.v2 and title_of(answer) == tr(locale, "help.title")
+    text = answer.text  # not str(): its repr escapes the French no-break spaces
     for key in ("button.hand", "button.uno", "button.catch", "button.rules", "button.next_round",
                 "button.rematch", "help.button.hand", "button.watch", "help.button.watch",
                 "button.add_ai", "help.button.add_ai", "command.uno.create.description",
@@ -259,12 +259,15 @@ async def test_help_is_a_short_guide_in_the_users_language(harness: Harness,
 
     ann, bob = harness.user("Ann"), harness.user("Bob")
     session = await start_game(harness, [ann, bob], preset="cnuno")
+    before = len(user.ephemerals())
     answer = (await user.slash("uno help")).response
     assert answer is not None and answer.ephemeral
-    guide, rules = answer.embeds
-    assert tr(locale, "help.here") in guide["description"]
-    assert rules["title"] == tr(locale, "rules.in_force")
-    assert tr(locale, "preset.cnuno.name") in _strings(rules)
+    # The guide, then the rules in force here (together they may pass V2's 4,000 characters).
+    await harness.fake.wait_for(lambda: len(user.ephemerals()) == before + 2, timeout=3)
+    guide, rules = user.ephemerals()[before:]
+    assert guide.id == answer.id and tr(locale, "help.here") in guide.text
+    assert rules.v2 and title_of(rules) == tr(locale, "rules.in_force")
+    assert tr(locale, "preset.cnuno.name") in rules.text
     assert session.game.rules.preset == "cnuno"
     if locale != "en":
         assert tr(locale, "help.title") != tr("en", "help.title")
@@ -275,7 +278,8 @@ def test_a_rules_code_reads_back_every_rule_set() -> None:
     from dataclasses import fields
 
     from bot.engine.rules import Options
-    from bot.ui.items import RULE_SWITCHES, MatchButton
+    from bot.ui.items import MatchButton
+    from bot.ui.rules_code import RULE_SWITCHES
 
     switches = {f.name for f in fields(Options) if isinstance(getattr(Options(), f.name), bool)}
     assert set(RULE_SWITCHES) == switches and len(RULE_SWITCHES) == len(switches)

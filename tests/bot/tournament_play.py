@@ -13,6 +13,7 @@ from bot.services.tournament_doc import TournamentDoc
 from bot.services.tournament_rounds import Live
 from bot.storage import TournamentRecord, TournamentRepository
 from drivers.catalogue import en
+from drivers.screen import title_of
 from tests.fake_discord import VirtualUser
 
 from .harness import Harness
@@ -21,15 +22,14 @@ TURN_TIMER = 5
 
 
 def board(user: VirtualUser, key: str, **params: Any) -> SeenMessage:
-    """The latest public message whose embed title is `key`'s text."""
+    """The latest public message whose title is `key`'s text."""
     title = en(key, **params)
-    return next(m for m in reversed(user.public_messages())
-                if m.embeds and m.embeds[0].get("title") == title)
+    return next(m for m in reversed(user.public_messages()) if title_of(m) == title)
 
 
 def boards(user: VirtualUser, key: str, **params: Any) -> list[SeenMessage]:
     title = en(key, **params)
-    return [m for m in user.public_messages() if m.embeds and m.embeds[0].get("title") == title]
+    return [m for m in user.public_messages() if title_of(m) == title]
 
 
 def live(h: Harness) -> Live | None:

@@ -16,6 +16,7 @@ from typing import Any
 import aiohttp
 import pytest
 
+from bot.fake_discord.users import components_of, texts_of
 from bot.playground.page_needs import Player
 from bot.playground.playground import Playground
 from drivers.catalogue import en, tr
@@ -66,7 +67,14 @@ async def page(tmp_path: Path) -> AsyncIterator[Page]:
 
 
 def titles(state: dict[str, Any]) -> list[str]:
-    return [e.get("title", "") for m in state["messages"] for e in m["embeds"]]
+    """Each message's title: an embed's, or the heading of a V2 message (a lobby's)."""
+    return [t.split("\n")[0].removeprefix("### ") for m in state["messages"]
+            for t in texts_of(m) if t.startswith("### ")] + [
+        e.get("title", "") for m in state["messages"] for e in m["embeds"]]
+
+
+def text(message: dict[str, Any]) -> str:
+    return "\n".join(texts_of(message))
 
 
 async def test_the_second_server_has_its_own_channel_and_language(page: Page) -> None:
@@ -204,25 +212,23 @@ async def test_a_host_picks_house_rules_in_a_select_and_a_new_person_joins(page:
     await page.post("/api/slash", ann, channel, command="uno create", options={})
     state = await page.wait(ann, channel, titles)
     lobby = state["messages"][0]
-    menu = next(c for row in lobby["components"] for c in row["components"]
-                if c["type"] == 3 and c["max_values"] > 1)
+    menu = next(c for c in components_of(lobby) if c["type"] == 3 and c["max_values"] > 1)
     option = menu["options"][0]
     status, answer = await page.post("/api/choose", ann, channel, message=lobby["id"],
                                      custom_id=menu["custom_id"], values=["no-such-rule"])
     assert status == 400 and "no-such-rule" in answer["error"]
     await page.post("/api/choose", ann, channel, message=lobby["id"],
                     custom_id=menu["custom_id"], values=[option["value"]])
-    assert option["label"] not in str(lobby["embeds"])
+    assert option["label"] not in text(lobby)
     # The lobby's rules now name the house rule picked.
-    await page.wait(ann, channel, lambda s: option["label"] in str(s["messages"][0]["embeds"]))
+    await page.wait(ann, channel, lambda s: option["label"] in text(s["messages"][0]))
 
     async with page.http.post(f"{page.url}/api/people", json={"name": "Eve"}) as r:
         eve_id = (await r.json())["id"]
     eve = page.playground.people[int(eve_id)]
     await page.post("/api/click", eve, channel, message=lobby["id"], custom_id=next(
-        c["custom_id"] for row in lobby["components"] for c in row["components"]
-        if c.get("label") == en("button.join")))
-    state = await page.wait(eve, channel, lambda s: "Eve" in str(s["messages"][0]["embeds"]))
+        c["custom_id"] for c in components_of(lobby) if c.get("label") == en("button.join")))
+    state = await page.wait(eve, channel, lambda s: "Eve" in text(s["messages"][0]))
     assert "Eve" in [p["name"] for p in state["people"]]
 
 
@@ -292,5 +298,5 @@ async def test_the_server_lets_its_organisers_open_tournaments(page: Page) -> No
     await page.post("/api/slash", cid, channel, command="uno tournament create",
                     options={"name": "Cid's cup"})
     await page.wait(cid, channel, lambda s: any(
-        en("tournament.signup_title", name="Cid's cup") in str(m["embeds"])
+        en("tournament.signup_title", name="Cid's cup") in text(m)
         for m in s["messages"]))

@@ -23,7 +23,7 @@ def _page(board: str, *user_ids: int) -> LeaderboardPage:
 def test_each_ai_level_has_a_marked_row_and_the_note(locale: str, board: str) -> None:
     tr = get_translator()
     page = _page(board, *AI_BOARD_ROWS.values(), 7)
-    rows = str(render_leaderboard(page, locale).description).split("\n")
+    rows = str(render_leaderboard(page, locale).text).split("\n")
     for row, level in zip(rows, AI_BOARD_ROWS, strict=False):
         assert tr.translate(locale, "leaderboard.ai_row",
                             level=tr.translate(locale, f"button.ai_{level}")) in row
@@ -34,5 +34,5 @@ def test_each_ai_level_has_a_marked_row_and_the_note(locale: str, board: str) ->
 
 def test_the_note_shows_only_beside_ai_rows_and_on_the_rating_board() -> None:
     note = get_translator().translate("en", "leaderboard.ai_note")
-    assert note not in str(render_leaderboard(_page("wins", 7), "en").description)
-    assert note in str(render_leaderboard(_page("rating", 7), "en").description)
+    assert note not in str(render_leaderboard(_page("wins", 7), "en").text)
+    assert note in str(render_leaderboard(_page("rating", 7), "en").text)

@@ -63,6 +63,9 @@ def test_a_lobby_of_an_unknown_preset_is_an_error_not_a_classic_table() -> None:
     assert (max_players("classic"), max_players("no_mercy")) == (MAX_PLAYERS, 6)
     with pytest.raises(RulesError, match="unknown preset 'house'"):
         max_players("house")
+    # Nor does its rules editor open as classic's (every option offered).
+    with pytest.raises(RulesError, match="unknown preset 'house'"):
+        editable_options("house", "play")
 
 
 def test_the_no_mercy_editor_offers_only_what_section_p_allows() -> None:
