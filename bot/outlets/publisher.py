@@ -4,12 +4,24 @@ The bot builds one `TablePublisher` and one `LobbyBoard` in `setup_hook`. The pu
 table's only writer: the table feed (bot/outlets/table_feed.py) shows the game manager's changes
 through it, and a click on the table is answered by it with the table (`answer`). What it knows
 of each table message (the version shown, the picture drawn, the lock of its edits) is its own.
+
+Issue 29: a table is edited through an interaction token where one reaches it, so that its edits
+do not spend the bot token's 50 requests a second. The answer to the command or click that posted
+the table, and every click on the table answered by updating it (UPDATE_MESSAGE or
+DEFERRED_UPDATE_MESSAGE), has the table as its `@original` for 15 minutes
+(docs/DISCORD-FACTS.md, "Which edits of the public table an interaction token may make"): the
+newest of them is the table's *pen*. Only without a live pen (nobody clicked the table for a
+quarter of an hour), or when the pen is refused, does an edit go with the bot token, through the
+request budget, and then each table edited so gets its fair share of TABLE_SHARE of the budget
+(`edit_wait`): when the budget is short a table catches up less often, in one edit that shows
+all it missed, rather than spending a request on every move.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import enum
 import io
 import logging
 import weakref
@@ -19,6 +31,7 @@ from typing import Any
 
 import discord
 
+from bot import metrics
 from bot.clock import Clock
 from bot.interactions import Interaction
 from bot.render.faces import NO_FACES, Faces
@@ -28,7 +41,7 @@ from bot.render.pictures import TABLE_FILE, table_picture
 from bot.render.table import TableText, render_table
 from bot.services.outlets import TableGone
 from bot.services.session import Session
-from bot.ui.answers import Expired, acknowledge, send, update
+from bot.ui.answers import Expired, Sent, acknowledge, send, update
 from bot.ui.layout import v2, without_controls
 from bot.ui.views import table_view
 from bot.under_way import UnderWay
@@ -60,6 +73,28 @@ PICTURE_GAP = 5.0  # seconds between two pictures of one table, at least
 PICTURE_PAUSE = 2.0  # seconds without a move, after which an outdated picture is redrawn
 PICTURE_WAIT = 0.1  # seconds a text edit may wait for its picture to be drawn, at most
 PICTURE_RETRY = 0.5  # seconds after which a picture still being drawn is looked for again
+
+
+# Seconds of a pen's life (an interaction token's 15 minutes) under which it is not used any more:
+# an edit sent just before the end may arrive after it.
+PEN_MARGIN = 30.0
+
+# What table edits with the bot token may spend of the request budget, at most, shared evenly by
+# the tables edited that way of late (SHARE_HORIZON seconds): the rest is for pings, lobbies,
+# new tables. A table waits at most MAX_GAP seconds between two such edits.
+TABLE_SHARE = 0.5
+SHARE_HORIZON = 60.0
+MAX_GAP = 30.0
+
+
+class PenSource(enum.StrEnum):
+    """Which answers may become a table's pen. Always ALL in the bot; benchmarks/bot_load.py
+    compares it with a game more than 15 minutes old (CLICKS: the answer that posted the table
+    has expired, clicks on the table still give pens) and with no pen at all (NONE)."""
+
+    ALL = "all"
+    CLICKS = "clicks"
+    NONE = "none"
 
 
 # What the picture of a table message of before a restart shows: this process does not know.
@@ -152,6 +187,11 @@ class TablePublisher:
         # points) keeps it, and the next round gets a message of its own: game id -> (that
         # message, its round).
         self._reveals: dict[str, tuple[int, int]] = {}
+        # game id -> the newest answer whose token has the table message as its @original
+        self._pens: dict[str, Sent] = {}
+        # game id -> when its table was last edited or posted with the bot token
+        self._bot_edits: dict[str, float] = {}
+        self.pens = PenSource.ALL
         self.moves = TableMoves(channels, clock)  # tables older than an hour move (issue 36)
 
     def shown(self, session: Session) -> Shown:
@@ -169,6 +209,23 @@ class TablePublisher:
 
     def picture_current(self, session: Session) -> bool:
         return self.shown(session).pictured == table_picture(session)
+
+    def edit_wait(self, session: Session) -> float:
+        """Seconds before the table's next edit may go (0: now). An edit through a pen is
+        exempt from the bot token's limit and goes at once; one with the bot token waits for
+        its table's share of the budget: TABLE_SHARE of it, shared by the tables edited so of
+        late. Changes made meanwhile merge into the edit (the table catches up at once)."""
+        if session.message_id is None or self.pen(session) is not None:
+            return 0.0
+        last = self._bot_edits.get(session.game_id)
+        if last is None:
+            return 0.0
+        now = self._clock.now()
+        for game_id, edited in list(self._bot_edits.items()):
+            if edited < now - SHARE_HORIZON:
+                del self._bot_edits[game_id]
+        gap = min(MAX_GAP, len(self._bot_edits) / (self._budget.rate * TABLE_SHARE))
+        return max(0.0, last + gap - now)
 
     def shown_again(self, session: Session) -> None:
         """The table is to be shown anew at the same version (a seat changed hands)."""
@@ -200,7 +257,10 @@ class TablePublisher:
             picture = await self._picture(session, data)
         # Only the picture is new: it waits behind every table's text when requests are short.
         level = Priority.PICTURE if shown.version == session.version else Priority.EDIT
-        async with self._budget.turn(level):
+        by_pen = (session.message_id is not None and not self.moves.due(session)
+                  and self.pen(session) is not None)
+        # Through a pen the edit is exempt from the bot token's limit: it waits for no turn.
+        async with contextlib.nullcontext() if by_pen else self._budget.turn(level):
             version = session.version  # the content is built once it may go: the freshest
             posted, picture = await self._send(session, shown, data, picture,
                                                ended_by=ended_by, abandoned=abandoned)
@@ -212,6 +272,8 @@ class TablePublisher:
         self.prepare_hands(session)
         if final:
             self._reveals.pop(session.game_id, None)
+            self._bot_edits.pop(session.game_id, None)
+            self._pens.pop(session.game_id, None)
             return None
         # Measured now, not when the edit began: it may have waited for the budget meanwhile.
         due = picture_wait(session, shown, table_picture(session), self._clock.now())
@@ -235,13 +297,53 @@ class TablePublisher:
             try:
                 await update(interaction, **payload)
                 shown.version = version  # only once Discord took it
+                self._took_pen(session, interaction)
                 return version
             except discord.HTTPException as exc:
                 if not too_old(exc):
                     raise
                 self.moves.found_old(session)
         await acknowledge(interaction)
+        self._took_pen(session, interaction)  # the table moves: it keeps it only if it stays
         return None
+
+    def _took_pen(self, session: Session, interaction: Interaction) -> None:
+        """A click on the table answered by updating it: its token is the table's newest pen."""
+        clicked = interaction.message
+        if (clicked is not None and clicked.id == session.message_id and not session.via_tokens
+                and self.pens is not PenSource.NONE):
+            self._pens[session.game_id] = Sent(interaction, None, message_id=clicked.id)
+
+    def pen(self, session: Session) -> Sent | None:
+        """The newest answer whose token edits the game's table message now, if one lives."""
+        pen = self._pens.get(session.game_id)
+        if pen is None:
+            return None
+        expires = pen.expires_at
+        if (pen.message_id != session.message_id or expires is None
+                or expires - self._clock.now() <= PEN_MARGIN):
+            del self._pens[session.game_id]  # another message, or a token at its end
+            return None
+        return pen
+
+    async def _edit_by_pen(self, session: Session, payload: dict[str, Any]) -> bool:
+        """Edit the table through its pen, if it has a live one; False when the bot token must
+        do it (no pen, or Discord refused the pen, which is then dropped)."""
+        pen = self.pen(session)
+        if pen is None:
+            return False
+        edit = as_edit(payload)
+        edit.pop("allowed_mentions", None)  # an edit notifies nobody anyway
+        try:
+            await pen.edit(**edit)
+        except (Expired, discord.HTTPException) as exc:
+            log.info("table %s not edited through its pen (%r): the bot token edits it",
+                     session.game_id, exc)
+            if self._pens.get(session.game_id) is pen:
+                del self._pens[session.game_id]
+            return False
+        metrics.table_edited("interaction")
+        return True
 
     async def retire(self, interaction: Interaction) -> None:
         """The clicked table message is no longer its game's table (the game is gone, or it
@@ -278,8 +380,10 @@ class TablePublisher:
         try:
             if session.message_id is not None:
                 try:
-                    await channel.get_partial_message(session.message_id).edit(
-                        **as_edit(payload))
+                    if not await self._edit_by_pen(session, payload):
+                        await channel.get_partial_message(session.message_id).edit(
+                            **as_edit(payload))
+                        self._spent_bot_token(session)
                 except discord.NotFound as exc:
                     if exc.code != UNKNOWN_MESSAGE:
                         raise
@@ -304,6 +408,7 @@ class TablePublisher:
                                             ended_by=ended_by, abandoned=abandoned, faces=faces)
                 try:
                     posted = await channel.send(**payload)
+                    self._spent_bot_token(session)
                 except BaseException:
                     if refused is not None or moved is not None:  # still the table, until a
                         session.message_id = refused or moved  # new one is posted
@@ -321,6 +426,10 @@ class TablePublisher:
             raise
         self._revealing(session, session.message_id, round_end)
         return None, picture
+
+    def _spent_bot_token(self, session: Session) -> None:
+        self._bot_edits[session.game_id] = self._clock.now()
+        metrics.table_edited("bot")
 
     def _revealing(self, session: Session, message_id: int | None,
                    round_end: int | None) -> None:
@@ -369,6 +478,9 @@ class TablePublisher:
             faces = self._emoji.for_interaction(interaction)
             sent = await send(interaction, **table_message(session, faces=faces))
             message = await sent.message()
+            if (sent.message_id == message.id and not session.via_tokens
+                    and self.pens is PenSource.ALL):
+                self._pens[session.game_id] = sent  # the table is this answer's @original
         except (discord.HTTPException, Expired) as exc:
             # The game has started whether or not this answer got through: with no message
             # yet, the table is posted in the channel instead.
