@@ -89,10 +89,6 @@ class InteractionRoutes:
             message.edit(data)
             message.payload["attachments"] = self._fake.desk.attachments(
                 data, request, message.payload["attachments"])
-        elif kind == DEFERRED_UPDATE and record.source_message_id is not None:
-            # Discord: "ACK an interaction and edit the original message later": the clicked
-            # message is this token's @original (docs/DISCORD-FACTS.md, issue 29).
-            record.original_message_id = record.source_message_id
         elif kind == MODAL:
             record.modal = data
         elif kind == AUTOCOMPLETE_RESULT:

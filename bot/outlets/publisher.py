@@ -317,7 +317,7 @@ class TablePublisher:
     def pen(self, session: Session) -> Sent | None:
         """The newest answer whose token edits the game's table message now, if one lives."""
         pen = self._pens.get(session.game_id)
-        if pen is None:
+        if pen is None or self.pens is PenSource.NONE:
             return None
         expires = pen.expires_at
         if (pen.message_id != session.message_id or expires is None
