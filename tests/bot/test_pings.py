@@ -22,9 +22,11 @@ def pings(user: VirtualUser, harness: Harness) -> list[Any]:
 
 
 def mentions_allowed(harness: Harness, content: str) -> Any:
-    """What the bot's post of `content` allowed to notify."""
+    """What the bot's post of `content` allowed to notify (posted with the bot token, or as a
+    follow-up through the table's token, issue 29)."""
     posted = [r.body for r in harness.fake.requests
-              if r.method == "POST" and r.route == "/channels/{channel_id}/messages"
+              if r.method == "POST" and r.route in ("/channels/{channel_id}/messages",
+                                                    "/webhooks/{application_id}/{token}")
               and isinstance(r.body, dict) and r.body.get("content") == content]
     assert posted, f"no post of {content!r}"
     return posted[-1].get("allowed_mentions")

@@ -129,3 +129,30 @@ async def test_under_a_short_budget_a_table_catches_up_in_one_edit(
     assert len(table_edits()) == 1  # one edit brought all three moves
     assert all(played(who, code) in text
                for who, code in (("Ann", "R7"), ("Bob", "R8"), ("Ann", "R3")))
+
+
+async def test_a_turn_ping_is_a_follow_up_of_the_tables_token(harness: Harness) -> None:
+    """A ping is a new message (its mention notifies): through the table's token it is a
+    follow-up of that interaction, posted and deleted without the bot token."""
+    h = harness
+    ann, bob = h.user("Ann", permissions=["manage_guild"]), h.user("Bob")
+    await ann.slash("uno settings", turn_ping="always")
+    session = await start_game(h, [ann, bob], turn_timer=0)
+    await rig(h, session, {ann: ["R7", "R3", "G4"], bob: ["R8", "R9", "B4"]}, start="R5",
+              dealer=bob)
+    ping = en("table.your_move", mention=ann.mention)
+    await h.fake.wait_for(lambda: [m.content for m in bob.public_messages()
+                                   if m.content == ping], timeout=3)
+    await h.settle()
+    before, seen = bot_token_requests(h), len(h.fake.requests)
+    [first] = [m for m in bob.public_messages() if m.content == ping]
+    await ann.click(await open_hand(h, ann, session), "🟥 Red 7")
+    await h.fake.wait_for(lambda: h.fake.messages[first.id].deleted, timeout=3)
+    bobs = en("table.your_move", mention=bob.mention)
+    await h.fake.wait_for(lambda: [m for m in ann.public_messages() if m.content == bobs],
+                          timeout=3)
+    await table_after(h, bob, session)
+    await h.settle()
+    assert bot_token_requests(h) == before
+    routes = {(r.method, r.route) for r in h.fake.requests[seen:]}
+    assert {("POST", "/webhooks/{application_id}/{token}"), ("DELETE", TOKEN_EDIT)} <= routes
