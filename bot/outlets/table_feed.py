@@ -7,6 +7,16 @@ with the bot token also waits for its table's share of the request budget (`edit
 until the table shows the latest state; a table whose picture is
 due later waits for that moment, or for the next change. What is drawn and sent is the
 publisher's (bot/outlets/publisher.py); a channel gone for good ends the game through the hub.
+
+What a spectator sees (issue 29). The players follow the game in their own hands (live edits
+through their tokens, their moves' notes there); the table is for everyone else: the top card,
+colour, direction, each player's card count, whom it waits for, and the last LOG_LINES events
+(bot/render/table.py), its picture redrawn at meaningful moments. While a click's token reaches
+the table (the Start answer's for its first 15 minutes, then any UNO!, Catch!, decision or Next
+round answered on it) every change is shown within the refresh delay, at no cost to the bot
+token. Without one, the bot token's table edits share half the request budget: at 300 such
+tables each is edited about every 13 s (300 / 22.5 a second), and that edit shows the state
+then and the events it missed (two or three moves at a 5 s pace, within the log's lines).
 """
 
 from __future__ import annotations
