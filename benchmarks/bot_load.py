@@ -128,7 +128,7 @@ from benchmarks.bot_process import LoopProbe  # noqa: E402
 from benchmarks.load_players import ACK_TIMEOUT, APPLY_TIMEOUT, OpenLoopGame, Stats  # noqa: E402
 from bot.fake_discord.clock import FakeClock  # noqa: E402
 from bot.fake_discord.world import Channel  # noqa: E402
-from bot.outlets.publisher import PenSource  # noqa: E402
+from bot.outlets.table_pens import PenSource  # noqa: E402
 
 BOT_PROCESS = Path(__file__).resolve().parent / "bot_process.py"
 

@@ -46,8 +46,8 @@ if str(ROOT) not in sys.path:
 from bot.client import UnoBot  # noqa: E402
 from bot.discord_private import pointed_at  # noqa: E402
 from bot.event_loop import use_fast_loop  # noqa: E402
-from bot.outlets.publisher import PenSource  # noqa: E402
 from bot.outlets.table_feed import REFRESH_DELAY  # noqa: E402
+from bot.outlets.table_pens import PenSource  # noqa: E402
 from bot.services import games as games_module  # noqa: E402
 from bot.settings import Settings  # noqa: E402
 

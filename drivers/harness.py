@@ -10,7 +10,7 @@ from typing import Any
 
 from bot.client import UnoBot
 from bot.fake_discord.users import SeenMessage, VirtualUser
-from bot.outlets.publisher import PenSource
+from bot.outlets.table_pens import PenSource
 from bot.settings import Settings
 from bot.ui.items import RulesSelect
 from drivers.catalogue import en, en_part

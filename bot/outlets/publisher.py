@@ -5,23 +5,14 @@ table's only writer: the table feed (bot/outlets/table_feed.py) shows the game m
 through it, and a click on the table is answered by it with the table (`answer`). What it knows
 of each table message (the version shown, the picture drawn, the lock of its edits) is its own.
 
-Issue 29: a table is edited through an interaction token where one reaches it, so that its edits
-do not spend the bot token's 50 requests a second. The answer to the command or click that posted
-the table, and every click on the table answered by updating it (UPDATE_MESSAGE or
-DEFERRED_UPDATE_MESSAGE), has the table as its `@original` for 15 minutes
-(docs/DISCORD-FACTS.md, "Which edits of the public table an interaction token may make"): the
-newest of them is the table's *pen*. Only without a live pen (nobody clicked the table for a
-quarter of an hour), or when the pen is refused, does an edit go with the bot token, through the
-request budget, and then each table edited so gets its fair share of TABLE_SHARE of the budget
-(`edit_wait`): when the budget is short a table catches up less often, in one edit that shows
-all it missed, rather than spending a request on every move.
+Issue 29: a table is edited through a click's interaction token where one reaches it (its
+*pen*, bot/outlets/table_pens.py), else with the bot token, within its share of the budget.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
-import enum
 import io
 import logging
 import weakref
@@ -50,6 +41,7 @@ from .budget import Priority, RequestBudget
 from .emoji import CardEmoji
 from .reach import Channels, Colorblind, TableIds
 from .table_moves import TableMoves, too_old
+from .table_pens import PenSource, TablePens
 
 log = logging.getLogger(__name__)
 
@@ -73,28 +65,6 @@ PICTURE_GAP = 5.0  # seconds between two pictures of one table, at least
 PICTURE_PAUSE = 2.0  # seconds without a move, after which an outdated picture is redrawn
 PICTURE_WAIT = 0.1  # seconds a text edit may wait for its picture to be drawn, at most
 PICTURE_RETRY = 0.5  # seconds after which a picture still being drawn is looked for again
-
-
-# Seconds of a pen's life (an interaction token's 15 minutes) under which it is not used any more:
-# an edit sent just before the end may arrive after it.
-PEN_MARGIN = 30.0
-
-# What table edits with the bot token may spend of the request budget, at most, shared evenly by
-# the tables edited that way of late (SHARE_HORIZON seconds): the rest is for pings, lobbies,
-# new tables. A table waits at most MAX_GAP seconds between two such edits.
-TABLE_SHARE = 0.5
-SHARE_HORIZON = 60.0
-MAX_GAP = 30.0
-
-
-class PenSource(enum.StrEnum):
-    """Which answers may become a table's pen. Always ALL in the bot; benchmarks/bot_load.py
-    compares it with a game more than 15 minutes old (CLICKS: the answer that posted the table
-    has expired, clicks on the table still give pens) and with no pen at all (NONE)."""
-
-    ALL = "all"
-    CLICKS = "clicks"
-    NONE = "none"
 
 
 # What the picture of a table message of before a restart shows: this process does not know.
@@ -187,11 +157,7 @@ class TablePublisher:
         # points) keeps it, and the next round gets a message of its own: game id -> (that
         # message, its round).
         self._reveals: dict[str, tuple[int, int]] = {}
-        # game id -> the newest answer whose token has the table message as its @original
-        self._pens: dict[str, Sent] = {}
-        # game id -> when its table was last edited or posted with the bot token
-        self._bot_edits: dict[str, float] = {}
-        self.pens = PenSource.ALL
+        self._pens = TablePens(clock)  # which token edits each table (issue 29)
         self.moves = TableMoves(channels, clock)  # tables older than an hour move (issue 36)
 
     def shown(self, session: Session) -> Shown:
@@ -210,22 +176,22 @@ class TablePublisher:
     def picture_current(self, session: Session) -> bool:
         return self.shown(session).pictured == table_picture(session)
 
+    @property
+    def pens(self) -> PenSource:
+        """Which answers may edit a table through their token (benchmarks compare them)."""
+        return self._pens.source
+
+    @pens.setter
+    def pens(self, source: PenSource) -> None:
+        self._pens.source = source
+
+    def pen(self, session: Session) -> Sent | None:
+        """The newest answer whose token edits the game's table now, if one lives."""
+        return self._pens.pen(session)
+
     def edit_wait(self, session: Session) -> float:
-        """Seconds before the table's next edit may go (0: now). An edit through a pen is
-        exempt from the bot token's limit and goes at once; one with the bot token waits for
-        its table's share of the budget: TABLE_SHARE of it, shared by the tables edited so of
-        late. Changes made meanwhile merge into the edit (the table catches up at once)."""
-        if session.message_id is None or self.pen(session) is not None:
-            return 0.0
-        last = self._bot_edits.get(session.game_id)
-        if last is None:
-            return 0.0
-        now = self._clock.now()
-        for game_id, edited in list(self._bot_edits.items()):
-            if edited < now - SHARE_HORIZON:
-                del self._bot_edits[game_id]
-        gap = min(MAX_GAP, len(self._bot_edits) / (self._budget.rate * TABLE_SHARE))
-        return max(0.0, last + gap - now)
+        """Seconds before the table's next edit may go (bot/outlets/table_pens.py)."""
+        return self._pens.edit_wait(session, self._budget.rate)
 
     def shown_again(self, session: Session) -> None:
         """The table is to be shown anew at the same version (a seat changed hands)."""
@@ -272,8 +238,7 @@ class TablePublisher:
         self.prepare_hands(session)
         if final:
             self._reveals.pop(session.game_id, None)
-            self._bot_edits.pop(session.game_id, None)
-            self._pens.pop(session.game_id, None)
+            self._pens.forget(session)
             return None
         # Measured now, not when the edit began: it may have waited for the budget meanwhile.
         due = picture_wait(session, shown, table_picture(session), self._clock.now())
@@ -297,34 +262,15 @@ class TablePublisher:
             try:
                 await update(interaction, **payload)
                 shown.version = version  # only once Discord took it
-                self._took_pen(session, interaction)
+                self._pens.clicked(session, interaction)
                 return version
             except discord.HTTPException as exc:
                 if not too_old(exc):
                     raise
                 self.moves.found_old(session)
         await acknowledge(interaction)
-        self._took_pen(session, interaction)  # the table moves: it keeps it only if it stays
+        self._pens.clicked(session, interaction)  # the table moves: a pen only if it stays
         return None
-
-    def _took_pen(self, session: Session, interaction: Interaction) -> None:
-        """A click on the table answered by updating it: its token is the table's newest pen."""
-        clicked = interaction.message
-        if (clicked is not None and clicked.id == session.message_id and not session.via_tokens
-                and self.pens is not PenSource.NONE):
-            self._pens[session.game_id] = Sent(interaction, None, message_id=clicked.id)
-
-    def pen(self, session: Session) -> Sent | None:
-        """The newest answer whose token edits the game's table message now, if one lives."""
-        pen = self._pens.get(session.game_id)
-        if pen is None or self.pens is PenSource.NONE:
-            return None
-        expires = pen.expires_at
-        if (pen.message_id != session.message_id or expires is None
-                or expires - self._clock.now() <= PEN_MARGIN):
-            del self._pens[session.game_id]  # another message, or a token at its end
-            return None
-        return pen
 
     async def _edit_by_pen(self, session: Session, payload: dict[str, Any]) -> bool:
         """Edit the table through its pen, if it has a live one; False when the bot token must
@@ -339,8 +285,7 @@ class TablePublisher:
         except (Expired, discord.HTTPException) as exc:
             log.info("table %s not edited through its pen (%r): the bot token edits it",
                      session.game_id, exc)
-            if self._pens.get(session.game_id) is pen:
-                del self._pens[session.game_id]
+            self._pens.refused(session, pen)
             return False
         metrics.table_edited("interaction")
         return True
@@ -428,7 +373,7 @@ class TablePublisher:
         return None, picture
 
     def _spent_bot_token(self, session: Session) -> None:
-        self._bot_edits[session.game_id] = self._clock.now()
+        self._pens.spent_bot_token(session)
         metrics.table_edited("bot")
 
     def _revealing(self, session: Session, message_id: int | None,
@@ -478,9 +423,8 @@ class TablePublisher:
             faces = self._emoji.for_interaction(interaction)
             sent = await send(interaction, **table_message(session, faces=faces))
             message = await sent.message()
-            if (sent.message_id == message.id and not session.via_tokens
-                    and self.pens is PenSource.ALL):
-                self._pens[session.game_id] = sent  # the table is this answer's @original
+            if sent.message_id == message.id:  # the table is this answer's @original
+                self._pens.posted(session, sent)
         except (discord.HTTPException, Expired) as exc:
             # The game has started whether or not this answer got through: with no message
             # yet, the table is posted in the channel instead.

@@ -15,7 +15,7 @@ from bot.fake_discord.limits import (
     check_message,
 )
 from bot.fake_discord.users import SeenMessage, components_of
-from bot.outlets.publisher import PenSource
+from bot.outlets.table_pens import PenSource
 from bot.render.table import render_table
 from drivers.catalogue import en, en_part, label
 from drivers.screen import footer_of, open_hand, table_after, table_of, title_of, trim

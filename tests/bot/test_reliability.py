@@ -12,7 +12,7 @@ import pytest
 
 from bot.engine import Action, ActionType, card
 from bot.fake_discord.api import COMPONENT, DEFERRED_UPDATE
-from bot.outlets.publisher import PenSource
+from bot.outlets.table_pens import PenSource
 from bot.ui.controls import TableControl
 from bot.ui.items import DecisionButton, PlayButton, TableButton
 from drivers.catalogue import en

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from bot.outlets.publisher import PenSource
+from bot.outlets.table_pens import PenSource
 from drivers.catalogue import card_name, en, en_part
 from drivers.screen import footer_of, last_ephemeral, open_hand, table_after
 from tests.fake_discord import VirtualUser
