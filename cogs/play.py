@@ -413,10 +413,8 @@ class Play(commands.Cog):
         missing). False when the table was edited in place instead (after a restart the bot
         no longer knows the message shows a round's end)."""
         clicked = interaction.message
-        # The new round's table is this click's follow-up, which its token may edit (issue
-        # 29); the old one is retired by editing the click's @original.
         try:
-            await self.tables.show(session, answering=interaction)
+            await self.tables.show(session)
         except Exception as exc:  # noqa: BLE001 - the game's refresh tries again
             log.info("the new round's table of game %s not shown yet: %r", session.game_id, exc)
             self.table_feed.refresh(session)

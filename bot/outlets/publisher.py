@@ -198,23 +198,18 @@ class TablePublisher:
         self.shown(session).version = -1
 
     async def show(self, session: Session, *, ended_by: str | None = None,
-                   abandoned: bool = False,
-                   answering: Interaction | None = None) -> float | None:
+                   abandoned: bool = False) -> float | None:
         """Show the table's current state: edit the table message, or post it when it has none
-        (or it was deleted): as a follow-up of `answering` when given (a click on the table of
-        before: Next round), whose token then edits it. The version is marked shown only
-        once Discord took the edit; a channel that is gone for good raises `TableGone`,
-        anything else is for the caller to retry."""
+        (or it was deleted). The version is marked shown only once Discord took the edit; a
+        channel that is gone for good raises `TableGone`, anything else is for the caller to
+        retry."""
         shown = self.shown(session)
         with self._under_way.one():
-            async with shown.showing:  # taken at once: the feed's edit comes after this one
-                if answering is not None:  # a follow-up needs the click acknowledged
-                    await acknowledge(answering)
-                return await self._show(session, shown, ended_by=ended_by, abandoned=abandoned,
-                                        answering=answering)
+            async with shown.showing:
+                return await self._show(session, shown, ended_by=ended_by, abandoned=abandoned)
 
     async def _show(self, session: Session, shown: Shown, *, ended_by: str | None,
-                    abandoned: bool, answering: Interaction | None) -> float | None:
+                    abandoned: bool) -> float | None:
         now = self._clock.now()
         data, moment = table_picture(session), _moment(session)  # what a new picture shows
         final = ended_by is not None or abandoned
@@ -228,15 +223,13 @@ class TablePublisher:
             picture = await self._picture(session, data)
         # Only the picture is new: it waits behind every table's text when requests are short.
         level = Priority.PICTURE if shown.version == session.version else Priority.EDIT
-        by_pen = answering is not None or (session.message_id is not None
-                                           and not self.moves.due(session)
-                                           and self.pen(session) is not None)
+        by_pen = (session.message_id is not None and not self.moves.due(session)
+                  and self.pen(session) is not None)
         # Through a pen the edit is exempt from the bot token's limit: it waits for no turn.
         async with contextlib.nullcontext() if by_pen else self._budget.turn(level):
             version = session.version  # the content is built once it may go: the freshest
             posted, picture = await self._send(session, shown, data, picture,
-                                               ended_by=ended_by, abandoned=abandoned,
-                                               answering=answering)
+                                               ended_by=ended_by, abandoned=abandoned)
         shown.version = version
         if picture is not None:
             shown.pictured, shown.pictured_at, shown.moment = data, now, moment
@@ -303,9 +296,8 @@ class TablePublisher:
         await update(interaction, **without_controls(interaction.message))
 
     async def _send(self, session: Session, shown: Shown, data: TableImage,
-                    picture: bytes | None, *, ended_by: str | None, abandoned: bool,
-                    answering: Interaction | None) -> tuple[discord.Message | None,
-                                                             bytes | None]:
+                    picture: bytes | None, *, ended_by: str | None,
+                    abandoned: bool) -> tuple[discord.Message | None, bytes | None]:
         """Edit the table message, or post a new one when it has none (with a picture, always).
         Returns the message posted, if one was, and the picture sent, if any."""
         # The cards wear their faces where the bot may show emoji in the table's channel.
@@ -360,7 +352,8 @@ class TablePublisher:
                     payload = table_message(session, picture=picture, pictured=pictured,
                                             ended_by=ended_by, abandoned=abandoned, faces=faces)
                 try:
-                    posted = await self._post(session, channel, payload, answering)
+                    posted = await channel.send(**payload)
+                    self._spent_bot_token(session)
                 except BaseException:
                     if refused is not None or moved is not None:  # still the table, until a
                         session.message_id = refused or moved  # new one is posted
@@ -378,24 +371,6 @@ class TablePublisher:
             raise
         self._revealing(session, session.message_id, round_end)
         return None, picture
-
-    async def _post(self, session: Session, channel: discord.PartialMessageable,
-                    payload: dict[str, Any], answering: Interaction | None) -> discord.Message:
-        """A new table message: a follow-up of the click that asked for it, whose token then
-        edits it (issue 29); else, or when that fails, posted with the bot token."""
-        if answering is not None:
-            try:
-                sent = await send(answering, **payload)
-                message = await sent.message()
-                self._pens.posted(session, sent, click=True)
-                metrics.table_edited("interaction")
-                return message
-            except (discord.HTTPException, Expired) as exc:
-                log.info("table %s not posted through a click (%r): the bot token posts it",
-                         session.game_id, exc)
-        posted = await channel.send(**payload)
-        self._spent_bot_token(session)
-        return posted
 
     def _spent_bot_token(self, session: Session) -> None:
         self._pens.spent_bot_token(session)

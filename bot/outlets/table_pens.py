@@ -53,11 +53,9 @@ class TablePens:
         self._bot_edits: dict[str, float] = {}  # game id -> its table's last bot-token edit
         self._pruned_at = 0.0
 
-    def posted(self, session: Session, sent: Sent, *, click: bool = False) -> None:
-        """`sent`, the answer to a command or click (or its follow-up: `click`, a click on the
-        table of before, Next round), is the game's table message."""
-        allowed = PenSource.ALL if not click else (PenSource.ALL, PenSource.CLICKS)
-        if not session.via_tokens and self.source in allowed:
+    def posted(self, session: Session, sent: Sent) -> None:
+        """`sent`, the answer to a command or click, is the game's table message."""
+        if not session.via_tokens and self.source is PenSource.ALL:
             self._pens[session.game_id] = sent
 
     def clicked(self, session: Session, interaction: Interaction) -> None:

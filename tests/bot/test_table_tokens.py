@@ -161,38 +161,3 @@ async def test_a_turn_ping_is_a_follow_up_of_the_tables_token(harness: Harness) 
     assert bot_token_requests(h) == before
     routes = {(r.method, r.route) for r in h.fake.requests[seen:]}
     assert {("POST", "/webhooks/{application_id}/{token}"), ("DELETE", TOKEN_EDIT)} <= routes
-
-
-async def test_a_new_rounds_table_is_a_follow_up_of_the_next_round_click(
-        harness: Harness) -> None:
-    """Next round: the round's end keeps its message, and the new round's table is posted as a
-    follow-up of that click, whose token then edits it (also in a game past the Start
-    answer's 15 minutes)."""
-    h = harness
-    ann, bob = h.user("Ann", permissions=["manage_guild"]), h.user("Bob")
-    await ann.slash("uno settings", turn_ping="never")
-    session = await start_game(h, [ann, bob], turn_timer=0)
-    await rig(h, session, {ann: ["R7"], bob: ["R8", "R9", "B4"]}, start="R5", dealer=bob)
-    trim(session, ann, 1)  # Ann goes out with her last card
-    h.clock.advance(15 * 60)  # the Start answer's token is of no use any more
-    await ann.click(await open_hand(h, ann, session), "🟥 Red 7")
-    await table_after(h, bob, session)
-    ended = table_of(bob, session)
-    await h.settle()
-    before = bot_token_requests(h)
-    click = await bob.click(ended, en("button.next_round"))
-    text = await table_after(h, ann, session)
-    assert en("table.title", round=2) in text and session.message_id in click.record.followup_ids
-    await h.fake.wait_for(lambda: ended.buttons() == [], timeout=3)  # it keeps the round's end
-    await h.settle()
-    assert bot_token_requests(h) == before
-    # The new round's first move is shown through the Next round click's token.
-    seen = len(h.fake.requests)
-    first = session.view().turn
-    mover = ann if first == str(ann.id) else bob
-    await mover.click(await open_hand(h, mover, session), en("button.draw"))
-    await table_after(h, ann, session)
-    await h.settle()
-    assert bot_token_requests(h) == before
-    assert any(r.route == TOKEN_EDIT and click.record.token in r.path
-               for r in h.fake.requests[seen:])
