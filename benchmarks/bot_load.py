@@ -128,6 +128,7 @@ from benchmarks.bot_process import LoopProbe  # noqa: E402
 from benchmarks.load_players import ACK_TIMEOUT, APPLY_TIMEOUT, OpenLoopGame, Stats  # noqa: E402
 from bot.fake_discord.clock import FakeClock  # noqa: E402
 from bot.fake_discord.world import Channel  # noqa: E402
+from bot.outlets.table_pens import PenSource  # noqa: E402
 
 BOT_PROCESS = Path(__file__).resolve().parent / "bot_process.py"
 
@@ -413,7 +414,7 @@ class Bench:
                         "--base-url", self.fake.base_url, "--gateway", self.fake.gateway.url,
                         "--token", self.fake.token,
                         "--guild", str(self.fake.guild_id), "--db", str(Path(folder) / "uno.db"),
-                        "--log-level", self.args.bot_log_level, cwd=ROOT,
+                        "--log-level", self.args.bot_log_level, *self._pens(), cwd=ROOT,
                         stdout=asyncio.subprocess.PIPE, stderr=bot_log)
                     try:
                         return await self._measure(process, paces, keep_going)
@@ -428,6 +429,12 @@ class Bench:
             gc.unfreeze()
             gc.collect()
             self.loadavg.append(load_average())
+
+    def _pens(self) -> list[str]:
+        """--table-pens for the bot process, when not its default (another launcher may not
+        know the option)."""
+        pens = self.args.table_pens
+        return [] if pens == PenSource.ALL else ["--table-pens", pens]
 
     async def _stop(self, process: asyncio.subprocess.Process) -> None:
         if process.returncode is None:
@@ -663,7 +670,8 @@ async def run_games(args: argparse.Namespace) -> dict[int, list[dict[str, float]
     for games in args.games:
         for repeat in range(args.repeat):
             print(f"Run {repeat + 1}/{args.repeat}: {games} games, pace {args.pace:g} s, "
-                  f"{args.duration:g} s measured; load average {load_average()}", flush=True)
+                  f"{args.duration:g} s measured, table pens {args.table_pens}; load average "
+                  f"{load_average()}", flush=True)
             bench = Bench(games, args, seed=args.seed * 1000 + games * 10 + repeat)
             figures = (await bench.run([args.pace]))[0]
             results.setdefault(games, []).append(figures)
@@ -754,6 +762,12 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
                              "nothing")
     parser.add_argument("--setup-concurrency", type=int, default=5,
                         help="games being set up at once (default 5)")
+    parser.add_argument("--table-pens", choices=[p.value for p in PenSource],
+                        default=PenSource.ALL.value,
+                        help="tables edited through a click's interaction token (issue 29): all "
+                             "(the bot's way: the answer that posted the table, then clicks on "
+                             "it), clicks (only clicks on the table: a game past 15 minutes), "
+                             "none (the bot token only)")
     parser.add_argument("--seed", type=int, default=17)
     parser.add_argument("--bot-log-level", default="WARNING")
     parser.add_argument("--bot-log", type=Path, default=None,

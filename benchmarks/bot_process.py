@@ -5,7 +5,7 @@ Usage, from the repository root::
 
     python benchmarks/bot_process.py --base-url http://127.0.0.1:PORT --gateway ws://.../gateway \
         --token TOKEN --guild GUILD_ID --db /tmp/uno.db [--log-level WARNING] \
-        [--refresh-delay 0.25]
+        [--refresh-delay 0.25] [--table-pens all|clicks|none]
 
     # one of several processes on disjoint shards, sharing PostgreSQL, commands synced globally:
     python benchmarks/bot_process.py ... --database-url postgresql://... \
@@ -47,6 +47,7 @@ from bot.client import UnoBot  # noqa: E402
 from bot.discord_private import pointed_at  # noqa: E402
 from bot.event_loop import use_fast_loop  # noqa: E402
 from bot.outlets.table_feed import REFRESH_DELAY  # noqa: E402
+from bot.outlets.table_pens import PenSource  # noqa: E402
 from bot.services import games as games_module  # noqa: E402
 from bot.settings import Settings  # noqa: E402
 
@@ -122,6 +123,11 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     parser.add_argument("--log-level", default="WARNING")
     parser.add_argument("--refresh-delay", type=float, default=REFRESH_DELAY,
                         help="seconds a merged table edit waits (the bot's REFRESH_DELAY)")
+    parser.add_argument("--table-pens", choices=[p.value for p in PenSource],
+                        default=PenSource.ALL.value,
+                        help="which answers may edit a table through their token (issue 29): "
+                             "all (the bot's way), clicks (not the answer that posted it, as in "
+                             "a game past 15 minutes), none (the bot token only)")
     parser.add_argument("--picture-workers", type=int, default=None,
                         help="processes drawing pictures (default: the bot's own default)")
     parser.add_argument("--game-seed", default=None,
@@ -175,6 +181,7 @@ async def _run(args: argparse.Namespace) -> int:
 
     async def announce_ready() -> None:
         await bot.wait_until_ready()
+        bot.tables.pens = PenSource(args.table_pens)
         print(f"ready {os.getpid()}", flush=True)
 
     runner = asyncio.create_task(bot.start(args.token), name="bot")

@@ -195,7 +195,8 @@ class UnoBot(commands.AutoShardedBot):
         self.table_feed = TableFeed(TableRouter(self.tables, self.token_tables), self.games,
                                     self.clock, refresh_delay=self.refresh_delay)
         self.hands = LiveHands(self.clock, self.timers, self.painter, self.settings)
-        self.pings = TurnPings(self, self, self.settings, self.clock, self.timers)
+        self.pings = TurnPings(self, self, self.settings, self.clock, self.timers,
+                               pens=self.tables.pen)
         self.watchers = Watchers(self.clock, self.budget)
         for outlet in (self.table_feed, self.hands, self.pings, self.watchers):
             self.games.notices.subscribe(outlet.on_notice)

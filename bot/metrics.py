@@ -15,6 +15,7 @@ What is measured where:
   their open hand's live edit saying it is their move, or their ping (the first of the two);
 - bot-token requests by priority, the time they waited for the budget, 429 answers (by token);
 - table-edit lag (`uno_table_edit_lag_seconds`): from a move to the table edit that shows it;
+  table edits by token (`uno_table_edits_total{token}`: a click's interaction token or the bot's);
 - games and lobbies running, pictures waiting, their draw time (by kind);
 - event-loop lag (how late a 0.25 s sleep wakes) and database save time.
 """
@@ -59,6 +60,8 @@ RATE_LIMITED = Counter("uno_http_429", "Answers 429 (rate limited) from Discord,
                        "(bot, or an interaction's)", ["token"], registry=REGISTRY)
 TABLE_EDIT_LAG = Histogram("uno_table_edit_lag_seconds", "From a move to the table edit "
                            "showing it", buckets=_HUMAN, registry=REGISTRY)
+TABLE_EDITS = Counter("uno_table_edits", "Edits of public tables, by the token that made them "
+                      "(a click's interaction token, or the bot's)", ["token"], registry=REGISTRY)
 GAMES = Gauge("uno_games_running", "Games in play in this process", registry=REGISTRY)
 LOBBIES = Gauge("uno_lobbies_open", "Lobbies open in this process", registry=REGISTRY)
 PICTURES_WAITING = Gauge("uno_pictures_waiting", "Pictures waiting or being drawn",
@@ -103,6 +106,11 @@ def budget_waited(seconds: float) -> None:
 
 def table_shown(seconds: float) -> None:
     TABLE_EDIT_LAG.observe(max(0.0, seconds))
+
+
+def table_edited(token: str) -> None:
+    """A table was edited through `token`: "interaction" (a pen, issue 29) or "bot"."""
+    TABLE_EDITS.labels(token).inc()
 
 
 def picture_drawn(kind: str, seconds: float) -> None:

@@ -10,6 +10,7 @@ from typing import Any
 
 from bot.client import UnoBot
 from bot.fake_discord.users import SeenMessage, VirtualUser
+from bot.outlets.table_pens import PenSource
 from bot.settings import Settings
 from bot.ui.items import RulesSelect
 from drivers.catalogue import en, en_part
@@ -82,11 +83,18 @@ class Harness:
     async def hold_back_table_edit(self, move: Awaitable[object]) -> None:
         """Make `move` with the table's next edit failing, as when the edit has not reached the
         players' screens yet: they still see (and may click) the table of before. The bot
-        retries the edit a second later."""
+        retries the edit a second later. The edit goes with the bot token meanwhile (not
+        through a click's token, issue 29), so that it is the one that fails."""
+        assert self.bot is not None
+        tables, pens = self.bot.tables, self.bot.tables.pens
+        tables.pens = PenSource.NONE
         self.fake.fail_next("PATCH", "/channels/{channel_id}/messages/{message_id}",
                             status=403, code=50013, message="Missing Permissions")
-        await move
-        await self.fake.wait_for(lambda: not self.fake.failing(), timeout=3)
+        try:
+            await move
+            await self.fake.wait_for(lambda: not self.fake.failing(), timeout=3)
+        finally:
+            tables.pens = pens
 
     # -- finding messages
 

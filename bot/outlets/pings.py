@@ -12,12 +12,18 @@ direct message; one whose DMs are closed (Discord's 50007) has the option switch
 told the next time they open their hand.
 
 Pings follow the game manager's notices (bot/services/notices.py). They are the budget's last
-priority (bot/outlets/budget.py): they go out only with what the table edits leave.
+priority (bot/outlets/budget.py): they go out only with what the table edits leave. Where the
+table has a pen (a click's interaction token that edits it, bot/outlets/publisher.py, issue 29),
+the ping is a follow-up of that interaction instead, posted and deleted through its token, which
+spends nothing of the bot token's limit (a follow-up is a new message: its mention notifies,
+docs/DISCORD-FACTS.md); a ping whose token has expired by its turn's end is deleted with the bot
+token.
 """
 
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable
 from dataclasses import dataclass
 
 import discord
@@ -29,6 +35,7 @@ from bot.services.notices import Change, Notice
 from bot.services.session import Session
 from bot.services.settings import SettingsService
 from bot.services.timers import Timers
+from bot.ui.answers import Expired, Sent
 
 from .budget import Priority, priority
 from .reach import Channels, Users
@@ -55,11 +62,15 @@ class _Awaited:
     player: str | None  # who the table waits for (None: nobody, or the game is over)
     version: int  # the game's version when they started being awaited
     message_id: int | None = None  # the game's last ping
+    sent: Sent | None = None  # ... when it is a follow-up of the table's pen
 
 
 class TurnPings:
     def __init__(self, channels: Channels, users: Users, settings: SettingsService,
-                 clock: Clock, timers: Timers) -> None:
+                 clock: Clock, timers: Timers,
+                 pens: Callable[[Session], Sent | None] = lambda _: None) -> None:
+        """`pens`: the table's live pen, if any (the publisher's `pen`)."""
+        self._pens = pens
         self._channels = channels
         self._users = users
         self._settings = settings
@@ -83,7 +94,7 @@ class TurnPings:
             self._still_awaited(session, known, notice)
             return
         if known is not None and known.message_id is not None:
-            self._unping(session, known.message_id)
+            self._unping(session, known.message_id, known.sent)
         self._games[session.game_id] = _Awaited(player, session.version)
         key = ("ping", session.game_id)
         self._timers.cancel(key)
@@ -136,10 +147,14 @@ class TurnPings:
                                                          guild_id=session.guild_id)
         text = get_translator().translate(session.locale, "table.your_move",
                                           mention=f"<@{player}>")
+        mentions = discord.AllowedMentions(users=[discord.Object(int(player))], roles=False,
+                                           everyone=False)
+        sent = await self._by_pen(session, text, mentions)
         with priority(Priority.PING):
             try:
-                message = await channel.send(text, allowed_mentions=discord.AllowedMentions(
-                    users=[discord.Object(int(player))], roles=False, everyone=False))
+                message: discord.Message | Sent = (
+                    sent if sent is not None
+                    else await channel.send(text, allowed_mentions=mentions))
             except discord.HTTPException as exc:
                 log.info("turn ping in game %s not posted: %s", session.game_id, exc)
                 return
@@ -149,11 +164,11 @@ class TurnPings:
                 raise
             try:
                 if self._games.get(session.game_id) is not awaited:  # their turn ended meanwhile
-                    await self._delete(channel, message.id)
+                    await self._delete(channel, _id_of(message), sent)
                     return
                 metrics.turn_noticed(session.game_id, version,
                                      self._clock.now() - session.last_action_at, "ping")
-                awaited.message_id = message.id
+                awaited.message_id, awaited.sent = _id_of(message), sent
                 if self._settings.user(int(player)).dm_turns:
                     await self._direct(session, int(player))
             except Exception:
@@ -175,7 +190,20 @@ class TurnPings:
         except discord.HTTPException as exc:
             log.info("turn DM to %s not sent: %s", user_id, exc)
 
-    def _unping(self, session: Session, message_id: int) -> None:
+    async def _by_pen(self, session: Session, text: str,
+                      mentions: discord.AllowedMentions) -> Sent | None:
+        """The ping as a follow-up of the table's pen, if it has one that takes it."""
+        pen = self._pens(session)
+        if pen is None:
+            return None
+        try:
+            return await pen.follow_up(content=text, allowed_mentions=mentions)
+        except (Expired, discord.HTTPException) as exc:
+            log.info("turn ping in game %s not a follow-up (%r): the bot token posts it",
+                     session.game_id, exc)
+            return None
+
+    def _unping(self, session: Session, message_id: int, sent: Sent | None = None) -> None:
         """The turn a ping announced has ended: the ping goes (in the background)."""
         channel = self._channels.get_partial_messageable(session.channel_id,
                                                          guild_id=session.guild_id)
@@ -185,7 +213,7 @@ class TurnPings:
                 return
             with priority(Priority.PING):
                 try:
-                    await self._delete(channel, message_id)
+                    await self._delete(channel, message_id, sent)
                 except Exception:
                     if not self._channels.is_closed():  # stopping: the ping no longer matters
                         raise
@@ -193,8 +221,23 @@ class TurnPings:
         self._timers.schedule(("unping", session.game_id, message_id), self._clock.now(),
                               delete)
 
-    async def _delete(self, channel: discord.PartialMessageable, message_id: int) -> None:
+    async def _delete(self, channel: discord.PartialMessageable, message_id: int,
+                      sent: Sent | None = None) -> None:
+        """Delete a ping: a follow-up through its token while that lives, else (and any other
+        ping) with the bot token."""
+        if sent is not None:
+            try:
+                await sent.delete()
+                return
+            except (Expired, discord.HTTPException) as exc:
+                log.debug("turn ping %s not deleted through its token: %r", message_id, exc)
         try:
             await channel.get_partial_message(message_id).delete()
         except discord.HTTPException as exc:  # already gone, or not ours to delete any more
             log.debug("turn ping %s not deleted: %s", message_id, exc)
+
+
+def _id_of(message: discord.Message | Sent) -> int:
+    message_id = message.id
+    assert message_id is not None  # a follow-up's message is known
+    return message_id

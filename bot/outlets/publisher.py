@@ -4,6 +4,9 @@ The bot builds one `TablePublisher` and one `LobbyBoard` in `setup_hook`. The pu
 table's only writer: the table feed (bot/outlets/table_feed.py) shows the game manager's changes
 through it, and a click on the table is answered by it with the table (`answer`). What it knows
 of each table message (the version shown, the picture drawn, the lock of its edits) is its own.
+
+Issue 29: a table is edited through a click's interaction token where one reaches it (its
+*pen*, bot/outlets/table_pens.py), else with the bot token, within its share of the budget.
 """
 
 from __future__ import annotations
@@ -19,6 +22,7 @@ from typing import Any
 
 import discord
 
+from bot import metrics
 from bot.clock import Clock
 from bot.interactions import Interaction
 from bot.render.faces import NO_FACES, Faces
@@ -28,7 +32,7 @@ from bot.render.pictures import TABLE_FILE, table_picture
 from bot.render.table import TableText, render_table
 from bot.services.outlets import TableGone
 from bot.services.session import Session
-from bot.ui.answers import Expired, acknowledge, send, update
+from bot.ui.answers import Expired, Sent, acknowledge, send, update
 from bot.ui.layout import v2, without_controls
 from bot.ui.views import table_view
 from bot.under_way import UnderWay
@@ -37,6 +41,7 @@ from .budget import Priority, RequestBudget
 from .emoji import CardEmoji
 from .reach import Channels, Colorblind, TableIds
 from .table_moves import TableMoves, too_old
+from .table_pens import PenSource, TablePens
 
 log = logging.getLogger(__name__)
 
@@ -152,6 +157,7 @@ class TablePublisher:
         # points) keeps it, and the next round gets a message of its own: game id -> (that
         # message, its round).
         self._reveals: dict[str, tuple[int, int]] = {}
+        self._pens = TablePens(clock)  # which token edits each table (issue 29)
         self.moves = TableMoves(channels, clock)  # tables older than an hour move (issue 36)
 
     def shown(self, session: Session) -> Shown:
@@ -169,6 +175,23 @@ class TablePublisher:
 
     def picture_current(self, session: Session) -> bool:
         return self.shown(session).pictured == table_picture(session)
+
+    @property
+    def pens(self) -> PenSource:
+        """Which answers may edit a table through their token (benchmarks compare them)."""
+        return self._pens.source
+
+    @pens.setter
+    def pens(self, source: PenSource) -> None:
+        self._pens.source = source
+
+    def pen(self, session: Session) -> Sent | None:
+        """The newest answer whose token edits the game's table now, if one lives."""
+        return self._pens.pen(session)
+
+    def edit_wait(self, session: Session) -> float:
+        """Seconds before the table's next edit may go (bot/outlets/table_pens.py)."""
+        return self._pens.edit_wait(session, self._budget.rate)
 
     def shown_again(self, session: Session) -> None:
         """The table is to be shown anew at the same version (a seat changed hands)."""
@@ -200,7 +223,10 @@ class TablePublisher:
             picture = await self._picture(session, data)
         # Only the picture is new: it waits behind every table's text when requests are short.
         level = Priority.PICTURE if shown.version == session.version else Priority.EDIT
-        async with self._budget.turn(level):
+        by_pen = (session.message_id is not None and not self.moves.due(session)
+                  and self.pen(session) is not None)
+        # Through a pen the edit is exempt from the bot token's limit: it waits for no turn.
+        async with contextlib.nullcontext() if by_pen else self._budget.turn(level):
             version = session.version  # the content is built once it may go: the freshest
             posted, picture = await self._send(session, shown, data, picture,
                                                ended_by=ended_by, abandoned=abandoned)
@@ -212,6 +238,7 @@ class TablePublisher:
         self.prepare_hands(session)
         if final:
             self._reveals.pop(session.game_id, None)
+            self._pens.forget(session)
             return None
         # Measured now, not when the edit began: it may have waited for the budget meanwhile.
         due = picture_wait(session, shown, table_picture(session), self._clock.now())
@@ -235,13 +262,33 @@ class TablePublisher:
             try:
                 await update(interaction, **payload)
                 shown.version = version  # only once Discord took it
+                self._pens.clicked(session, interaction)
                 return version
             except discord.HTTPException as exc:
                 if not too_old(exc):
                     raise
                 self.moves.found_old(session)
         await acknowledge(interaction)
+        self._pens.clicked(session, interaction)  # the table moves: a pen only if it stays
         return None
+
+    async def _edit_by_pen(self, session: Session, payload: dict[str, Any]) -> bool:
+        """Edit the table through its pen, if it has a live one; False when the bot token must
+        do it (no pen, or Discord refused the pen, which is then dropped)."""
+        pen = self.pen(session)
+        if pen is None:
+            return False
+        edit = as_edit(payload)
+        edit.pop("allowed_mentions", None)  # an edit notifies nobody anyway
+        try:
+            await pen.edit(**edit)
+        except (Expired, discord.HTTPException) as exc:
+            log.info("table %s not edited through its pen (%r): the bot token edits it",
+                     session.game_id, exc)
+            self._pens.refused(session, pen)
+            return False
+        metrics.table_edited("interaction")
+        return True
 
     async def retire(self, interaction: Interaction) -> None:
         """The clicked table message is no longer its game's table (the game is gone, or it
@@ -278,8 +325,10 @@ class TablePublisher:
         try:
             if session.message_id is not None:
                 try:
-                    await channel.get_partial_message(session.message_id).edit(
-                        **as_edit(payload))
+                    if not await self._edit_by_pen(session, payload):
+                        await channel.get_partial_message(session.message_id).edit(
+                            **as_edit(payload))
+                        self._spent_bot_token(session)
                 except discord.NotFound as exc:
                     if exc.code != UNKNOWN_MESSAGE:
                         raise
@@ -304,6 +353,7 @@ class TablePublisher:
                                             ended_by=ended_by, abandoned=abandoned, faces=faces)
                 try:
                     posted = await channel.send(**payload)
+                    self._spent_bot_token(session)
                 except BaseException:
                     if refused is not None or moved is not None:  # still the table, until a
                         session.message_id = refused or moved  # new one is posted
@@ -321,6 +371,10 @@ class TablePublisher:
             raise
         self._revealing(session, session.message_id, round_end)
         return None, picture
+
+    def _spent_bot_token(self, session: Session) -> None:
+        self._pens.spent_bot_token(session)
+        metrics.table_edited("bot")
 
     def _revealing(self, session: Session, message_id: int | None,
                    round_end: int | None) -> None:
@@ -369,6 +423,8 @@ class TablePublisher:
             faces = self._emoji.for_interaction(interaction)
             sent = await send(interaction, **table_message(session, faces=faces))
             message = await sent.message()
+            if sent.message_id == message.id:  # the table is this answer's @original
+                self._pens.posted(session, sent)
         except (discord.HTTPException, Expired) as exc:
             # The game has started whether or not this answer got through: with no message
             # yet, the table is posted in the channel instead.

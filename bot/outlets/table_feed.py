@@ -1,10 +1,22 @@
 """When each game's public table is shown: it follows the game manager's notices
 (bot/services/notices.py) with merged edits, one task per game.
 
-A change asks for an edit that waits the refresh delay, so a burst of moves is one edit; a failed
-edit is retried with backoff until the table shows the latest state; a table whose picture is
+A change asks for an edit that waits the refresh delay, so a burst of moves is one edit; an edit
+with the bot token also waits for its table's share of the request budget (`edit_wait`, issue
+29), so a short budget makes each edit carry more moves; a failed edit is retried with backoff
+until the table shows the latest state; a table whose picture is
 due later waits for that moment, or for the next change. What is drawn and sent is the
 publisher's (bot/outlets/publisher.py); a channel gone for good ends the game through the hub.
+
+What a spectator sees (issue 29). The players follow the game in their own hands (live edits
+through their tokens, their moves' notes there); the table is for everyone else: the top card,
+colour, direction, each player's card count, whom it waits for, and the last LOG_LINES events
+(bot/render/table.py), its picture redrawn at meaningful moments. While a click's token reaches
+the table (the Start answer's for its first 15 minutes, then any UNO!, Catch!, decision or Next
+round answered on it) every change is shown within the refresh delay, at no cost to the bot
+token. Without one, the bot token's table edits share half the request budget: at 300 such
+tables each is edited about every 13 s (300 / 22.5 a second), and that edit shows the state
+then and the events it missed (two or three moves at a 5 s pace, within the log's lines).
 """
 
 from __future__ import annotations
@@ -35,6 +47,8 @@ class Tables(Protocol):
     async def show(self, session: Session, *, abandoned: bool = False) -> float | None: ...
 
     def current(self, session: Session) -> bool: ...
+
+    def edit_wait(self, session: Session) -> float: ...
 
     def shown_again(self, session: Session) -> None: ...
 
@@ -166,6 +180,10 @@ class TableFeed:
             await asyncio.sleep(self._refresh_delay)
             while True:
                 wake.clear()
+                wait = self._tables.edit_wait(session)
+                if wait > 0:  # the bot token's share for this table: what changes meanwhile
+                    await self._clock.sleep(wait)  # is shown by the same edit (issue 29)
+                    continue
                 try:
                     behind, acted = not self._tables.current(session), session.last_action_at
                     async with self._edits:

@@ -235,6 +235,10 @@ class TableRouter:
     def current(self, session: Session) -> bool:
         return self._for(session).current(session)
 
+    def edit_wait(self, session: Session) -> float:
+        """Tokens' edits are exempt from the bot token's limit: only a channel's table waits."""
+        return 0.0 if session.via_tokens else self._channel.edit_wait(session)
+
     def shown_again(self, session: Session) -> None:
         self._for(session).shown_again(session)
 

@@ -79,3 +79,31 @@ async def test_every_request_of_the_client_takes_a_turn_and_a_turn_pays_for_one(
 def test_a_budget_must_be_positive() -> None:
     with pytest.raises(ValueError):
         RequestBudget(0)
+
+
+async def test_turns_granted_apart_are_not_sent_in_a_bunch() -> None:
+    """Issue 29: five turns granted at once whose requests go 0.9 s later (their content took
+    long to build, or the event loop was late), and five granted a second after the first: the
+    grants keep to 5 a second, and so do the requests sent."""
+    budget = RequestBudget(5, burst=5)
+    sent: list[float] = []
+
+    class Timed(_Http):
+        async def request(self, route: Any, **kwargs: Any) -> str:
+            sent.append(time.monotonic())
+            return await super().request(route, **kwargs)
+
+    http = Timed()
+    budget.spend_from(http)  # type: ignore[arg-type]
+
+    async def edit(start: float, build: float) -> None:
+        await asyncio.sleep(start)
+        async with budget.turn(Priority.EDIT):
+            await asyncio.sleep(build)
+            await http.request("edit")
+
+    await asyncio.gather(*(edit(0.0, 0.9) for _ in range(5)),
+                         *(edit(0.95, 0.0) for _ in range(5)))
+    assert len(sent) == 10
+    for first in sent:
+        assert sum(first <= t < first + 1 for t in sent) <= 5

@@ -71,9 +71,11 @@ async def test_the_figures_move_while_a_game_is_played(served: MetricsHarness) -
     assert grew("uno_first_response_seconds_count", 3 + 2 * 6)
     assert value(after, "uno_first_response_seconds_bucket", le="+Inf") == value(
         after, "uno_first_response_seconds_count")
-    # The table: posted and edited with the bot's token, each edit after a move.
-    assert grew("uno_bot_token_requests_total", 2, priority="edit")
-    assert grew("uno_budget_wait_seconds_count", 2)
+    # The table: posted as the answer to Start, then edited after the moves through that
+    # answer's token (issue 29), which spends none of the bot token's requests.
+    assert grew("uno_table_edits_total", 1, token="interaction")
+    assert value(after, "uno_table_edits_total", token="bot") == value(
+        before, "uno_table_edits_total", token="bot")
     assert grew("uno_table_edit_lag_seconds_count", 1)
     # A player's hand, still open from their last move, told them of their next one.
     assert grew("uno_turn_notice_seconds_count", 1, by="hand")

@@ -12,6 +12,7 @@ import pytest
 
 from bot.engine import Action, ActionType, card
 from bot.fake_discord.api import COMPONENT, DEFERRED_UPDATE
+from bot.outlets.table_pens import PenSource
 from bot.ui.controls import DecisionControl, TableControl
 from bot.ui.items import DecisionButton, PlayButton, TableButton
 from drivers.catalogue import en
@@ -47,9 +48,10 @@ async def test_a_game_whose_channel_is_gone_is_ended_and_the_bot_starts(
 
 async def test_a_failed_table_edit_is_retried_until_the_table_is_current(
         harness: Harness, caplog: pytest.LogCaptureFixture) -> None:
-    ann, bob, session = await red_seven_for_ann(harness)
     assert harness.bot is not None
     tables = harness.bot.tables
+    tables.pens = PenSource.NONE  # edited with the bot token, whose edit fails (issue 29)
+    ann, bob, session = await red_seven_for_ann(harness)
     await harness.fake.wait_for(lambda: tables.current(session), timeout=3)
     harness.fake.fail_next("PATCH", TABLE_EDIT, status=403, code=50013,
                            message="Missing Permissions")

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 
+from bot.outlets.table_pens import PenSource
 from drivers.catalogue import card_name, en, en_part
 from drivers.screen import footer_of, last_ephemeral, open_hand, table_after
 from tests.fake_discord import VirtualUser
@@ -86,6 +87,8 @@ async def test_a_long_hand_is_shown_in_pages(harness: Harness) -> None:
 
 
 async def test_a_429_on_the_table_edit_is_retried(harness: Harness) -> None:
+    assert harness.bot is not None
+    harness.bot.tables.pens = PenSource.NONE  # edited with the bot token (issue 29)
     ann, bob = harness.user("Ann"), harness.user("Bob")
     session = await start_game(harness, [ann, bob])
     await rig(harness, session, {ann: ["R7", "G3", "G4", "B6", "B8", "Y9", "Y2"]}, start="R5",

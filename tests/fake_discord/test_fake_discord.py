@@ -11,6 +11,7 @@ import contextlib
 import re
 from typing import Any
 
+import aiohttp
 import discord
 import pytest
 from discord import app_commands
@@ -544,3 +545,31 @@ async def test_an_ignored_interaction_fails_the_test() -> None:
             session.fake.response_deadline = 0.1
             await session.start_bot(lambda: EchoBot(session.fake.guild_id))
             await session.user("Ann").slash("uno ignore")
+
+
+async def test_a_deferred_click_edits_its_message_through_its_token_for_15_minutes(
+        fake_discord: FakeDiscordSession, bot: EchoBot, ann: VirtualUser) -> None:
+    """Issue 29 relies on it (a table edited through a click's token): a click acknowledged
+    with DEFERRED_UPDATE_MESSAGE (6) has the clicked message as its token's @original ("ACK an
+    interaction and edit the original message later"); the token reaches no other message, and
+    is refused (50027) after its 15 minutes (docs/DISCORD-FACTS.md)."""
+    fake = fake_discord.fake
+    table = (await ann.slash("uno table")).response
+    other = (await ann.slash("uno table")).response
+    assert table is not None and other is not None
+    click = await ann.click(table, "Refresh")  # deferred, then edited through the channel
+    await fake.wait_for(lambda: table.content == "refreshed 1")
+    assert click.record.original_message_id == table.id
+    hook = (f"{fake.base_url}/api/v10/webhooks/{fake.application_id}/{click.record.token}"
+            f"/messages")
+    async with aiohttp.ClientSession() as http:
+        async with http.patch(f"{hook}/@original", json={"content": "by the click"}) as answer:
+            assert answer.status == 200
+        assert table.content == "by the click"
+        async with http.patch(f"{hook}/{other.id}", json={"content": "elsewhere"}) as answer:
+            assert (answer.status, (await answer.json())["code"]) == (404, 10008)
+        fake_discord.clock.advance(15 * 60 + 1)
+        async with http.patch(f"{hook}/@original", json={"content": "too late"}) as answer:
+            assert (answer.status, (await answer.json())["code"]) == (401, 50027)
+    assert table.content == "by the click" and other.content == "Players:"
+    fake.take_violations()  # the two refusals were provoked on purpose
