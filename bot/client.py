@@ -19,8 +19,8 @@ from discord.ext import commands
 from bot import metrics
 from bot.clock import Clock, SystemClock
 from bot.discord_private import connection_state
-from bot.gc_passes import FrozenSurvivors
 from bot.gateway_diet import trim_parsers
+from bot.gc_passes import FrozenSurvivors
 from bot.i18n.commands import CommandTranslator
 from bot.interactions import Interaction
 from bot.outlets.budget import RequestBudget
