@@ -17,6 +17,9 @@ WORKDIR /app
 COPY pyproject.toml constraints.txt README.md ./
 COPY bot ./bot
 COPY cogs ./cogs
+# The drivers of the offline Discord (tests and benchmarks) are a package of the project too:
+# small, and the install is then the one dev.py makes.
+COPY drivers ./drivers
 RUN pip install -c constraints.txt .
 
 # The bot never runs as root; its SQLite file (when DATABASE_URL is not a PostgreSQL one) lives in

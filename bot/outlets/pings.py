@@ -4,11 +4,12 @@ Discord notifies a mention only in a message's first post, never when an edit ad
 "<@player>, it's your move" the table's edit shows pings nobody. When a player starts being
 awaited (their turn, or a decision that falls to them), the bot posts a short message of its own
 mentioning only them; the ping is deleted as soon as the turn it announced ends, whatever ended
-it (a move, a timeout, the round's end, `/uno end`). Each server chooses when
-(`/uno settings turn_ping`): at once, after N seconds of waiting (the default, so a table that
-plays at a person's pace costs no requests), or never. A player may also ask for a direct
-message; one whose DMs are closed (Discord's 50007) has the option switched off and is told the
-next time they open their hand.
+it (a move, a timeout, the round's end, `/uno end`). Each server chooses when (`/uno settings
+turn_ping`): at once, after N seconds of waiting (the default, so a table that plays at a
+person's pace costs no requests; a move that leaves the same player awaited, such as their draw,
+starts the count again while their ping is not posted), or never. A player may also ask for a
+direct message; one whose DMs are closed (Discord's 50007) has the option switched off and is
+told the next time they open their hand.
 
 Pings follow the game manager's notices (bot/services/notices.py). They are the budget's last
 priority (bot/outlets/budget.py): they go out only with what the table edits leave.
@@ -24,7 +25,7 @@ import discord
 from bot import metrics
 from bot.clock import Clock
 from bot.i18n import get_translator
-from bot.services.notices import Notice
+from bot.services.notices import Change, Notice
 from bot.services.session import Session
 from bot.services.settings import SettingsService
 from bot.services.timers import Timers
@@ -79,6 +80,7 @@ class TurnPings:
         player = None if over or view.round_over else view.turn
         known = self._games.get(session.game_id)
         if known is not None and known.player == player:
+            self._still_awaited(session, known, notice)
             return
         if known is not None and known.message_id is not None:
             self._unping(session, known.message_id)
@@ -91,13 +93,30 @@ class TurnPings:
         delay = ping_delay(self._settings.guild(session.guild_id).turn_ping)
         if player is None or not player.isdigit() or delay is None:
             return
+        self._arm(session, player, delay)
+
+    def _still_awaited(self, session: Session, known: _Awaited, notice: Notice) -> None:
+        """A move left the same player awaited (a drawn card keeps the turn): their wait counts
+        from this move, so a ping not posted yet is due N seconds after it. At once, or once
+        pinged for this turn, nothing more: they know."""
+        player = known.player
+        if (notice.change is not Change.APPLIED or known.message_id is not None
+                or player is None or not player.isdigit()):
+            return
+        delay = ping_delay(self._settings.guild(session.guild_id).turn_ping)
+        if delay is None or delay <= 0:
+            return
+        known.version = session.version
+        self._arm(session, player, delay)
+
+    def _arm(self, session: Session, player: str, delay: float) -> None:
         version = session.version
 
         async def fire() -> None:
             await self._ping(session, player, version)
 
-        # Counted from the move that made them awaited, not from when the table showed it.
-        self._timers.schedule(key, session.last_action_at + delay, fire)
+        # Counted from the game's last move, not from when the table showed it.
+        self._timers.schedule(("ping", session.game_id), session.last_action_at + delay, fire)
 
     def dms_closed_note(self, user_id: int) -> bool:
         """Whether the user's turn DMs were switched off for closed DMs since they last heard

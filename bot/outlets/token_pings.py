@@ -1,17 +1,19 @@
 """Turn pings where the bot is not a member (issue 30): follow-ups of the table's newest token.
 
 The bot cannot post there with its own token, and a mention added by an edit notifies nobody
-(docs/DISCORD-FACTS.md), so the ping of the player the table waits for is a follow-up message
-of the newest interaction that reaches the table, while its token lives. An interaction of a
-user-installed app may create 5 follow-ups at most: pings take 3 of them, the rest stay for the
-interaction's own answers (a hand, a private line). The previous ping is deleted through its
-own token when the turn it announced ends, while that token lives; with no live token nobody is
+(docs/DISCORD-FACTS.md), so the ping of the player the table waits for is a follow-up message of
+the newest interaction that reaches the table, while its token lives. An interaction of a user-
+installed app may create 5 follow-ups at most: pings take 3 of them, the rest stay for the
+interaction's own answers (a hand, a private line). The previous ping is deleted through its own
+token when the turn it announced ends, while that token lives; with no live token nobody is
 pinged, as the lobby says.
 
 When: as a channel's ping, by the server's `/uno settings turn_ping` (at once, after N seconds
-of waiting counted from the move that made the player awaited, or never), through the newest
-token that lives when it is due. A group DM has no server and nobody may set it there (no
-Manage Server in a group DM): its pings go at once, as they always did.
+of waiting counted from the game's last move, or never), through the newest token that lives
+when it is due. A move that leaves the same player awaited (their draw keeps the turn) starts
+the count again while their ping is not sent yet; "at once" pings only a player newly awaited. A
+group DM has no server and nobody may set it there (no Manage Server in a group DM): its pings
+go at once, as they always did.
 """
 
 from __future__ import annotations
@@ -76,6 +78,7 @@ class TokenPings:
         public = session.view()
         waiting = None if session.finished or public.round_over else public.turn
         if self._awaited.get(session.game_id, "") == waiting:
+            self._still_awaited(session, waiting)
             return
         self._awaited[session.game_id] = waiting
         self._timers.cancel(_key(session.game_id))
@@ -85,7 +88,7 @@ class TokenPings:
             self._awaited.pop(session.game_id, None)
             self._sent.pop(session.game_id, None)
             return
-        if waiting is None or is_ai(waiting) or waiting in session.stand_ins:
+        if waiting is None or not self._pinged_here(session, waiting):
             return
         delay = self._delay(session)
         if delay is None:
@@ -93,6 +96,29 @@ class TokenPings:
         if delay <= 0:
             await self._ping(session, waiting, reach)
             return
+        self._arm(session, waiting, delay)
+
+    def _pinged_here(self, session: Session, waiting: str) -> bool:
+        """Whether `waiting` is someone pings are for (a person, not an AI or its stand-in)."""
+        return not (is_ai(waiting) or waiting in session.stand_ins)
+
+    def _still_awaited(self, session: Session, waiting: str | None) -> None:
+        """A move left the same player awaited (a drawn card keeps the turn): their wait counts
+        from this move, so a ping not sent yet is due N seconds after it (the game's start
+        announced them in the table's first post, with no ping pending). At once, or once
+        pinged for this turn, nothing more: they know."""
+        known = self._due.get(session.game_id)
+        if (waiting is None or known == session.version or session.game_id in self._pings
+                or not self._pinged_here(session, waiting)):
+            return
+        delay = self._delay(session)
+        if delay is None or delay <= 0:
+            return
+        self._arm(session, waiting, delay)
+
+    def _arm(self, session: Session, waiting: str, delay: float) -> None:
+        """`waiting`'s ping, due `delay` seconds after the game's last move."""
+        self._timers.cancel(_key(session.game_id))
         version = self._due[session.game_id] = session.version
 
         async def due() -> None:
@@ -104,7 +130,7 @@ class TokenPings:
             if newest is not None:  # with no live token nobody is pinged, as the lobby says
                 await self._ping(session, waiting, newest)
 
-        # Counted from the move that made them awaited, as a channel's ping is.
+        # Counted from the game's last move, as a channel's ping is.
         self._timers.schedule(_key(session.game_id), session.last_action_at + delay, due)
 
     def _delay(self, session: Session) -> float | None:

@@ -104,3 +104,28 @@ async def test_closed_direct_messages_switch_the_option_off_and_say_so_once(
     await harness.fake.wait_for(lambda: not bot.settings.user(bob.id).dm_turns, timeout=3)
     assert en("ping.dms_closed") in hand_text(await open_hand(harness, bob, session))
     assert en("ping.dms_closed") not in hand_text(await open_hand(harness, bob, session))
+
+
+async def test_a_draw_that_keeps_the_turn_starts_the_wait_for_the_ping_again(
+        harness: Harness) -> None:
+    """Ann draws a card she may play: still her turn, and her wait counts from the draw, so her
+    ping comes half a minute after it, not half a minute after her turn began (she just moved)."""
+    ann, bob, cid = harness.user("Ann"), harness.user("Bob"), harness.user("Cid")
+    session = await start_game(harness, [ann, bob, cid])
+    await rig(harness, session, {ann: ["G7", "G3"], bob: ["R8", "B3"], cid: ["R9", "Y3"]},
+              start="R5", then=("R1",), dealer=cid)
+    await table_after(harness, cid, session)
+    harness.clock.advance(PING_AFTER - 10)
+    await harness.pause(0.2)
+    before = session.version
+    await ann.click(await open_hand(harness, ann, session), "Draw")
+    await harness.fake.wait_for(lambda: session.version > before, timeout=3)
+    assert session.view().turn == str(ann.id)  # the drawn Red 1 may be played: her turn still
+    await table_after(harness, cid, session)
+    harness.clock.advance(PING_AFTER - 5)  # 45 s into her turn, 25 s after her draw
+    await harness.pause(0.2)
+    assert pings(cid, harness) == []
+    harness.clock.advance(5)
+    await harness.fake.wait_for(
+        lambda: [p.content for p in pings(cid, harness)]
+        == [en("table.your_move", mention=ann.mention)], timeout=3)

@@ -7,6 +7,8 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
 from bot.fake_discord.users import SeenMessage
 from bot.fake_discord.world import Channel
 from bot.render.pictures import TABLE_FILE
@@ -255,6 +257,32 @@ async def test_the_host_ends_a_game_in_a_group_dm_and_an_old_table_retires(
     assert _bot_token_calls(harness, group.id) == []
 
 
+async def test_the_host_ends_a_lobby_in_a_group_dm_through_its_token(harness: Harness) -> None:
+    await _everywhere(harness)
+    ann, bob = harness.user("Ann"), harness.user("Bob")
+    for user in (ann, bob):
+        harness.fake.install_for(user.member)
+    group: Channel = harness.fake.add_group_dm("pair", [ann.member, bob.member])
+    users = [u.in_channel(group) for u in (ann, bob)]
+    lobby = (await users[0].slash("uno create")).response
+    assert lobby is not None and not lobby.ephemeral
+    await users[1].click(lobby.id, en("button.join"))
+    refused = (await users[1].slash("uno end")).response  # not the host, no permissions here
+    assert refused is not None and refused.ephemeral
+    assert harness.bot is not None and await harness.bot.lobbies.get(group.id) is not None
+    done = (await users[0].slash("uno end")).response
+    assert done is not None and done.ephemeral and done.text == en("lobby.lobby_ended")
+    # The lobby's message says so, without buttons, through the token of the command that
+    # opened it; the group is free for a new lobby.
+    closed = en("lobby.closed_by", player="Ann")
+    await harness.fake.wait_for(lambda: closed in users[1].message(lobby.id).text)
+    assert users[1].message(lobby.id).buttons() == []
+    assert await harness.bot.lobbies.get(group.id) is None
+    second = (await users[1].slash("uno create")).response
+    assert second is not None and second.id != lobby.id and not second.ephemeral
+    assert _bot_token_calls(harness, group.id) == []
+
+
 def _bot_token_calls(harness: Harness, channel_id: int) -> list[str]:
     return [r.path for r in harness.fake.requests if r.route.startswith("/channels/")
             and str(channel_id) in r.path]
@@ -267,8 +295,10 @@ def _pings_of(harness: Harness, channel_id: int, user: VirtualUser) -> list[Any]
             and str(m.payload.get("content")) == ping and not m.deleted]
 
 
+@pytest.mark.parametrize("seed", [11, 1], ids=["the move hands the turn on",
+                                          "the mover draws and keeps the turn"])
 async def test_token_pings_wait_as_the_servers_turn_ping_setting_says(
-        harness: Harness) -> None:
+        harness: Harness, seed: int) -> None:
     await _everywhere(harness)
     elsewhere = harness.fake.add_guild("Friends' server", has_bot=False)
     admins = harness.fake.add_role("Admins", MANAGE_GUILD, guild=elsewhere)
@@ -280,9 +310,9 @@ async def test_token_pings_wait_as_the_servers_turn_ping_setting_says(
     channel = elsewhere.channels[0].id
     await users[0].slash("uno settings", turn_ping="after-60")
     assert harness.bot is not None
-    # One deal every run, where the move hands the turn on. In deals where its player keeps
-    # the turn (seed 1: a draw), no ping came a minute later: a gap noted for issue 30.
-    harness.bot.games.new_seed = lambda: 11
+    # Two deals: in seed 11's the move hands the turn on; in seed 1's its player draws and keeps
+    # the turn, and their wait counts from that draw (the table's first post announced them).
+    harness.bot.games.new_seed = lambda: seed
     session = await _lobby_and_start(harness, users)
     # A move: the next player is awaited, but not pinged before a minute of waiting.
     waiting = next(u for u in users if str(u.id) == waiting_player(session))
