@@ -20,7 +20,6 @@ import logging
 import multiprocessing
 import os
 import pickle
-import struct
 from collections import deque
 from collections.abc import Callable
 from multiprocessing.connection import Connection
@@ -29,9 +28,6 @@ from multiprocessing.process import BaseProcess
 from typing import Any
 
 log = logging.getLogger(__name__)
-
-HEADER = struct.Struct("!I")  # an answer's length, before it
-READ_SIZE = 1 << 18
 
 
 class BrokenWorker(Exception):
@@ -42,7 +38,6 @@ class _Worker:
     def __init__(self, process: BaseProcess, jobs: Connection, results: Connection) -> None:
         self.process, self.jobs, self.results = process, jobs, results
         self.job: asyncio.Future[Any] | None = None
-        self.buffer = bytearray()  # an answer read in part
 
 
 class PicturePool:
@@ -77,7 +72,6 @@ class PicturePool:
         try:
             worker.jobs.send_bytes(pickle.dumps(job))
         except OSError:  # its pipe is gone: it died
-            worker.job = None  # failed here, not through the future
             self._lost(worker)
             raise BrokenWorker("a picture worker died") from None
         # Cancelled meanwhile, the worker still finishes this job before it takes another.
@@ -110,7 +104,6 @@ class PicturePool:
         process.start()
         jobs_r.close()  # the worker's ends: its own copies are in the worker now
         results_w.close()
-        os.set_blocking(results_r.fileno(), False)
         worker = _Worker(process, jobs_w, results_r)
         self._workers.append(worker)
         assert self._loop is not None
@@ -139,26 +132,11 @@ class PicturePool:
         self._idle.append(worker)
 
     def _answered(self, worker: _Worker) -> None:
-        # Reads what is there and never waits for more: a worker preempted halfway through
-        # its answer must not stop the event loop (the fd is non-blocking).
         try:
-            chunk = os.read(worker.results.fileno(), READ_SIZE)
-        except BlockingIOError:
-            return
-        except OSError:
-            chunk = b""
-        if not chunk:  # the worker is gone
+            ok, value = pickle.loads(worker.results.recv_bytes())
+        except (EOFError, OSError):
             self._lost(worker)
             return
-        worker.buffer += chunk
-        if len(worker.buffer) < HEADER.size:
-            return
-        (size,) = HEADER.unpack_from(worker.buffer)
-        if len(worker.buffer) < HEADER.size + size:
-            return
-        answer = bytes(worker.buffer[HEADER.size:HEADER.size + size])
-        del worker.buffer[:HEADER.size + size]
-        ok, value = pickle.loads(answer)
         job, worker.job = worker.job, None
         if job is not None and not job.done():
             if ok:
@@ -203,11 +181,7 @@ def _serve(jobs: Connection, results: Connection, initializer: Callable[[int], N
             payload = pickle.dumps(answer)
         except Exception as exc:  # noqa: BLE001 - an error that does not pickle
             payload = pickle.dumps((False, RuntimeError(repr(exc))))
-        # One write of the header and the answer together (send_bytes writes them apart past
-        # 16 KB), so the bot mostly finds the whole answer at once.
-        data = memoryview(HEADER.pack(len(payload)) + payload)
         try:
-            while data:
-                data = data[os.write(results.fileno(), data):]
+            results.send_bytes(payload)
         except OSError:
             return
