@@ -26,13 +26,14 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import multiprocessing
 import os
 import signal
 import threading
 import time
 from collections import OrderedDict
 from collections.abc import Callable, Hashable, Sequence
-from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
 from functools import partial
 from typing import Any
 
@@ -41,7 +42,6 @@ from bot.engine import Card
 
 from . import images
 from .images import TableImage
-from .picture_pool import PicturePool
 from .png_cache import PngCache
 
 log = logging.getLogger(__name__)
@@ -72,11 +72,8 @@ class Painter:
     def __init__(self, workers: int = 0, *, limit: int = WAITING_LIMIT) -> None:
         self.workers = workers
         self._limit = limit
-        # Worker processes fed by the event loop itself (bot/render/picture_pool.py), or else
-        # one thread.
-        self._pool = (PicturePool(workers, initializer=_start_worker,
-                                  preload=["bot.render.images"]) if workers > 0 else None)
-        self._thread = ThreadPoolExecutor(1, thread_name_prefix="painter") if not workers else None
+        self._executor: Executor = (_process_pool(workers) if workers > 0
+                                    else ThreadPoolExecutor(1, thread_name_prefix="painter"))
         self._hands = PngCache(128)
         self._tables = PngCache(128)
         self._kept = SlotPictures(SLOTS)
@@ -152,7 +149,7 @@ class Painter:
             async with room, self._drawing:
                 if slot is not None and self._newest.get(slot) != key:
                     raise Superseded(str(slot))
-                png = await self._draw_now(draw)
+                png = await asyncio.get_running_loop().run_in_executor(self._executor, draw)
             metrics.picture_drawn("hand" if keep else "table", time.perf_counter() - asked)
             cache.put(key, png)
             if keep and slot is not None:
@@ -163,23 +160,9 @@ class Painter:
             if slot is not None and self._newest.get(slot) == key:
                 del self._newest[slot]
 
-    async def _draw_now(self, draw: Callable[[], bytes]) -> bytes:
-        if self._pool is not None:
-            png: bytes = await self._pool.run(draw)
-            return png
-        return await asyncio.get_running_loop().run_in_executor(self._thread, draw)
-
-    @property
-    def worker_pids(self) -> list[int]:
-        """The worker processes' ids (none before the first picture, or drawing in a thread)."""
-        return self._pool.pids if self._pool is not None else []
-
     def close(self) -> None:
         """Stop the workers (pictures still being drawn are dropped)."""
-        if self._pool is not None:
-            self._pool.close()
-        if self._thread is not None:
-            self._thread.shutdown(wait=False, cancel_futures=True)
+        self._executor.shutdown(wait=False, cancel_futures=True)
 
 
 class SlotPictures:
@@ -226,6 +209,15 @@ def _quietly(task: asyncio.Future[bytes]) -> None:
 
 
 # -- the worker processes
+
+
+def _process_pool(workers: int) -> ProcessPoolExecutor:
+    context = multiprocessing.get_context("forkserver")
+    # The fork server imports this alone; every worker is a fork of it, so it starts with the
+    # renderer loaded and nothing else of the bot.
+    context.set_forkserver_preload(["bot.render.images"])
+    return ProcessPoolExecutor(workers, mp_context=context, initializer=_start_worker,
+                               initargs=(os.getpid(),))
 
 
 def _start_worker(bot_pid: int) -> None:

@@ -144,7 +144,8 @@ from bot.render.painter import Painter
 async def main():
     painter = Painter(2)
     await painter.hand((card("R1"),))
-    print(" ".join(map(str, painter.worker_pids)), flush=True)
+    pids = {painter._executor.submit(os.getpid).result() for _ in range(20)}
+    print(" ".join(map(str, pids)), flush=True)
     time.sleep(60)
 
 asyncio.run(main())
