@@ -13,7 +13,7 @@ import logging
 from typing import Any
 
 import discord
-from discord import InteractionType
+from discord import InteractionType, app_commands
 from discord.ext import commands
 
 from bot import metrics
@@ -21,7 +21,7 @@ from bot.clock import Clock, SystemClock
 from bot.discord_private import connection_state
 from bot.gateway_diet import trim_parsers
 from bot.gc_passes import FrozenSurvivors
-from bot.i18n.commands import CommandTranslator
+from bot.i18n.commands import CommandTranslator, translated_payloads
 from bot.interactions import Interaction
 from bot.outlets.budget import RequestBudget
 from bot.outlets.emoji import CardEmoji
@@ -234,18 +234,34 @@ class UnoBot(commands.AutoShardedBot):
             self.tree.copy_global_to(guild=guild)
         translator = self.tree.translator
         assert translator is not None
-        payload = [await command.get_translated_payload(self.tree, translator)
-                   for command in self.tree.get_commands(guild=guild)]
+        commands = self.tree.get_commands(guild=guild)
+        payload = await translated_payloads(self.tree, commands, translator)
         fingerprint = hashlib.sha256(json.dumps(payload, sort_keys=True).encode()).hexdigest()
         key = f"commands:{guild.id if guild else 'global'}"
         state = BotStateRepository(self.db)
         if await state.get(key) == fingerprint:
             log.info("slash commands unchanged: not synced")
             return
-        await self.tree.sync(guild=guild)
+        await self._upload_commands(guild, payload, commands)
         await state.set(key, fingerprint)
         self.synced_now = True
         log.info("slash commands synced %s", f"to guild {guild.id}" if guild else "globally")
+
+    async def _upload_commands(self, guild: discord.Object | None, payload: list[dict[str, Any]],
+                               commands: list[Any]) -> None:
+        """`tree.sync`, with the payload it would translate a second time already translated."""
+        app_id = self.application_id
+        if app_id is None:
+            raise app_commands.MissingApplicationID
+        try:
+            if guild is None:
+                await self.http.bulk_upsert_global_commands(app_id, payload=payload)
+            else:
+                await self.http.bulk_upsert_guild_commands(app_id, guild.id, payload=payload)
+        except discord.HTTPException as error:
+            if error.status == 400 and error.code == 50035:  # as tree.sync says it
+                raise app_commands.CommandSyncFailure(error, commands) from None
+            raise
 
     async def close(self) -> None:
         served: metrics.Served | None = getattr(self, "metrics_server", None)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import itertools
 import os
+from collections import defaultdict
 from collections.abc import AsyncIterator, Iterator
 from concurrent.futures import ThreadPoolExecutor
 from contextlib import asynccontextmanager
@@ -22,6 +23,50 @@ from tests.pg_cluster import Cluster
 settings.register_profile("ci", derandomize=True, print_blob=True)
 if os.environ.get("CI"):
     settings.load_profile("ci")
+
+
+# -- The longest modules first. pytest-xdist (`--dist loadfile`) hands whole modules to the
+# workers in the order they are collected: a long module handed out last runs alone at the end
+# while the other workers wait. Each whole run notes how long each module took (in pytest's
+# cache, .pytest_cache/), and the next run collects the modules longest first (those it has no
+# figure for too), each module's tests in their own order.
+
+_MODULE_SECONDS = "uno/module-seconds"
+_spent: defaultdict[str, float] = defaultdict(float)
+
+
+def _module(nodeid: str) -> str:
+    return nodeid.split("::")[0]
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    cache = getattr(config, "cache", None)
+    seconds: dict[str, float] = cache.get(_MODULE_SECONDS, {}) if cache is not None else {}
+    if not seconds:
+        return
+    first = max(seconds.values()) + 1.0
+    position: dict[str, int] = {}
+    for index, item in enumerate(items):
+        position.setdefault(_module(item.nodeid), index)
+    items.sort(key=lambda item: (-seconds.get(_module(item.nodeid), first),
+                                 position[_module(item.nodeid)]))
+
+
+def pytest_runtest_logreport(report: pytest.TestReport) -> None:
+    _spent[_module(report.nodeid)] += report.duration
+
+
+def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
+    """After a whole run (the test paths, no -k or -m), in the process that saw every report
+    (xdist's controller, or the only one)."""
+    config = session.config
+    cache = getattr(config, "cache", None)
+    whole = (config.args_source is pytest.Config.ArgsSource.TESTPATHS
+             and not config.option.keyword and not config.option.markexpr)
+    if (cache is None or hasattr(config, "workerinput") or not whole or not _spent
+            or exitstatus not in (pytest.ExitCode.OK, pytest.ExitCode.TESTS_FAILED)):
+        return
+    cache.set(_MODULE_SECONDS, {module: round(spent, 1) for module, spent in _spent.items()})
 
 
 # -- PostgreSQL: one throwaway server per test session (see tests/pg_cluster.py)

@@ -10,7 +10,7 @@ refused at setup with a clear message, rather than silently played by other rule
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import asdict, dataclass, fields, replace
+from dataclasses import dataclass, fields, replace
 from enum import StrEnum
 from typing import Any
 
@@ -72,6 +72,12 @@ class Options:
 
 
 OPTION_NAMES = tuple(f.name for f in fields(Options))
+
+
+def _values(options: Options) -> dict[str, Any]:
+    """The options by name: `asdict` without its deep copies (every field is a plain value),
+    which cost more than the rest of a save's rules (every saved game dumps its rules)."""
+    return {name: getattr(options, name) for name in OPTION_NAMES}
 _DEFAULTS = Options()
 
 class Preset(StrEnum):
@@ -175,7 +181,7 @@ class RuleSet:
     def build(cls, preset: Preset | str, overrides: Mapping[str, Any] | None = None) -> RuleSet:
         """Validate and build; raises RulesError naming the offending option(s)."""
         preset = preset_of(preset)
-        values = asdict(PRESET_RULES[preset].defaults)
+        values = _values(PRESET_RULES[preset].defaults)
         for name, value in (overrides or {}).items():
             if name not in values:
                 raise RulesError(f"unknown option {name!r}")
@@ -210,7 +216,7 @@ class RuleSet:
 
     def to_dict(self) -> dict[str, Any]:
         options = {name: value.value if isinstance(value, StrEnum) else value
-                   for name, value in asdict(self.options).items()}
+                   for name, value in _values(self.options).items()}
         return {"preset": self.preset.value, "options": options}
 
     def _check_combinations(self) -> None:

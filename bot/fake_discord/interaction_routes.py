@@ -37,6 +37,7 @@ class InteractionNeeds(Protocol):
     response_deadline: float
     token_lifetime: float
     interactions: dict[int, InteractionRecord]
+    interactions_by_token: dict[str, InteractionRecord]
     messages: dict[int, StoredMessage]
     desk: MessageDesk
 
@@ -113,7 +114,7 @@ class InteractionRoutes:
         """The interaction behind a webhook token, if Discord would still accept it."""
         self._fake.check_app(request)
         token = request.match_info["token"]
-        record = next((i for i in self._fake.interactions.values() if i.token == token), None)
+        record = self._fake.interactions_by_token.get(token)
         if record is None:
             raise DiscordError(404, 10015, "Unknown Webhook")
         age = self._fake.clock.now() - record.created_at

@@ -56,10 +56,13 @@ TOKEN_LIFETIME = 15 * 60.0       # seconds an interaction token can be used for 
 ATTACHMENT_SIZE_LIMIT = 10 * 1024 * 1024
 
 
+_CORES = os.cpu_count() or 1  # read once: `wait_for` asks for the load at every look
+
+
 def load_factor() -> float:
     """How many times busier than its cores the machine has been this last minute (at least 1)."""
     try:
-        return max(1.0, os.getloadavg()[0] / (os.cpu_count() or 1))
+        return max(1.0, os.getloadavg()[0] / _CORES)
     except (AttributeError, OSError):  # no load average (Windows)
         return 1.0
 
@@ -87,6 +90,8 @@ class FakeDiscord(HomeGuildNames):
         self.commands_by_guild: dict[int, list[dict[str, Any]]] = {}
         self.messages: dict[int, StoredMessage] = {}
         self.interactions: dict[int, InteractionRecord] = {}
+        # ... and by their token, which webhook requests name (a long test sends thousands).
+        self.interactions_by_token: dict[str, InteractionRecord] = {}
         self.files: dict[int, bytes] = {}
         self.app_emoji = AppEmojiStore()  # the application's, kept across bot restarts
         # What the bot may do where an interaction happens (a test removes a permission).
@@ -391,6 +396,7 @@ class FakeDiscord(HomeGuildNames):
             source_message_id=source.id if source else None,
             original_message_id=source.id if source else None)
         self.interactions[interaction_id] = record
+        self.interactions_by_token.setdefault(record.token, record)
         # Discord sends what happens outside guilds to shard 0 (guild id 0 routes there).
         await self.gateway.dispatch("INTERACTION_CREATE", payload, guild.id if guild else 0)
         return record

@@ -23,6 +23,7 @@ from bot.engine import Card, Color, all_cards
 from .cards import CARD_H, CARD_W, FILL, INK, WHITE, cached_face, card_back, font, is_dark
 from .cards import warm_up as warm_faces
 from .names import draw_name, fit_name
+from .palette_store import stored_palette
 from .png_cache import PngCache
 
 RGB = tuple[int, int, int]
@@ -43,8 +44,10 @@ _HANDS = PngCache(64)
 _TABLES = PngCache(64)
 
 
-def clear_caches() -> None:
-    """Forget the finished pictures and the pieces they are made of (for benchmarks)."""
+def clear_caches(*, palette: bool = True) -> None:
+    """Forget the finished pictures and the pieces they are made of (for benchmarks); tests that
+    only need fresh pieces keep the palette (`palette=False`): it is the same every time and
+    costs half a second of CPU to choose again."""
     _HANDS.clear()
     _TABLES.clear()
     _mini.cache_clear()
@@ -53,7 +56,8 @@ def clear_caches() -> None:
     _label_tile.cache_clear()
     _table_middle.cache_clear()
     _dim_mask.cache_clear()
-    _palette.cache_clear()
+    if palette:
+        _palette.cache_clear()
     _plate.cache_clear()
     _ring.cache_clear()
     _felt.cache_clear()
@@ -85,7 +89,8 @@ def _png(img: Image.Image) -> bytes:
 @lru_cache(maxsize=1)
 def _palette() -> Image.Image:
     """256 colours chosen once from pictures holding every face (both card sets, both Flip
-    sides), the felts, plates, rings and labels (about a fifth of a second, at warm-up)."""
+    sides), the felts, plates, rings and labels (half a second, at warm-up; kept on disk for the
+    next process: palette_store.py)."""
     faces = all_cards()
     samples = [_hand_picture(faces, colorblind) for colorblind in (False, True)]
     dark = next((c for c in faces if is_dark(c)), faces[0])
@@ -100,7 +105,8 @@ def _palette() -> Image.Image:
     for sample in samples:
         sheet.paste(sample, (0, y))
         y += sample.height
-    return sheet.quantize(256, method=Image.Quantize.MEDIANCUT, dither=Image.Dither.NONE)
+    return stored_palette(sheet, lambda sheet: sheet.quantize(
+        256, method=Image.Quantize.MEDIANCUT, dither=Image.Dither.NONE))
 
 
 @lru_cache(maxsize=256)

@@ -67,7 +67,7 @@ async def test_the_fake_counts_what_it_serves_with_the_bot_token() -> None:
             # Refused (an unknown interaction), but a request all the same: exempt as such.
             async with http.post(f"{api}/interactions/1/nope/callback", json={"type": 1}) as answer:
                 assert answer.status == 404
-        fake.take_violations()
+        assert [v.code for v in fake.take_violations()] == [10062]  # that one, nothing else
     finally:
         await fake.stop()
     figures = fake.bot_requests.figures()

@@ -33,6 +33,7 @@ from bot.render import cards as faces
 from bot.render import images
 from bot.render.cards import CARD_H, CARD_W, FONT_BOLD, FONT_DIR, card_face
 from bot.render.images import TableImage, hand_image, hand_size, table_image
+from bot.render.palette_store import stored_palette
 from bot.render.pictures import card_numbers
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -338,7 +339,7 @@ def test_pasted_pictures_are_the_drawn_ones(seed: int) -> None:
     deck = list(all_cards())
     flips = [c for c in deck if isinstance(c, FlipCard)]
     colorblind = seed % 2 == 1
-    images.clear_caches()
+    images.clear_caches(palette=False)  # fresh pieces; the palette is fixed (0.5 s to choose)
     for count in (1, 7, 8, 15, 23, 40):
         hand = tuple(rng.choice(deck) for _ in range(count))
         assert hand_image(hand, colorblind=colorblind) == images._png(
@@ -355,7 +356,34 @@ def test_pasted_pictures_are_the_drawn_ones(seed: int) -> None:
             draw_pile_inactive=rng.choice(flips) if flip else None,
             others_inactive=[[rng.choice(flips) for _ in range(rng.randint(0, 9))]
                              for _ in range(seats)] if flip else None)
-        images.clear_caches()
+        images.clear_caches(palette=False)
         assert images._pasted_table(view, colorblind) is not None  # no plates overlap
         assert table_image(view, colorblind=colorblind) == images._png(
             images._table_picture(view, colorblind))
+
+
+def test_a_stored_palette_maps_pictures_as_the_chosen_one(tmp_path: Path,
+                                                          monkeypatch: pytest.MonkeyPatch) -> None:
+    """The palette a process chose is read back by the next (bot/render/palette_store.py)
+    instead of being chosen again, and maps a picture to the same bytes; another sheet (other
+    art, other fonts) is chosen anew."""
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
+    hand = tuple(all_cards()[:12])
+    sheet = images._hand_picture(hand, False)
+    chosen: list[Image.Image] = []
+
+    def choose(image: Image.Image) -> Image.Image:
+        chosen.append(image)
+        return image.quantize(64, method=Image.Quantize.MEDIANCUT, dither=Image.Dither.NONE)
+
+    first = stored_palette(sheet, choose)
+    again = stored_palette(sheet, choose)
+    assert len(chosen) == 1 and list(tmp_path.glob("uno-bot/palette-*.rgb"))
+    picture = images._hand_picture(hand[:5], True)
+
+    def mapped(palette: Image.Image) -> bytes:
+        return picture.quantize(palette=palette, dither=Image.Dither.NONE).tobytes()
+
+    assert mapped(again) == mapped(first)
+    stored_palette(images._hand_picture(hand[:3], False), choose)
+    assert len(chosen) == 2

@@ -27,7 +27,7 @@ TABLE = TableImage(top=card("R1"), color="R", direction=1,
 
 @pytest.fixture
 def painter() -> Painter:
-    images.clear_caches()
+    images.clear_caches(palette=False)
     return Painter(0)
 
 
@@ -108,7 +108,7 @@ async def test_only_the_newest_waiting_picture_of_a_slot_is_drawn(
 
 async def test_past_the_limit_a_request_is_refused_at_once(
         monkeypatch: pytest.MonkeyPatch) -> None:
-    images.clear_caches()
+    images.clear_caches(palette=False)
     painter = Painter(0, limit=2)
     gate = threading.Event()
     _slow_hands(monkeypatch, gate)
@@ -123,7 +123,7 @@ async def test_past_the_limit_a_request_is_refused_at_once(
 
 
 async def test_worker_processes_draw_the_same_pictures() -> None:
-    images.clear_caches()
+    images.clear_caches(palette=False)
     painter = Painter(1)
     try:
         png = await painter.hand(HAND)
@@ -254,7 +254,7 @@ async def test_a_hand_is_drawn_again_only_when_its_cards_change_however_many_han
     """Far more open hands than the cache by content holds: each slot keeps its newest picture,
     so an unchanged hand asked for again (each move prepares every hand of its game) is not
     drawn again; a slot that shows new cards lets its old picture go."""
-    images.clear_caches()
+    images.clear_caches(palette=False)
     painter = Painter(0, limit=1000)  # all asked for at once: none refused as too many
     drawn: list[tuple[object, ...]] = []
 
