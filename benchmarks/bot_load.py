@@ -77,6 +77,9 @@ What is printed, per configuration (each figure: the median of `--repeat` runs a
     CPU shares        of one core: the bot's tree, the fake, the players, and every other
                       process of the machine (the machine is shared: /proc/loadavg is printed at
                       the start and the end of each run).
+    bot gc            the bot process's garbage-collector passes over the window (its loop probe,
+                      benchmarks/bot_process.py): ms in all, and the longest full pass (the event
+                      loop stands still meanwhile; wall time, so a loaded machine lengthens them).
 PASS/MISS is judged on the median against the targets of issue #17: at 300 games and 5 s pace
 first-response p99 < 100 ms, 0 unanswered, bot-token requests <= 45/s (the busiest second), table-
 edit lag p99 < 3 s, <= 150 KB per game; and of issue #29: turn notice p99 < 1 s, <= 10 ms of bot
@@ -331,6 +334,8 @@ def figures_of(window: Window, fake: BenchDiscord, stats: Stats, *, games: int, 
         "players CPU %": 100 * max(0.0, window.driver_cpu - window.fake_cpu) / seconds,
         "others CPU %": 100 * max(0.0, window.machine_cpu / seconds - bot_share - driver_share),
         "bot loop late p99 ms": (window.bot_probe or {}).get("p99_ms", math.nan),
+        "bot gc ms": (window.bot_probe or {}).get("gc_ms", math.nan),
+        "bot gc full max ms": (window.bot_probe or {}).get("gc_full_max_ms", math.nan),
         "driver loop late p99 ms": (window.driver_probe or {}).get("p99_ms", math.nan),
         "violations": violations,
     }
@@ -367,6 +372,7 @@ FIGURES: list[tuple[str, str, Target]] = [
     ("bot CPU %", ".0f", None), ("fake CPU %", ".0f", None), ("players CPU %", ".0f", None),
     ("others CPU %", ".0f", None),
     ("bot loop late p99 ms", ".1f", None), ("driver loop late p99 ms", ".1f", None),
+    ("bot gc ms", ".0f", None), ("bot gc full max ms", ".0f", None),
     ("violations", ".0f", None),
 ]
 

@@ -20,6 +20,7 @@ from bot import metrics
 from bot.clock import Clock, SystemClock
 from bot.discord_private import connection_state
 from bot.gateway_diet import trim_parsers
+from bot.gc_passes import FrozenSurvivors
 from bot.i18n.commands import CommandTranslator, translated_payloads
 from bot.interactions import Interaction
 from bot.outlets.budget import RequestBudget
@@ -115,6 +116,7 @@ class UnoBot(commands.AutoShardedBot):
         self.budget = RequestBudget(settings.request_budget)
         self.budget.spend_from(self.http)
         self.refresh_delay = refresh_delay
+        self.gc_passes = FrozenSurvivors()
         # Seconds an AI player waits before it acts: the settings' (AI_MOVE_DELAY); tests give 0.
         self.ai_delay = settings.ai_delay if ai_delay is None else ai_delay
         self.synced_now = False  # whether this start sent commands to Discord
@@ -180,6 +182,7 @@ class UnoBot(commands.AutoShardedBot):
         # Everything loaded so far lives as long as the process: keep it out of the garbage
         # collector's full passes, which otherwise pause the event loop for tens of ms.
         gc.freeze()
+        self.gc_passes.install()  # and what survives a full pass from now on (issue 29)
         self.metrics_server = metrics.serve(
             self.config.metrics_address, games=lambda: len(self.games),
             lobbies=lambda: self.timers.count("lobby"), pictures=lambda: self.painter.waiting)
@@ -288,3 +291,4 @@ class UnoBot(commands.AutoShardedBot):
             await self.db.close()
             self.painter.close()
             self.budget.close()
+            self.gc_passes.uninstall()
