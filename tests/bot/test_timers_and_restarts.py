@@ -73,6 +73,7 @@ async def test_a_game_nobody_plays_for_a_day_is_ended(harness: Harness) -> None:
     assert bot is not None
     # The table is posted first (under load its id came after the game had ended: CI once).
     await harness.fake.wait_for(lambda: session.message_id is not None, timeout=3)
+    await harness.settle()  # the table's first edits land before the day passes, not after
     harness.clock.advance(ABANDONED_AFTER + 1)
     await harness.fake.wait_for(lambda: bot.games.in_channel(session.channel_id) is None,
                                 timeout=3)
