@@ -16,10 +16,9 @@ from .test_shards import SHARDS, ShardHarness
 from .tournament_play import (
     board,
     boards,
-    live,
     open_tournament,
+    play_into_round_two,
     play_to_the_end,
-    play_until,
 )
 
 
@@ -58,17 +57,7 @@ async def test_a_swiss_tournament_lives_in_its_shards_process_across_a_restart(
     h.clock.advance(5 * 60 + 1)  # the six who did not check in are played by stand-ins
     assert other.bot is not None and other.bot.tournaments.of_guild(h.fake.guild_id) is None
 
-    async def second_round_under_way() -> bool:
-        now = live(h)
-        return now is not None and now.doc.tournament is not None and len(
-            now.doc.tournament.rounds) == 2 and all(
-            t.dealt for t in now.doc.tables if t.round == 2)
-
-    await play_until(h, second_round_under_way)
-    during = live(h)
-    assert during is not None
-    playing = [t.game_id for t in during.doc.tables if t.round == 2 and not t.done]
-    assert playing
+    playing = await play_into_round_two(h)
     assert all(other.bot.games.get(game_id) is None for game_id in playing)
     await other.restart()  # the other process takes nothing of it back
     assert other.bot is not None and other.bot.tournaments.of_guild(h.fake.guild_id) is None

@@ -18,6 +18,7 @@ from .tournament_play import (
     boards,
     live,
     open_tournament,
+    play_into_round_two,
     play_to_the_end,
     play_until,
     stored,
@@ -55,17 +56,7 @@ async def test_a_swiss_night_of_sixteen_runs_to_its_podium_across_a_restart(
     await h.fake.wait_for(lambda: boards(host, "tournament.pairings_title",
                                          name="Friday night", round=1) != [], timeout=5)
 
-    async def second_round_under_way() -> bool:
-        now = live(h)
-        return now is not None and now.doc.tournament is not None and len(
-            now.doc.tournament.rounds) == 2 and all(
-            t.dealt for t in now.doc.tables if t.round == 2)
-
-    await play_until(h, second_round_under_way)
-    during = live(h)
-    assert during is not None
-    playing = [t.game_id for t in during.doc.tables if t.round == 2 and not t.done]
-    assert playing
+    playing = await play_into_round_two(h)
     await h.restart()  # in the middle of round 2
     assert h.bot is not None
     assert any(h.bot.games.get(game_id) is not None for game_id in playing)  # restored

@@ -28,6 +28,16 @@ async def _everywhere(harness: Harness) -> None:
     await harness.restart()
 
 
+async def _ann_and_bob_in_a_group_dm(harness: Harness) -> tuple[Channel, list[VirtualUser]]:
+    """Ann and Bob, each with the app installed, in a group DM of theirs (the bot is not in it)."""
+    await _everywhere(harness)
+    ann, bob = harness.user("Ann"), harness.user("Bob")
+    for user in (ann, bob):
+        harness.fake.install_for(user.member)
+    group: Channel = harness.fake.add_group_dm("pair", [ann.member, bob.member])
+    return group, [u.in_channel(group) for u in (ann, bob)]
+
+
 async def _lobby_and_start(harness: Harness, users: list[VirtualUser]) -> Any:
     """The first user opens a lobby, the others join with its button, the first starts it."""
     host, *others = users
@@ -233,12 +243,7 @@ async def test_uno_end_in_a_server_without_the_bot_needs_the_host_or_manage_serv
 
 async def test_the_host_ends_a_game_in_a_group_dm_and_an_old_table_retires(
         harness: Harness) -> None:
-    await _everywhere(harness)
-    ann, bob = harness.user("Ann"), harness.user("Bob")
-    for user in (ann, bob):
-        harness.fake.install_for(user.member)
-    group: Channel = harness.fake.add_group_dm("pair", [ann.member, bob.member])
-    users = [u.in_channel(group) for u in (ann, bob)]
+    group, users = await _ann_and_bob_in_a_group_dm(harness)
     session = await _lobby_and_start(harness, users)
     refused = (await users[1].slash("uno end")).response  # no permissions in a group DM
     assert refused is not None and refused.text == en("anywhere.end_refused")
@@ -258,17 +263,12 @@ async def test_the_host_ends_a_game_in_a_group_dm_and_an_old_table_retires(
 
 
 async def test_the_host_ends_a_lobby_in_a_group_dm_through_its_token(harness: Harness) -> None:
-    await _everywhere(harness)
-    ann, bob = harness.user("Ann"), harness.user("Bob")
-    for user in (ann, bob):
-        harness.fake.install_for(user.member)
-    group: Channel = harness.fake.add_group_dm("pair", [ann.member, bob.member])
-    users = [u.in_channel(group) for u in (ann, bob)]
+    group, users = await _ann_and_bob_in_a_group_dm(harness)
     lobby = (await users[0].slash("uno create")).response
     assert lobby is not None and not lobby.ephemeral
     await users[1].click(lobby.id, en("button.join"))
     refused = (await users[1].slash("uno end")).response  # not the host, no permissions here
-    assert refused is not None and refused.ephemeral
+    assert refused is not None and refused.ephemeral and refused.text == en("error.host_only")
     assert harness.bot is not None and await harness.bot.lobbies.get(group.id) is not None
     done = (await users[0].slash("uno end")).response
     assert done is not None and done.ephemeral and done.text == en("lobby.lobby_ended")

@@ -101,3 +101,20 @@ async def play_until(h: Harness, done: Callable[[], Awaitable[bool]],
         if timer:
             h.clock.advance(timer + 1)
         await asyncio.sleep(0.05)
+
+
+async def play_into_round_two(h: Harness) -> list[str]:
+    """Play until every table of round 2 is dealt; the games of round 2 still under way."""
+
+    async def second_round_under_way() -> bool:
+        now = live(h)
+        return now is not None and now.doc.tournament is not None and len(
+            now.doc.tournament.rounds) == 2 and all(
+            t.dealt for t in now.doc.tables if t.round == 2)
+
+    await play_until(h, second_round_under_way)
+    during = live(h)
+    assert during is not None
+    playing = [t.game_id for t in during.doc.tables if t.round == 2 and not t.done]
+    assert playing
+    return playing
