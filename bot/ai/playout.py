@@ -18,14 +18,15 @@ from bot.sim.cards import COLOR, PLAY_WILD, PLAY_WILD_FOUR, WILD
 from bot.sim.table import NO_PENDING, PENDING_CHALLENGE
 
 MAX_STEPS = 2_000  # a guard: an endless round is a bug, not a result
+LEAD = 1.35  # how much likelier to win one card fewer makes a seat (see `value`)
 
 
-def playout(table: Table, rng: random.Random) -> tuple[int, int]:
-    """Play `table` to the end of its round: the winner's seat (-1 past `MAX_STEPS`) and the
-    steps it took (what the search's budget counts)."""
+def playout(table: Table, rng: random.Random, horizon: int = MAX_STEPS) -> tuple[int, int]:
+    """Play `table` to the end of its round, or `horizon` steps: the winner's seat (-1 if the
+    round is not over) and the steps it took (what the search's budget counts)."""
     rnd = rng.random
     apply, matching, hands = table.apply, table.matching, table.hands
-    for step in range(MAX_STEPS):
+    for step in range(horizon):
         if table.over:
             return table.winner, step
         pending = table.pending
@@ -48,7 +49,16 @@ def playout(table: Table, rng: random.Random) -> tuple[int, int]:
             apply(coloured[int(rnd() * len(coloured))])
         else:
             apply(_wild_play(cards[0], hands[table.turn]))
-    return -1, MAX_STEPS
+    return (table.winner if table.over else -1), horizon
+
+
+def value(table: Table, me: int) -> float:
+    """Seat `me`'s chance of winning the round, estimated from the hand sizes alone (a round
+    over is 1 or 0): each seat weighs `LEAD ** -cards`, the fewer cards the likelier."""
+    if table.over:
+        return 1.0 if table.winner == me else 0.0
+    weights = [LEAD ** -len(hand) for hand in table.hands]
+    return weights[me] / sum(weights)
 
 
 def _wild_play(card: int, hand: list[int]) -> int:
