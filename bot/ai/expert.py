@@ -1,8 +1,8 @@
 """The "expert" level (issue #33): the hard level's habits, and a search on its own turns.
 
 On each decision of its own with more than one sensible answer it imagines tables consistent
-with what its seat knows (`worlds`), plays every answer on each of them and a few turns on
-from there on the simulation core (`search`), and takes the answer that did best. A forced move (one
+with what its seat knows (`worlds`), plays every answer on each of them and the round to its
+end on the simulation core (`search`), and takes the answer that won most. A forced move (one
 answer) is instant. Out of its turn (slaps, UNO calls, catches, jump-ins) and under rules the
 core does not play yet (anything but classic), it plays as the hard level does.
 
