@@ -27,10 +27,10 @@ if os.environ.get("CI"):
 
 # -- The longest modules first. pytest-xdist (`--dist loadfile --no-loadscope-reorder`) hands
 # whole modules to the workers in the order they are collected: a long module handed out last
-# runs alone at the end while the other workers wait. Each whole run notes how long each module took (in pytest's
-# cache, .pytest_cache/), and the next run collects the modules longest first (those it has no
-# figure for too), each module's tests in their own order; a run without figures starts with
-# KNOWN_LONG.
+# runs alone at the end while the other workers wait. Each whole run notes how long each
+# module took (in pytest's cache, .pytest_cache/), and the next run collects the modules longest
+# first (those it has no figure for too), each module's tests in their own order; a run without
+# figures starts with KNOWN_LONG.
 
 _MODULE_SECONDS = "uno/module-seconds"
 _spent: defaultdict[str, float] = defaultdict(float)
