@@ -156,7 +156,7 @@ class Figures:
 
 class FuzzHarness(Harness):
     """The harness with a short merged-edit delay (the bot's `refresh_delay`), so that a step
-    that waits for the table costs 50 ms instead of 250."""
+    that waits for the table costs 10 ms instead of 250."""
 
     async def start(self) -> UnoBot:
         self.bot = await self.session.start_bot(
