@@ -91,7 +91,8 @@ class Table:
 
     def clone(self, rng: random.Random) -> Table:
         """A copy to play on (a search's simulation), with its own random source."""
-        table = Table.__new__(Table)
+        cls = type(self)  # a variant's table copies as its own class (and its fields)
+        table = cls.__new__(cls)
         table.n, table.rng = self.n, rng
         table.hands = [hand[:] for hand in self.hands]
         table.pile, table.discard = self.pile[:], self.discard[:]
@@ -225,6 +226,23 @@ class Table:
     def matches(self, card: int) -> bool:
         """C-4.1-3: colour, number or symbol; wild cards always."""
         return card >= WILD or COLOR[card] == self.color or RANK[card] == RANK[self.discard[-1]]
+
+    def reply(self, rnd: random.Random) -> int:
+        """A rollout's answer to the pending decision (`bot.ai.playout`): a Wild Draw Four is
+        accepted (a challenge is rare and mostly lost, C-6), a colour is the one its namer holds
+        most. A variant's table answers its own decisions."""
+        if self.pending == PENDING_CHALLENGE:
+            return ACCEPT
+        return COLOR_BASE + self._most_held(self.p_by)
+
+    def _most_held(self, seat: int) -> int:
+        """The colour `seat` holds most (ties: the first in R, Y, G, B)."""
+        counts = [0, 0, 0, 0]
+        for card in self.hands[seat]:
+            color = COLOR[card]
+            if color >= 0:
+                counts[color] += 1
+        return counts.index(max(counts))
 
     # ------------------------------------------------------------------ changing
 
