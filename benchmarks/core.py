@@ -45,6 +45,7 @@ offers the drawn card's play or pass and the Wild Draw Four's challenge, and kee
 from __future__ import annotations
 
 import argparse
+import os
 import random
 import statistics
 import sys
@@ -56,14 +57,21 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
+from benchmarks.ai import HOUSE  # noqa: E402
 from bot.engine import ActionType, Game, RuleSet, player_view  # noqa: E402
 from bot.sim import DRAW, Table  # noqa: E402
+from bot.sim.bridge import house_rules, start_table  # noqa: E402
 from bot.sim.cards import PLAY_WILD, PLAY_WILD_FOUR, WILD  # noqa: E402
 from bot.sim.lockstep import check  # noqa: E402
 
 PLAYERS = 4
 REPEATS = 5
 TARGET = 0.8
+PRESET_TARGET = 0.5  # issue 33: each other rule set at least half classic's games/s
+LOCKSTEP_ACTIONS = 100_000  # issue 33: per rule set
+# The rule sets the core plays besides classic, by label (benchmarks/ai.py's lines).
+RULE_SETS: dict[str, RuleSet] = {"house": RuleSet.classic(**HOUSE)}
+Start = Callable[[int, int], Table]  # (players, seed) -> round 1 dealt
 WILD_PLAYS = (PLAY_WILD, PLAY_WILD_FOUR)
 Run = Callable[[int, int], int]  # (games, seed) -> actions
 
@@ -160,21 +168,22 @@ def core_games(games: int, seed: int) -> int:
     return actions
 
 
-def rollout_games(games: int, seed: int) -> int:
-    """The same games on `bot.sim.Table` the way the expert's simulations step it
-    (`bot.ai.playout`): a card drawn at random from `Table.matching` (repeats weigh as in the
-    bare simulator), the drawn card played, a wild naming a random colour; the legal list only
-    for a pending decision."""
+def rollout_games(games: int, seed: int, start: Start = Table.start) -> int:
+    """The same games on `bot.sim.Table` (or a variant's table from `start`) the way the
+    expert's simulations step it (`bot.ai.playout`): a card drawn at random from
+    `Table.matching` (repeats weigh as in the bare simulator), the drawn card played, a wild
+    naming a random colour; a pending decision answered by the table's `reply` (a Wild Draw
+    Four accepted, a colour its namer holds most; the house rules' answers: see
+    `bot.sim.house`)."""
     rnd = random.Random(seed).random
     actions = 0
     for i in range(games):
-        table = Table.start(PLAYERS, seed + i)
-        legal, apply, matching = table.legal, table.apply, table.matching
+        table = start(PLAYERS, seed + i)
+        reply, apply, matching = table.reply, table.apply, table.matching
         while not table.over:
             actions += 1
             if table.pending:
-                options = legal()
-                apply(options[int(rnd() * len(options))])
+                apply(reply(rnd))
                 continue
             card = table.drawn
             if card < 0:
@@ -185,6 +194,16 @@ def rollout_games(games: int, seed: int) -> int:
                 card = cards[int(rnd() * len(cards))]
             apply(card if card < WILD else WILD_PLAYS[card - WILD] + int(rnd() * 4))
     return actions
+
+
+def preset_runner(rules: RuleSet) -> Run:
+    """`rollout_games` on the core's table for `rules`."""
+    house = house_rules(rules)
+    assert house is not None, "the core plays this rule set"
+
+    def run(games: int, seed: int) -> int:
+        return rollout_games(games, seed, lambda n, s: start_table(house, n, s))
+    return run
 
 
 def engine_games(games: int, seed: int) -> int:
@@ -216,47 +235,74 @@ def spread(values: list[float]) -> str:
     return f"{statistics.median(values):9.0f}  [{min(values):.0f}-{max(values):.0f}]"
 
 
+def verify(matches: int, seed: int) -> None:
+    """The lockstep check for classic and every rule set of `RULE_SETS`."""
+    for label, rules in {"classic": RuleSet.classic(), **RULE_SETS}.items():
+        start = time.perf_counter()
+        done = check(matches, seed, max_actions=3_000, rules=rules)
+        verdict = "met" if done.actions >= LOCKSTEP_ACTIONS else f"below {LOCKSTEP_ACTIONS:,}"
+        print(f"lockstep {label}: {done.matches} matches ({done.won} played to their winner), "
+              f"{done.rounds} rounds, {done.actions:,} actions, no difference ({verdict}; "
+              f"{time.perf_counter() - start:.0f} s)")
+
+
+def measure(games: int, seed: int) -> tuple[dict[str, list[float]], dict[str, list[float]]]:
+    """Games/s by runner and the ratios the targets are on, from interleaved runs: the bare
+    simulator around each core run, classic's rollout around each other rule set's."""
+    runs: dict[str, Run] = {"rollout": rollout_games, "legal": core_games}
+    presets = {label: preset_runner(rules) for label, rules in RULE_SETS.items()}
+    rates: dict[str, list[float]] = {k: [] for k in ("bare", *runs, *presets, "engine")}
+    ratios: dict[str, list[float]] = {k: [] for k in (*runs, *presets)}
+    engine_games_n = max(1, games // 5)
+    bare_before = timed(bare_games, games, seed)[0]
+    for _ in range(REPEATS):
+        for label, run in runs.items():
+            core = timed(run, games, seed)[0]
+            bare_after = timed(bare_games, games, seed)[0]
+            best_bare = min(bare_before, bare_after)  # the better bare run around this one
+            rates["bare"].append(games / best_bare)
+            rates[label].append(games / core)
+            ratios[label].append(best_bare / core)
+            bare_before = bare_after
+        classic_before = games / rates["rollout"][-1]
+        for label, run in presets.items():
+            took = timed(run, games, seed)[0]
+            classic_after = timed(rollout_games, games, seed)[0]
+            rates[label].append(games / took)
+            ratios[label].append(min(classic_before, classic_after) / took)
+            classic_before = classic_after
+        engine = timed(engine_games, engine_games_n, seed)[0]
+        rates["engine"].append(engine_games_n / engine)
+    return rates, ratios
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--games", type=int, default=2_000)
     parser.add_argument("--seed", type=int, default=33_000)
-    parser.add_argument("--verify", type=int, default=120, help="lockstep matches (0: none)")
+    parser.add_argument("--verify", type=int, default=120,
+                        help="lockstep matches per rule set (0: none)")
     args = parser.parse_args(argv)
-    missed = 0
     if args.verify:
-        start = time.perf_counter()
-        done = check(args.verify, args.seed, max_actions=3_000)
-        verdict = "met" if done.actions >= 100_000 else "below 100,000"
-        print(f"lockstep classic: {done.matches} matches ({done.won} played to their winner), "
-              f"{done.rounds} rounds, {done.actions:,} actions, no difference ({verdict}; "
-              f"{time.perf_counter() - start:.0f} s)")
-    rates: dict[str, list[float]] = {"bare": [], "rollout": [], "legal": [], "engine": []}
-    ratios: dict[str, list[float]] = {"rollout": [], "legal": []}
-    runs: dict[str, Run] = {"rollout": rollout_games, "legal": core_games}
-    engine_games_n = max(1, args.games // 5)
-    bare_before = timed(bare_games, args.games, args.seed)[0]
-    for _ in range(REPEATS):
-        for label, run in runs.items():
-            core = timed(run, args.games, args.seed)[0]
-            bare_after = timed(bare_games, args.games, args.seed)[0]
-            best_bare = min(bare_before, bare_after)  # the better bare run around this one
-            rates["bare"].append(args.games / best_bare)
-            rates[label].append(args.games / core)
-            ratios[label].append(best_bare / core)
-            bare_before = bare_after
-        engine = timed(engine_games, engine_games_n, args.seed)[0]
-        rates["engine"].append(engine_games_n / engine)
+        verify(args.verify, args.seed)
+    print(f"load average before timing: {os.getloadavg()[0]:.2f}")
+    rates, ratios = measure(args.games, args.seed)
     print(f"{'runner':8} {'games/s median':>15}  [range]")
     for label, values in rates.items():
         print(f"{label:8} {spread(values)}")
+    missed = 0
     for label, values in ratios.items():
         ratio = statistics.median(values)
-        verdict = "met" if ratio >= TARGET else "MISSED"
-        missed += label == "rollout" and verdict == "MISSED"
-        print(f"core ({label}) / bare: {ratio:.2f}x [{min(values):.2f}-{max(values):.2f}]  "
-              f"target >= {TARGET}x: {verdict}")
+        preset = label in RULE_SETS
+        target = PRESET_TARGET if preset else TARGET
+        verdict = "met" if ratio >= target else "MISSED"
+        missed += (preset or label == "rollout") and verdict == "MISSED"
+        against = "classic rollout" if preset else "bare"
+        print(f"core ({label}) / {against}: {ratio:.2f}x [{min(values):.2f}-{max(values):.2f}]"
+              f"  target >= {target}x: {verdict}")
     engine_ratio = statistics.median(rates["engine"]) / statistics.median(rates["bare"])
     print(f"engine / bare: {engine_ratio:.2f}x")
+    print(f"load average after: {os.getloadavg()[0]:.2f}")
     return 1 if missed else 0
 
 

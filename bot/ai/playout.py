@@ -2,7 +2,9 @@
 
 A coloured card when one plays (chosen at random among the matching cards: the simulations stay
 varied), a wild only when nothing else plays, naming the colour its player holds most; the card
-just drawn is played; a Wild Draw Four is accepted (a challenge is rare and mostly lost, C-6).
+just drawn is played; anything pending is answered as the table's `reply` answers it (classic:
+a Wild Draw Four is accepted, a challenge being rare and mostly lost, C-6; the house rules'
+table stacks when it can, declines a swap and settles a slap window).
 It reads the core table directly (every hidden hand in it is the searching seat's own guess)
 and picks from `Table.matching`, the same cards `Table.legal` offers, without building the
 list of actions: the core's `apply` reads a play's card from the action (the UNO call a play of
@@ -13,9 +15,9 @@ from __future__ import annotations
 
 import random
 
-from bot.sim import ACCEPT, COLOR_BASE, DRAW, Table
+from bot.sim import DRAW, Table
 from bot.sim.cards import COLOR, PLAY_WILD, PLAY_WILD_FOUR, WILD
-from bot.sim.table import NO_PENDING, PENDING_CHALLENGE
+from bot.sim.table import NO_PENDING
 
 MAX_STEPS = 2_000  # a guard: an endless round is a bug, not a result
 
@@ -28,12 +30,8 @@ def playout(table: Table, rng: random.Random) -> tuple[int, int]:
     for step in range(MAX_STEPS):
         if table.over:
             return table.winner, step
-        pending = table.pending
-        if pending != NO_PENDING:
-            if pending == PENDING_CHALLENGE:
-                apply(ACCEPT)
-            else:  # a colour for a wild start card
-                apply(COLOR_BASE + _most_held(hands[table.p_by]))
+        if table.pending != NO_PENDING:
+            apply(table.reply(rnd))
             continue
         drawn = table.drawn
         if drawn >= 0:

@@ -12,27 +12,22 @@ from __future__ import annotations
 
 import random
 
-from bot.engine import Game, PendingKind, variant_of
+from bot.engine import PendingKind
 from bot.sim import Table
-from bot.sim.bridge import CARD_ID, color_id, ids
+from bot.sim.bridge import CARD_ID, color_id, house_rules, ids, new_table
 from bot.sim.cards import COLOR
+from bot.sim.house import PENDING_DRAW, PENDING_SWAP, HouseTable
 from bot.sim.table import NO_PENDING, PENDING_CHALLENGE, PENDING_COLOR
 
 from .determinize import Inconsistent
 from .memory import Memory, unseen_faces
 from .observation import Observation
 
-# The options the core plays besides classic's defaults (they change nothing it simulates: the
-# target score and C-5.4's false UNO call, which only the UNO button can make).
-NEUTRAL_OPTIONS = frozenset({"target_score", "false_uno_penalty"})
-
 
 def core_plays(obs: Observation) -> bool:
-    """Whether the core plays this table's rules (classic, RULES.md C): the game itself, no
-    variant of it, with no option the core does not simulate."""
-    rules = obs.rules
-    # Stays a test of the variant: the core is a second implementation of the base game only.
-    return variant_of(rules.preset) is Game and set(rules.enabled()) <= NEUTRAL_OPTIONS
+    """Whether the core plays this table's rules: classic (RULES.md C) and the house rules
+    `bot.sim.bridge.house_rules` names (H-2 to H-6, H-8)."""
+    return house_rules(obs.rules) is not None
 
 
 class Worlds:
@@ -42,6 +37,10 @@ class Worlds:
     def __init__(self, obs: Observation, memory: Memory) -> None:
         n, me, sizes = len(obs.players), obs.seat, obs.hand_sizes
         self.n, self.me = n, me
+        house = house_rules(obs.rules)
+        if house is None:
+            raise Inconsistent(f"the core does not play {obs.rules.to_dict()}")
+        self.house = house
         self.others = [(s, sizes[s], color_id(memory.lacks.get(obs.players[s])))
                        for s in range(n) if s != me]
         self.need = sum(sizes[s] for s in range(n) if s != me) + obs.draw_pile
@@ -54,15 +53,21 @@ class Worlds:
         self.known = ids(known)
         self.color, self.direction = color_id(obs.color), obs.direction
         self.drawn = CARD_ID[obs.drawn] if obs.drawn is not None else -1
-        self.pending, self.by, self.before = NO_PENDING, -1, -1
+        self.pending, self.by, self.before, self.amount = NO_PENDING, -1, -1, 0
         pending = obs.pending
-        if pending is not None and pending.kind is PendingKind.COLOR:
+        kind = None if pending is None else pending.kind
+        if pending is None:
+            pass
+        elif kind is PendingKind.COLOR:
             self.pending, self.by = PENDING_COLOR, me
-        elif pending is not None and pending.kind is PendingKind.CHALLENGE:
-            self.pending, self.by = PENDING_CHALLENGE, obs.seat_of(pending.by)
+        elif kind is PendingKind.CHALLENGE or kind is PendingKind.DRAW and any(self.house):
+            self.pending = PENDING_CHALLENGE if kind is PendingKind.CHALLENGE else PENDING_DRAW
+            self.by, self.amount = obs.seat_of(pending.by), pending.amount or 0
             self.before = color_id(memory.color_before_top)
-        elif pending is not None:
-            raise Inconsistent(f"the core has no {pending.kind} decision")
+        elif kind is PendingKind.SWAP and pending.target is None:  # H-6: my offer to make
+            self.pending, self.by = PENDING_SWAP, me
+        else:  # a slap window, or a swap's offered card (which the view never shows)
+            raise Inconsistent(f"the core has no {kind} decision")
 
     def deal(self, rng: random.Random) -> Table:
         """A new table: the unseen cards shuffled and dealt (see the module)."""
@@ -71,7 +76,7 @@ class Worlds:
         for i in range(len(rest) - 1, 0, -1):
             j = int(rnd() * (i + 1))
             rest[i], rest[j] = rest[j], rest[i]
-        table = Table(self.n, random.Random(rng.getrandbits(32)))
+        table = new_table(self.house, self.n, random.Random(rng.getrandbits(32)))
         hands = table.hands
         for seat, size, lacks in self.others:
             hands[seat], rest = _take(rest, size, lacks)
@@ -79,13 +84,24 @@ class Worlds:
         hidden_pile = self.need - sum(size for _, size, _ in self.others)
         table.pile, table.discard = rest[:hidden_pile], rest[hidden_pile:] + self.known
         table.color, table.direction, table.turn = self.color, self.direction, self.me
+        if self.pending == PENDING_SWAP:  # H-6: the 5 has passed the turn on already
+            table.turn = (self.me + self.direction) % self.n
         table.drawn = self.drawn
         table.pending, table.p_by = self.pending, self.by
-        if self.pending == PENDING_CHALLENGE:
+        if self.pending == PENDING_CHALLENGE or self.pending == PENDING_DRAW:
             before = self.before
             table.p_victim = self.me
             table.p_guilty = before >= 0 and any(COLOR[c] == before for c in hands[self.by])
+        if isinstance(table, HouseTable):
+            _house_pending(table, self.amount)
         return table
+
+
+def _house_pending(table: HouseTable, amount: int) -> None:
+    """The house table's part of a pending decision: a penalty's sum (H-4), and whether its
+    card was its player's last (C-8.1: then nothing answers it)."""
+    table.p_amount = amount
+    table.p_final = table.pending == PENDING_CHALLENGE and not table.hands[table.p_by]
 
 
 def _take(cards: list[int], size: int, lacks: int) -> tuple[list[int], list[int]]:

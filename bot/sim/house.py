@@ -20,7 +20,7 @@ swaps with the smallest other hand, the choice a player would usually make.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import NamedTuple
 
 from .cards import (
@@ -69,6 +69,9 @@ class HouseRules(NamedTuple):
     uno_slap: bool = False  # H-8
 
 
+ALL_OFF = HouseRules()
+
+
 def _touched(rules: HouseRules) -> tuple[bool, ...]:
     """By card: whether a play of it needs the house table's own play (a Wild Draw Four's
     penalty sum, a stackable Draw Two, a 0 or 7 under H-3, a 5 under H-6)."""
@@ -78,16 +81,20 @@ def _touched(rules: HouseRules) -> tuple[bool, ...]:
     return tuple(card == WILD_FOUR or RANK[card] in ranks for card in range(N_CARDS))
 
 
+_apply, _legal = Table.apply, Table.legal  # the classic table's, called without `super()`
+
+
 class HouseTable(Table):
     """A classic match under `HouseRules` (see the module)."""
 
-    __slots__ = ("rules", "touched", "p_amount", "p_final", "p_card", "slap", "slap_by",
+    __slots__ = ("rules", "touched", "slap_on", "p_amount", "p_final", "p_card", "slap", "slap_by",
                  "slap_others", "under")
 
-    def __init__(self, n: int, rng: random.Random, rules: HouseRules = HouseRules()) -> None:
+    def __init__(self, n: int, rng: random.Random, rules: HouseRules = ALL_OFF) -> None:
         super().__init__(n, rng)
         self.rules = rules
         self.touched = _touched(rules)
+        self.slap_on = rules.uno_slap
         self.p_amount = 0  # the sum a pending draw penalty makes its victim draw (H-4)
         self.p_final = False  # C-8.1: the penalty card was its player's last: no answer
         self.p_card = -1  # H-6: the card offered
@@ -97,7 +104,7 @@ class HouseTable(Table):
         self.under = NO_PENDING  # the pending decision an open slap window holds back
 
     @classmethod
-    def start(cls, n: int, seed: int, rules: HouseRules = HouseRules()) -> HouseTable:
+    def start(cls, n: int, seed: int, rules: HouseRules = ALL_OFF) -> HouseTable:
         table = cls(n, random.Random(seed), rules)
         table.dealer = table._draw_for_dealer()
         table.deal(table._shuffled_deck())
@@ -106,7 +113,7 @@ class HouseTable(Table):
     def clone(self, rng: random.Random) -> HouseTable:
         table = super().clone(rng)
         assert isinstance(table, HouseTable)
-        table.rules, table.touched = self.rules, self.touched
+        table.rules, table.touched, table.slap_on = self.rules, self.touched, self.slap_on
         table.p_amount, table.p_final = self.p_amount, self.p_final
         table.p_card, table.slap, table.slap_by = self.p_card, self.slap, self.slap_by
         table.slap_others, table.under = self.slap_others, self.under
@@ -132,7 +139,7 @@ class HouseTable(Table):
         pending = self.pending
         if self.over or (pending == NO_PENDING and not self.rules.seven_zero) or (
                 pending == PENDING_COLOR):
-            return super().legal(seat)
+            return _legal(self, seat)
         if pending == PENDING_SLAP:  # H-8: everyone may time it out; who must slap, slaps
             if seat < 0:
                 seat = self.waiting_for()
@@ -194,10 +201,10 @@ class HouseTable(Table):
         pending = self.pending
         if action < DRAW:
             if pending != NO_PENDING or self.touched[_PLAYED[action]] or (
-                    self.rules.uno_slap and len(self.hands[self.turn]) == 2):
+                    self.slap_on and len(self.hands[self.turn]) == 2):
                 self._play(action, -1)
             else:
-                super().apply(action)  # no house rule touches this play
+                _apply(self, action)  # no house rule touches this play
         elif action >= SWAP:
             self._swap(action)
         elif action >= TARGETED:
@@ -209,7 +216,7 @@ class HouseTable(Table):
         elif pending == PENDING_DRAW:
             self._accept()  # `accept`, or a draw (REPLAY.md: it takes a waiting penalty)
         else:
-            super().apply(action)
+            _apply(self, action)
 
     def _play(self, action: int, target: int) -> None:
         """A play some house rule touches (a 0, 5 or 7, a penalty, an answer, an UNO call)."""
@@ -335,13 +342,13 @@ class HouseTable(Table):
 
     # ------------------------------------------------------------------ rollouts
 
-    def reply(self, rnd: random.Random) -> int:
+    def reply(self, rnd: Callable[[], float]) -> int:
         """A rollout's answer to what waits: slap (a random seat is last), stack when the hand
         can, else take the penalty; decline a swap; a colour as the classic table names it."""
         pending = self.pending
         if pending == PENDING_SLAP:
             waiting = self.slap
-            return SLAP + waiting[int(rnd.random() * len(waiting))]
+            return SLAP + waiting[int(rnd() * len(waiting))]
         if pending == PENDING_SWAP:
             if self.p_card < 0:
                 return PASS

@@ -14,7 +14,7 @@ business, as in a rollout that only ever picks from it).
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from .cards import (
     ACCEPT,
@@ -227,7 +227,7 @@ class Table:
         """C-4.1-3: colour, number or symbol; wild cards always."""
         return card >= WILD or COLOR[card] == self.color or RANK[card] == RANK[self.discard[-1]]
 
-    def reply(self, rnd: random.Random) -> int:
+    def reply(self, rnd: Callable[[], float]) -> int:
         """A rollout's answer to the pending decision (`bot.ai.playout`): a Wild Draw Four is
         accepted (a challenge is rare and mostly lost, C-6), a colour is the one its namer holds
         most. A variant's table answers its own decisions."""
