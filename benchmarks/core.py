@@ -51,6 +51,7 @@ import statistics
 import sys
 import time
 from collections.abc import Callable
+from dataclasses import astuple
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -60,9 +61,8 @@ if str(ROOT) not in sys.path:
 from benchmarks.ai import HOUSE  # noqa: E402
 from bot.engine import ActionType, Game, RuleSet, player_view  # noqa: E402
 from bot.sim import DRAW, Table  # noqa: E402
-from bot.sim.bridge import house_rules, start_table  # noqa: E402
-from bot.sim.cards import PLAY_WILD, PLAY_WILD_FOUR, WILD  # noqa: E402
-from bot.sim.lockstep import check  # noqa: E402
+from bot.sim.bridge import core_for  # noqa: E402
+from bot.sim.lockstep import Checked, check  # noqa: E402
 
 PLAYERS = 4
 REPEATS = 5
@@ -70,9 +70,9 @@ TARGET = 0.8
 PRESET_TARGET = 0.5  # issue 33: each other rule set at least half classic's games/s
 LOCKSTEP_ACTIONS = 100_000  # issue 33: per rule set
 # The rule sets the core plays besides classic, by label (benchmarks/ai.py's lines).
-RULE_SETS: dict[str, RuleSet] = {"house": RuleSet.classic(**HOUSE)}
+RULE_SETS: dict[str, RuleSet] = {"house": RuleSet.classic(**HOUSE),
+                                 "no_mercy": RuleSet.build("no_mercy")}
 Start = Callable[[int, int], Table]  # (players, seed) -> round 1 dealt
-WILD_PLAYS = (PLAY_WILD, PLAY_WILD_FOUR)
 Run = Callable[[int, int], int]  # (games, seed) -> actions
 
 
@@ -172,14 +172,15 @@ def rollout_games(games: int, seed: int, start: Start = Table.start) -> int:
     """The same games on `bot.sim.Table` (or a variant's table from `start`) the way the
     expert's simulations step it (`bot.ai.playout`): a card drawn at random from
     `Table.matching` (repeats weigh as in the bare simulator), the drawn card played, a wild
-    naming a random colour; a pending decision answered by the table's `reply` (a Wild Draw
-    Four accepted, a colour its namer holds most; the house rules' answers: see
-    `bot.sim.house`)."""
+    naming a random colour (`Table.wild_plays`); a pending decision answered by the table's
+    `reply` (a Wild Draw Four accepted, a colour its namer holds most; the other rule sets'
+    answers: see `bot.sim.house` and `bot.sim.nomercy`)."""
     rnd = random.Random(seed).random
     actions = 0
     for i in range(games):
         table = start(PLAYERS, seed + i)
         reply, apply, matching = table.reply, table.apply, table.matching
+        first_wild, wild_plays = table.FIRST_WILD, table.wild_plays
         while not table.over:
             actions += 1
             if table.pending:
@@ -192,17 +193,21 @@ def rollout_games(games: int, seed: int, start: Start = Table.start) -> int:
                     apply(DRAW)
                     continue
                 card = cards[int(rnd() * len(cards))]
-            apply(card if card < WILD else WILD_PLAYS[card - WILD] + int(rnd() * 4))
+            if card < first_wild:
+                apply(card)
+            else:
+                plays = wild_plays(card)
+                apply(plays[int(rnd() * len(plays))])
     return actions
 
 
 def preset_runner(rules: RuleSet) -> Run:
     """`rollout_games` on the core's table for `rules`."""
-    house = house_rules(rules)
-    assert house is not None, "the core plays this rule set"
+    core = core_for(rules)
+    assert core is not None, "the core plays this rule set"
 
     def run(games: int, seed: int) -> int:
-        return rollout_games(games, seed, lambda n, s: start_table(house, n, s))
+        return rollout_games(games, seed, core.start)
     return run
 
 
@@ -235,11 +240,15 @@ def spread(values: list[float]) -> str:
     return f"{statistics.median(values):9.0f}  [{min(values):.0f}-{max(values):.0f}]"
 
 
-def verify(matches: int, seed: int) -> None:
-    """The lockstep check for classic and every rule set of `RULE_SETS`."""
+def verify(actions: int, seed: int) -> None:
+    """The lockstep check for classic and every rule set of `RULE_SETS`: matches of 4 players
+    (seeds from `seed` on), 20 at a time, until `actions` actions were compared."""
     for label, rules in {"classic": RuleSet.classic(), **RULE_SETS}.items():
         start = time.perf_counter()
-        done = check(matches, seed, max_actions=3_000, rules=rules)
+        done = Checked()
+        while done.actions < actions:
+            more = check(20, seed + done.matches, max_actions=3_000, rules=rules)
+            done = Checked(*(a + b for a, b in zip(astuple(done), astuple(more), strict=True)))
         verdict = "met" if done.actions >= LOCKSTEP_ACTIONS else f"below {LOCKSTEP_ACTIONS:,}"
         print(f"lockstep {label}: {done.matches} matches ({done.won} played to their winner), "
               f"{done.rounds} rounds, {done.actions:,} actions, no difference ({verdict}; "
@@ -280,8 +289,8 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--games", type=int, default=2_000)
     parser.add_argument("--seed", type=int, default=33_000)
-    parser.add_argument("--verify", type=int, default=120,
-                        help="lockstep matches per rule set (0: none)")
+    parser.add_argument("--verify", type=int, default=LOCKSTEP_ACTIONS,
+                        help="lockstep actions per rule set, at least (0: none)")
     args = parser.parse_args(argv)
     if args.verify:
         verify(args.verify, args.seed)

@@ -16,7 +16,6 @@ from __future__ import annotations
 import random
 
 from bot.sim import DRAW, Table
-from bot.sim.cards import COLOR, PLAY_WILD, PLAY_WILD_FOUR, WILD
 from bot.sim.table import NO_PENDING
 
 MAX_STEPS = 2_000  # a guard: an endless round is a bug, not a result
@@ -26,7 +25,8 @@ def playout(table: Table, rng: random.Random) -> tuple[int, int]:
     """Play `table` to the end of its round: the winner's seat (-1 past `MAX_STEPS`) and the
     steps it took (what the search's budget counts)."""
     rnd = rng.random
-    apply, matching, hands = table.apply, table.matching, table.hands
+    apply, matching, wild_play = table.apply, table.matching, table.wild_play
+    first_wild = table.FIRST_WILD  # a variant's cards: its own ids (see `bot.sim`)
     for step in range(MAX_STEPS):
         if table.over:
             return table.winner, step
@@ -35,28 +35,15 @@ def playout(table: Table, rng: random.Random) -> tuple[int, int]:
             continue
         drawn = table.drawn
         if drawn >= 0:
-            apply(drawn if drawn < WILD else _wild_play(drawn, hands[table.turn]))
+            apply(drawn if drawn < first_wild else wild_play(drawn))
             continue
         cards = matching()
         if not cards:
             apply(DRAW)
             continue
-        coloured = [c for c in cards if c < WILD]
+        coloured = [c for c in cards if c < first_wild]
         if coloured:
             apply(coloured[int(rnd() * len(coloured))])
         else:
-            apply(_wild_play(cards[0], hands[table.turn]))
+            apply(wild_play(cards[0]))
     return -1, MAX_STEPS
-
-
-def _wild_play(card: int, hand: list[int]) -> int:
-    return (PLAY_WILD if card == WILD else PLAY_WILD_FOUR) + _most_held(hand)
-
-
-def _most_held(hand: list[int]) -> int:
-    counts = [0, 0, 0, 0]
-    for card in hand:
-        color = COLOR[card]
-        if color >= 0:
-            counts[color] += 1
-    return counts.index(max(counts))

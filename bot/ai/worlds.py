@@ -11,12 +11,13 @@ observation once per decision and deals a new table per call. Only the observati
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 
 from bot.engine import PendingKind
 from bot.sim import Table
-from bot.sim.bridge import CARD_ID, color_id, house_rules, ids, new_table
-from bot.sim.cards import COLOR
-from bot.sim.house import PENDING_DRAW, PENDING_SWAP, HouseTable
+from bot.sim.bridge import color_id, core_for
+from bot.sim.house import PENDING_DRAW, PENDING_SWAP
+from bot.sim.nomercy import PENDING_ROULETTE
 from bot.sim.table import NO_PENDING, PENDING_CHALLENGE, PENDING_COLOR
 
 from .determinize import Inconsistent
@@ -25,9 +26,14 @@ from .observation import Observation
 
 
 def core_plays(obs: Observation) -> bool:
-    """Whether the core plays this table's rules: classic (RULES.md C) and the house rules
-    `bot.sim.bridge.house_rules` names (H-2 to H-6, H-8)."""
-    return house_rules(obs.rules) is not None
+    """Whether the core plays this table's rules: classic (RULES.md C), the house rules
+    `bot.sim.bridge.core_for` names (H-2 to H-6, H-8) and No Mercy (M)."""
+    return core_for(obs.rules) is not None
+
+
+# The pending decisions of the seat's own that an imagined table can hold, as the core's.
+_DECIDES = {PendingKind.CHALLENGE: PENDING_CHALLENGE, PendingKind.DRAW: PENDING_DRAW,
+            PendingKind.ROULETTE: PENDING_ROULETTE}
 
 
 class Worlds:
@@ -37,10 +43,11 @@ class Worlds:
     def __init__(self, obs: Observation, memory: Memory) -> None:
         n, me, sizes = len(obs.players), obs.seat, obs.hand_sizes
         self.n, self.me = n, me
-        house = house_rules(obs.rules)
-        if house is None:
+        core = core_for(obs.rules)
+        if core is None:
             raise Inconsistent(f"the core does not play {obs.rules.to_dict()}")
-        self.house = house
+        self.core, codec = core, core.codec
+        ids = codec.ids
         self.others = [(s, sizes[s], color_id(memory.lacks.get(obs.players[s])))
                        for s in range(n) if s != me]
         self.need = sum(sizes[s] for s in range(n) if s != me) + obs.draw_pile
@@ -52,7 +59,7 @@ class Worlds:
             obs.top]
         self.known = ids(known)
         self.color, self.direction = color_id(obs.color), obs.direction
-        self.drawn = CARD_ID[obs.drawn] if obs.drawn is not None else -1
+        self.drawn = codec.card_ids[obs.drawn] if obs.drawn is not None else -1
         self.pending, self.by, self.before, self.amount = NO_PENDING, -1, -1, 0
         pending = obs.pending
         kind = None if pending is None else pending.kind
@@ -60,8 +67,8 @@ class Worlds:
             pass
         elif kind is PendingKind.COLOR:
             self.pending, self.by = PENDING_COLOR, me
-        elif kind is PendingKind.CHALLENGE or kind is PendingKind.DRAW and any(self.house):
-            self.pending = PENDING_CHALLENGE if kind is PendingKind.CHALLENGE else PENDING_DRAW
+        elif kind in _DECIDES:  # a penalty (C-6, H-4, M-6) or a Roulette (M-8) aimed at me
+            self.pending = _DECIDES[kind]
             self.by, self.amount = obs.seat_of(pending.by), pending.amount or 0
             self.before = color_id(memory.color_before_top)
         elif kind is PendingKind.SWAP and pending.target is None:  # H-6: my offer to make
@@ -76,10 +83,10 @@ class Worlds:
         for i in range(len(rest) - 1, 0, -1):
             j = int(rnd() * (i + 1))
             rest[i], rest[j] = rest[j], rest[i]
-        table = new_table(self.house, self.n, random.Random(rng.getrandbits(32)))
-        hands = table.hands
+        table = self.core.new(self.n, random.Random(rng.getrandbits(32)))
+        hands, colors = table.hands, table.CARD_COLOR
         for seat, size, lacks in self.others:
-            hands[seat], rest = _take(rest, size, lacks)
+            hands[seat], rest = _take(rest, size, lacks, colors)
         hands[self.me] = self.hand[:]
         hidden_pile = self.need - sum(size for _, size, _ in self.others)
         table.pile, table.discard = rest[:hidden_pile], rest[hidden_pile:] + self.known
@@ -88,27 +95,20 @@ class Worlds:
             table.turn = (self.me + self.direction) % self.n
         table.drawn = self.drawn
         table.pending, table.p_by = self.pending, self.by
-        if self.pending == PENDING_CHALLENGE or self.pending == PENDING_DRAW:
+        if self.pending in _DECIDES.values():
             before = self.before
             table.p_victim = self.me
-            table.p_guilty = before >= 0 and any(COLOR[c] == before for c in hands[self.by])
-        if isinstance(table, HouseTable):
-            _house_pending(table, self.amount)
+            table.p_guilty = before >= 0 and any(colors[c] == before for c in hands[self.by])
+        table.imagined(self.amount)
         return table
 
 
-def _house_pending(table: HouseTable, amount: int) -> None:
-    """The house table's part of a pending decision: a penalty's sum (H-4), and whether its
-    card was its player's last (C-8.1: then nothing answers it)."""
-    table.p_amount = amount
-    table.p_final = table.pending == PENDING_CHALLENGE and not table.hands[table.p_by]
-
-
-def _take(cards: list[int], size: int, lacks: int) -> tuple[list[int], list[int]]:
+def _take(cards: list[int], size: int, lacks: int, colors: Sequence[int]
+          ) -> tuple[list[int], list[int]]:
     """`size` cards from the front, avoiding the colour `lacks` and wilds where possible."""
     if lacks < 0:
         return cards[:size], cards[size:]
-    fits = [i for i, c in enumerate(cards) if COLOR[c] >= 0 and COLOR[c] != lacks][:size]
+    fits = [i for i, c in enumerate(cards) if colors[c] >= 0 and colors[c] != lacks][:size]
     if len(fits) < size:  # the pool cannot honour it: fill up from the front
         chosen = set(fits)
         fits += [i for i in range(len(cards)) if i not in chosen][:size - len(fits)]

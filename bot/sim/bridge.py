@@ -1,15 +1,27 @@
 """The core's integers and the engine's values, both ways (the only module of the core besides
 `lockstep` that reads the engine): for the lockstep check and for AI players, who observe an
-engine table and search on core tables. `house_rules` says which rule sets the core plays and
-`new_table` builds the table for one."""
+engine table and search on core tables. `core_for` says which rule sets the core plays and
+gives, for each, the table to build and its `Codec` (each variant numbers its own cards)."""
 
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass
 
-from bot.engine import Action, ActionType, Card, Game, RuleSet, classic_deck, variant_of
+from bot.engine import (
+    Action,
+    ActionType,
+    Card,
+    Game,
+    NoMercyGame,
+    RuleSet,
+    classic_deck,
+    no_mercy_deck,
+    variant_of,
+)
 
+from . import nomercy
 from .cards import (
     ACCEPT,
     CHALLENGE,
@@ -25,73 +37,108 @@ from .cards import (
     TARGETED,
     UNO,
     WILD,
+    WILD_FOUR,
     classic_deck_ids,
 )
 from .house import HouseRules, HouseTable
+from .nomercy import NoMercyTable
 from .table import Table
 
-CARD_ID: dict[Card, int] = dict(zip(classic_deck(), classic_deck_ids(), strict=True))
 LETTERS = "RYGB"  # the colours in the core's order (the engine's C-10 order)
 _SIMPLE = {ActionType.DRAW: DRAW, ActionType.PASS: PASS, ActionType.CHALLENGE: CHALLENGE,
            ActionType.ACCEPT: ACCEPT, ActionType.NEXT_ROUND: NEXT_ROUND,
            ActionType.SLAP_TIMEOUT: SLAP_TIMEOUT}
-# Options the core plays as classic: what they change is nothing it simulates (the target
-# score: rollouts end with the round; C-5.4's false call, H-5's speaking: nobody simulated
-# talks; H-2's jump-ins: out of turn, left to the engine's legal list, see `bot.sim.house`).
+# Options the core plays as if they were off: what they change is nothing it simulates (the
+# target score: rollouts end with the round; C-5.4's false call, H-5's speaking: nobody
+# simulated talks; H-2's jump-ins: out of turn, left to the engine's legal list, see
+# `bot.sim.house`).
 NEUTRAL_OPTIONS = frozenset({"target_score", "false_uno_penalty", "jump_in", "silence"})
 HOUSE_OPTIONS = frozenset(HouseRules._fields)
+NO_MERCY_NEUTRAL = NEUTRAL_OPTIONS | {"reverse_chain"}  # M-16.12: accepted, changes nothing
+
+
+class Codec:
+    """One rule set's numbering: its cards (`card_ids`) and its actions (`action_id`)."""
+
+    def __init__(self, deck: Sequence[Card], deck_ids: Sequence[int],
+                 wild_plays: Mapping[int, int], uncoloured: Mapping[int, int], uno: int) -> None:
+        self.card_ids: dict[Card, int] = dict(zip(deck, deck_ids, strict=True))
+        self.wild_plays = wild_plays  # a wild card's play naming red (+1 a colour on)
+        self.uncoloured = uncoloured  # a wild card's play naming no colour (M-8.1)
+        self.uno = uno  # what the UNO call adds to a play (0: nothing the core simulates)
+
+    def ids(self, cards: Iterable[Card]) -> list[int]:
+        return [self.card_ids[c] for c in cards]
+
+    def action_id(self, action: Action, players: Sequence[str] = ()) -> int:
+        """The core's integer for an engine action (a play, draw, pass, colour, challenge,
+        slap or swap); `players`, the table's names in seat order, for those naming a seat."""
+        kind = action.type
+        if kind in _SIMPLE:
+            return _SIMPLE[kind]
+        if kind is ActionType.COLOR:
+            return COLOR_BASE + LETTERS.index(action.color or "")
+        if kind is ActionType.SLAP and action.by in players:
+            return SLAP + players.index(action.by)
+        if kind is ActionType.SWAP and action.card is not None and action.target in players:
+            return SWAP + players.index(action.target) * 64 + self.card_ids[action.card]
+        if kind is not ActionType.PLAY or action.card is None or (
+                action.target is not None and action.target not in players):
+            raise ValueError(f"the core has no action like {action}")
+        card = self.card_ids[action.card]
+        if card in self.wild_plays:
+            card = (self.uncoloured[card] if action.color is None
+                    else self.wild_plays[card] + LETTERS.index(action.color))
+        play = card | (self.uno if action.uno else 0)
+        if action.target is not None:
+            return TARGETED + players.index(action.target) * 128 + play
+        return play
+
+
+CLASSIC = Codec(classic_deck(), classic_deck_ids(), {WILD: PLAY_WILD, WILD_FOUR: PLAY_WILD_FOUR},
+                {}, UNO)
+NO_MERCY = Codec(no_mercy_deck(), nomercy.DECK,
+                 {nomercy.WILD_REVERSE_FOUR: 64, nomercy.WILD_SIX: 68, nomercy.WILD_TEN: 72,
+                  nomercy.ROULETTE: 77}, {nomercy.ROULETTE: nomercy.PLAY_ROULETTE}, 0)
+CARD_ID = CLASSIC.card_ids
+action_id = CLASSIC.action_id
+ids = CLASSIC.ids
+
+
+@dataclass(frozen=True)
+class Core:
+    """What the core plays a rule set with: its numbering and its tables."""
+
+    codec: Codec
+    new: Callable[[int, random.Random], Table]  # an empty table: (players, random source)
+    start: Callable[[int, int], Table]  # round 1 dealt as `Game.start(..., seed=)`: (n, seed)
+    house: HouseRules | None = None
 
 
 def house_rules(rules: RuleSet) -> HouseRules | None:
     """The house rules the core plays for `rules` (all off: classic), or None when the core
-    does not play them (a variant of the game, or an option it does not simulate)."""
-    # The core is a second implementation of the base game and its house rules only.
+    does not play it as classic with house rules (a variant, or an option not simulated)."""
+    # The classic core implements the base game and its house rules only.
     if variant_of(rules.preset) is not Game:
         return None
-    enabled = set(rules.enabled())
-    if not enabled <= NEUTRAL_OPTIONS | HOUSE_OPTIONS:
+    if not set(rules.enabled()) <= NEUTRAL_OPTIONS | HOUSE_OPTIONS:
         return None
     options = rules.options
     return HouseRules(*(bool(getattr(options, name)) for name in HouseRules._fields))
 
 
-def new_table(house: HouseRules, n: int, rng: random.Random) -> Table:
-    """An empty table for these house rules (the classic one when none is on)."""
-    return HouseTable(n, rng, house) if any(house) else Table(n, rng)
-
-
-def start_table(house: HouseRules, n: int, seed: int) -> Table:
-    """Round 1 dealt as `Game.start(..., seed=seed)` deals it, under these house rules."""
-    return HouseTable.start(n, seed, house) if any(house) else Table.start(n, seed)
-
-
-def action_id(action: Action, players: Sequence[str] = ()) -> int:
-    """The core's integer for an engine action (a play, draw, pass, colour, challenge, slap or
-    swap); `players`, the table's names in seat order, for those that name a seat."""
-    kind = action.type
-    if kind in _SIMPLE:
-        return _SIMPLE[kind]
-    if kind is ActionType.COLOR:
-        return COLOR_BASE + LETTERS.index(action.color or "")
-    if kind is ActionType.SLAP and action.by in players:
-        return SLAP + players.index(action.by)
-    if kind is ActionType.SWAP and action.card is not None and action.target in players:
-        return SWAP + players.index(action.target) * 64 + CARD_ID[action.card]
-    if kind is not ActionType.PLAY or action.card is None or (
-            action.target is not None and action.target not in players):
-        raise ValueError(f"the core has no action like {action}")
-    card = CARD_ID[action.card]
-    if card >= WILD:
-        base = PLAY_WILD if card == WILD else PLAY_WILD_FOUR
-        card = base + LETTERS.index(action.color or "")
-    play = card | (UNO if action.uno else 0)
-    if action.target is not None:
-        return TARGETED + players.index(action.target) * 128 + play
-    return play
-
-
-def ids(cards: Iterable[Card]) -> list[int]:
-    return [CARD_ID[c] for c in cards]
+def core_for(rules: RuleSet) -> Core | None:
+    """The core for `rules`, or None where it does not play them (yet: Flip, and the options
+    outside `NEUTRAL_OPTIONS`, `HOUSE_OPTIONS` and No Mercy's own)."""
+    house = house_rules(rules)
+    if house is not None and any(house):
+        return Core(CLASSIC, lambda n, rng: HouseTable(n, rng, house),
+                    lambda n, seed: HouseTable.start(n, seed, house), house)
+    if house is not None:
+        return Core(CLASSIC, Table, Table.start, house)
+    if variant_of(rules.preset) is NoMercyGame and set(rules.enabled()) <= NO_MERCY_NEUTRAL:
+        return Core(NO_MERCY, NoMercyTable, NoMercyTable.start)
+    return None
 
 
 def color_id(letter: str | None) -> int:

@@ -342,6 +342,12 @@ class HouseTable(Table):
 
     # ------------------------------------------------------------------ rollouts
 
+    def imagined(self, amount: int) -> None:
+        """A penalty's total (H-4), and whether its card was its player's last (C-8.1: then
+        nothing answers it)."""
+        self.p_amount = amount
+        self.p_final = self.pending == PENDING_CHALLENGE and not self.hands[self.p_by]
+
     def reply(self, rnd: Callable[[], float]) -> int:
         """A rollout's answer to what waits: slap (a random seat is last), stack when the hand
         can, else take the penalty; decline a swap; a colour as the classic table names it."""

@@ -17,12 +17,14 @@ from dataclasses import dataclass
 
 from bot.engine import Action, ActionType, Game, PendingKind, RuleSet
 
-from .bridge import CARD_ID, action_id, color_id, house_rules, ids, start_table
+from .bridge import Codec, color_id, core_for
 from .house import PENDING_DRAW, PENDING_SLAP, PENDING_SWAP, HouseTable
+from .nomercy import PENDING_ROULETTE, NoMercyTable
 from .table import NO_PENDING, PENDING_CHALLENGE, PENDING_COLOR, Table
 
 _KINDS = {PendingKind.COLOR: PENDING_COLOR, PendingKind.CHALLENGE: PENDING_CHALLENGE,
-          PendingKind.DRAW: PENDING_DRAW, PendingKind.SWAP: PENDING_SWAP}
+          PendingKind.DRAW: PENDING_DRAW, PendingKind.SWAP: PENDING_SWAP,
+          PendingKind.ROULETTE: PENDING_ROULETTE}
 _LEFT_TO_THE_ENGINE = (ActionType.UNO, ActionType.CATCH)
 
 
@@ -30,8 +32,9 @@ class Diverged(AssertionError):
     """The core and the engine disagree (the message says where and how)."""
 
 
-def engine_state(game: Game) -> dict[str, object]:
+def engine_state(game: Game, codec: Codec) -> dict[str, object]:
     """The engine's table in the core's terms."""
+    ids = codec.ids
     pending = game.pending
     kind, by, victim, guilty = NO_PENDING, -1, -1, False
     if pending is not None:
@@ -45,21 +48,23 @@ def engine_state(game: Game) -> dict[str, object]:
         "color": color_id(None if game.color is None else game.color.value),
         "direction": game.direction,
         "turn": -1 if game.turn is None else game.turn, "pending": (kind, by, victim, guilty),
-        "drawn": -1 if game.drawn is None else CARD_ID[game.drawn], "over": game.round_over,
+        "drawn": -1 if game.drawn is None else codec.card_ids[game.drawn],
+        "over": game.round_over,
         "winner": -1 if game.round_winner is None else game.round_winner,
         "scores": list(game.scores), "dealer": game.dealer, "round": game.round,
         "match_winner": -1 if game.match_winner is None else game.match_winner,
     }
 
 
-def house_state(game: Game) -> dict[str, object]:
+def house_state(game: Game, codec: Codec) -> dict[str, object]:
     """The engine's state the house table adds: a penalty's sum and finality (H-4, C-8.1), the
     card offered in a swap (H-6), the slap window (H-8)."""
     pending, slap = game.pending, game.slap
     penalty = pending is not None and pending.kind in (PendingKind.DRAW, PendingKind.CHALLENGE)
     return {
         "amount": (pending.amount, pending.final) if penalty and pending is not None else None,
-        "offered": CARD_ID[pending.card] if pending is not None and pending.card else -1,
+        "offered": codec.card_ids[pending.card] if pending is not None and pending.card
+        else -1,
         "slap": (slap.by, slap.waiting, slap.others) if slap is not None else None,
     }
 
@@ -72,6 +77,19 @@ def core_house_state(table: HouseTable) -> dict[str, object]:
         "offered": table.p_card if pending == PENDING_SWAP else -1,
         "slap": (table.slap_by, table.slap, table.slap_others) if table.slap else None,
     }
+
+
+def no_mercy_state(game: Game, codec: Codec) -> dict[str, object]:
+    """What the No Mercy table adds: the running total (M-6), who is still in the round and
+    who was knocked out, in order (M-10)."""
+    pending = game.pending
+    return {"amount": pending.amount if pending is not None else None,
+            "in_round": list(game.in_round), "knocked": list(game.knocked_out)}
+
+
+def core_no_mercy_state(table: NoMercyTable) -> dict[str, object]:
+    return {"amount": table.p_amount if table.pending == PENDING_DRAW else None,
+            "in_round": table.in_round, "knocked": table.knocked}
 
 
 def core_state(table: Table) -> dict[str, object]:
@@ -98,12 +116,15 @@ class Checked:
     won: int = 0  # matches played to their winner (C-8.3)
 
 
-def compare(game: Game, table: Table, where: str) -> list[list[Action]]:
+def compare(game: Game, table: Table, where: str, codec: Codec) -> list[list[Action]]:
     """Raise `Diverged` unless both tables agree; return the engine's legal actions by seat."""
-    mine, theirs = core_state(table), engine_state(game)
+    mine, theirs = core_state(table), engine_state(game, codec)
     if isinstance(table, HouseTable):
         mine |= core_house_state(table)
-        theirs |= house_state(game)
+        theirs |= house_state(game, codec)
+    elif isinstance(table, NoMercyTable):
+        mine |= core_no_mercy_state(table)
+        theirs |= no_mercy_state(game, codec)
     for key, value in theirs.items():
         if mine[key] != value:
             raise Diverged(f"{where}: {key} differs: engine {value!r}, core {mine[key]!r}")
@@ -111,7 +132,7 @@ def compare(game: Game, table: Table, where: str) -> list[list[Action]]:
     legal = [[a for a in game.legal_actions(name) if a.type not in _LEFT_TO_THE_ENGINE and (
         seat == waiting or a.type is not ActionType.PLAY)] for seat, name in enumerate(names)]
     for seat, actions in enumerate(legal):
-        expected = [action_id(a, names) for a in actions]
+        expected = [codec.action_id(a, names) for a in actions]
         got = list(table.legal(seat))
         if got != expected:
             raise Diverged(f"{where}: seat {seat}'s legal actions differ: engine {expected}, "
@@ -128,15 +149,15 @@ def check(matches: int, seed: int = 0, *, max_actions: int = 2_000,
     names = tuple(f"P{i}" for i in range(players))
     done = Checked()
     rules = rules or RuleSet.classic()
-    house = house_rules(rules)
-    if house is None:
+    core = core_for(rules)
+    if core is None:
         raise ValueError(f"the core does not play {rules.to_dict()}")
     for m in range(seed, seed + matches):
         game, _ = Game.start(names, rules, seed=m)
-        table = start_table(house, players, m)
+        table = core.start(players, m)
         chooser = random.Random(m)
         for step in range(max_actions):
-            legal = compare(game, table, f"match seed {m}, step {step}")
+            legal = compare(game, table, f"match seed {m}, step {step}", core.codec)
             seat = game.waiting_for
             if seat is None:
                 if game.match_winner is not None:
@@ -152,7 +173,7 @@ def check(matches: int, seed: int = 0, *, max_actions: int = 2_000,
             else:
                 i = chooser.randrange(len(actions))
             game.apply(actions[i])
-            table.apply(action_id(actions[i], names))
+            table.apply(core.codec.action_id(actions[i], names))
             done.actions += 1
         done.matches += 1
     return done

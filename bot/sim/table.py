@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
+from typing import Self
 
 from .cards import (
     ACCEPT,
@@ -64,6 +65,13 @@ _MATCH = tuple(tuple(c >= WILD or COLOR[c] == color or RANK[c] == top for c in r
 class Table:
     """One classic match: the round's state as public attributes the search reads directly."""
 
+    # The deck in the engine's order, and each card's value in the draw for the dealer (C-3.1:
+    # numbers their face, anything else 0): a variant with other cards declares its own.
+    DECK: tuple[int, ...] = _DECK
+    DEALER_VALUES: tuple[int, ...] = tuple(RANK[c] if RANK[c] < 10 else 0 for c in range(N_CARDS))
+    CARD_COLOR: tuple[int, ...] = COLOR  # each card's colour (-1: a wild card)
+    FIRST_WILD = WILD  # the cards from this id on are the wild ones
+
     __slots__ = ("n", "rng", "hands", "pile", "discard", "color", "direction", "turn",
                  "pending", "p_by", "p_victim", "p_guilty", "drawn", "over", "winner",
                  "scores", "dealer", "round", "match_winner")
@@ -106,7 +114,7 @@ class Table:
     # ------------------------------------------------------------------ dealing (C-3)
 
     @classmethod
-    def start(cls, n: int, seed: int) -> Table:
+    def start(cls, n: int, seed: int) -> Self:
         """Draw for the dealer and deal round 1 exactly as `Game.start(..., seed=seed)` does."""
         table = cls(n, random.Random(seed))
         table.dealer = table._draw_for_dealer()
@@ -117,15 +125,15 @@ class Table:
         """C-3.1: the highest number deals (action cards count 0); ties draw again."""
         contenders = list(range(self.n))
         while True:
-            cards = self.rng.sample(_DECK, len(contenders))
-            values = [RANK[c] if RANK[c] < 10 else 0 for c in cards]
+            cards = self.rng.sample(self.DECK, len(contenders))
+            values = [self.DEALER_VALUES[c] for c in cards]
             best = max(values)
             contenders = [s for s, v in zip(contenders, values, strict=True) if v == best]
             if len(contenders) == 1:
                 return contenders[0]
 
     def _shuffled_deck(self) -> list[int]:
-        deck = list(_DECK)
+        deck = list(self.DECK)
         self._shuffle(deck)
         return deck
 
@@ -136,8 +144,9 @@ class Table:
             j = int(rnd() * (i + 1))
             cards[i], cards[j] = cards[j], cards[i]
 
-    def deal(self, pile: list[int]) -> None:
-        """C-3.2-3: seven each from the left of the dealer, then the start card."""
+    def _deal_hands(self, pile: list[int]) -> int:
+        """C-3.2: a new round, seven cards each from the left of the dealer (the first player,
+        returned)."""
         n = self.n
         self.round += 1
         hands: list[list[int]] = [[] for _ in range(n)]
@@ -152,6 +161,12 @@ class Table:
         for i in range(n):
             hands[(first + i) % n] = pile[-1 - i:-1 - dealt:-n]
         del pile[-dealt:]
+        return first
+
+    def deal(self, pile: list[int]) -> None:
+        """C-3.2-3: seven each from the left of the dealer, then the start card."""
+        n = self.n
+        first = self._deal_hands(pile)
         while True:
             start = pile.pop()
             if start != WILD_FOUR:
@@ -238,11 +253,25 @@ class Table:
     def _most_held(self, seat: int) -> int:
         """The colour `seat` holds most (ties: the first in R, Y, G, B)."""
         counts = [0, 0, 0, 0]
+        colors = self.CARD_COLOR
         for card in self.hands[seat]:
-            color = COLOR[card]
+            color = colors[card]
             if color >= 0:
                 counts[color] += 1
         return counts.index(max(counts))
+
+    def imagined(self, amount: int) -> None:
+        """Complete a table an AI dealt from its seat's view (`bot.ai.worlds`: hands, piles,
+        colour, turn and the pending decision set): a variant derives what else it keeps.
+        `amount`: a pending penalty's total."""
+
+    def wild_plays(self, card: int) -> Sequence[int]:
+        """The plays of a wild card of the hand at turn (one per colour it may name)."""
+        return _PLAYS[card]
+
+    def wild_play(self, card: int) -> int:
+        """The play of a wild card naming the colour its player (at turn) holds most."""
+        return (PLAY_WILD if card == WILD else PLAY_WILD_FOUR) + self._most_held(self.turn)
 
     # ------------------------------------------------------------------ changing
 

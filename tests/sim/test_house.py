@@ -10,7 +10,7 @@ import random
 import pytest
 
 from bot.engine import Action, ActionType, RuleSet, card
-from bot.sim.bridge import action_id, house_rules, start_table
+from bot.sim.bridge import action_id, core_for, house_rules
 from bot.sim.cards import SLAP, SWAP, TARGETED
 from bot.sim.house import PENDING_DRAW, PENDING_SLAP, HouseRules, HouseTable
 from bot.sim.lockstep import Diverged, check
@@ -76,9 +76,9 @@ def test_house_actions_translate_with_their_seats() -> None:
 def test_a_rollout_settles_what_the_house_rules_leave_waiting() -> None:
     """`reply` answers a stack by stacking (H-4) and a slap window by slapping (H-8), and a
     7 played by its card alone swaps with the smallest other hand (H-3)."""
-    rules = house_rules(RuleSet.classic(**HOUSE))
-    assert rules is not None
-    table = start_table(rules, 3, 5)
+    core = core_for(RuleSet.classic(**HOUSE))
+    assert core is not None
+    table = core.start(3, 5)
     assert isinstance(table, HouseTable)
     rnd = random.Random(1).random
     seen = set()

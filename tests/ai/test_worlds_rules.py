@@ -1,28 +1,27 @@
-"""The expert's imagined tables under house rules (issue #33): built on the core's house table
-(`bot.sim.house`), they offer the seat exactly what the engine offers it, at every decision of
-its own the core plays (a slap window and a swap's answer, whose offered card the view never
-shows, are left to the hard level)."""
+"""The expert's imagined tables under house rules and No Mercy (issue #33): built on the core's
+table for the rule set (`bot.sim.house`, `bot.sim.nomercy`), they offer the seat exactly what
+the engine offers it, at every decision of its own the core plays (a slap window and a swap's
+answer, whose offered card the view never shows, are left to the hard level)."""
 
 from __future__ import annotations
 
 import random
 from collections import Counter
 
+import pytest
+
 from bot.ai import NormalPolicy, Observation, observe
 from bot.ai.determinize import Inconsistent
 from bot.ai.memory import remember
 from bot.ai.worlds import Worlds, core_plays
 from bot.engine import Action, ActionType, Game, PendingKind, RuleSet, player_view
-from bot.sim.bridge import action_id
-from bot.sim.cards import classic_deck_ids
-from bot.sim.house import HouseTable
+from bot.sim.bridge import core_for
 
 HOUSE = {"jump_in": True, "seven_zero": True, "stacking": True, "uno_slap": True,
          "silence": "twos", "swap_on_five": True}
 
 
-def _own_decisions(seed: int, players: int) -> list[Observation]:
-    rules = RuleSet.classic(**HOUSE)
+def _own_decisions(rules: RuleSet, seed: int, players: int) -> list[Observation]:
     game, log = Game.start([f"p{i}" for i in range(players)], rules, seed=seed)
     policy, rng = NormalPolicy(), random.Random(seed)
     found = []
@@ -38,10 +37,18 @@ def _own_decisions(seed: int, players: int) -> list[Observation]:
     return found
 
 
-def test_house_worlds_offer_what_the_seat_is_offered() -> None:
-    checked, kinds = 0, Counter[str]()
+@pytest.mark.parametrize(("rules", "decisions"), [
+    (RuleSet.classic(**HOUSE), {PendingKind.DRAW, PendingKind.SWAP}),  # H-4, H-6
+    (RuleSet.build("no_mercy"), {PendingKind.DRAW, PendingKind.ROULETTE}),  # M-6, M-8
+], ids=["house", "no_mercy"])
+def test_imagined_tables_offer_what_the_seat_is_offered(rules: RuleSet,
+                                                        decisions: set[PendingKind]) -> None:
+    core = core_for(rules)
+    assert core is not None
+    deck = core.start(2, 0).DECK
+    checked, kinds = 0, Counter[object]()
     for seed in range(8):
-        for obs in _own_decisions(seed, players=3 + seed % 3):
+        for obs in _own_decisions(rules, seed, players=3 + seed % 3):
             assert core_plays(obs)
             try:
                 worlds = Worlds(obs, remember(obs))
@@ -51,12 +58,12 @@ def test_house_worlds_offer_what_the_seat_is_offered() -> None:
                 continue
             kinds[obs.pending.kind if obs.pending else "turn"] += 1
             imagined = worlds.deal(random.Random(checked))
-            assert isinstance(imagined, HouseTable)
+            assert type(imagined) is type(core.start(2, 0))
             cards = [c for h in imagined.hands for c in h] + imagined.pile + imagined.discard
-            assert Counter(cards) == Counter(classic_deck_ids())
+            assert Counter(cards) == Counter(deck)
             assert [len(h) for h in imagined.hands] == list(obs.hand_sizes)
-            offered = [action_id(a, obs.players) for a in obs.legal_actions
+            offered = [core.codec.action_id(a, obs.players) for a in obs.legal_actions
                        if a.type not in (ActionType.UNO, ActionType.CATCH)]
             assert list(imagined.legal(obs.seat)) == offered
             checked += 1
-    assert checked > 100 and kinds[PendingKind.DRAW] and kinds[PendingKind.SWAP]
+    assert checked > 100 and decisions <= set(kinds)
