@@ -71,7 +71,8 @@ PRESET_TARGET = 0.5  # issue 33: each other rule set at least half classic's gam
 LOCKSTEP_ACTIONS = 100_000  # issue 33: per rule set
 # The rule sets the core plays besides classic, by label (benchmarks/ai.py's lines).
 RULE_SETS: dict[str, RuleSet] = {"house": RuleSet.classic(**HOUSE),
-                                 "no_mercy": RuleSet.build("no_mercy")}
+                                 "no_mercy": RuleSet.build("no_mercy"),
+                                 "flip": RuleSet.build("flip")}
 Start = Callable[[int, int], Table]  # (players, seed) -> round 1 dealt
 Run = Callable[[int, int], int]  # (games, seed) -> actions
 
@@ -180,7 +181,7 @@ def rollout_games(games: int, seed: int, start: Start = Table.start) -> int:
     for i in range(games):
         table = start(PLAYERS, seed + i)
         reply, apply, matching = table.reply, table.apply, table.matching
-        first_wild, wild_plays = table.FIRST_WILD, table.wild_plays
+        wild_plays = table.wild_plays
         while not table.over:
             actions += 1
             if table.pending:
@@ -193,7 +194,7 @@ def rollout_games(games: int, seed: int, start: Start = Table.start) -> int:
                     apply(DRAW)
                     continue
                 card = cards[int(rnd() * len(cards))]
-            if card < first_wild:
+            if table.CARD_COLOR[card] >= 0:
                 apply(card)
             else:
                 plays = wild_plays(card)

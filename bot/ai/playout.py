@@ -26,7 +26,6 @@ def playout(table: Table, rng: random.Random) -> tuple[int, int]:
     steps it took (what the search's budget counts)."""
     rnd = rng.random
     apply, matching, wild_play = table.apply, table.matching, table.wild_play
-    first_wild = table.FIRST_WILD  # a variant's cards: its own ids (see `bot.sim`)
     for step in range(MAX_STEPS):
         if table.over:
             return table.winner, step
@@ -34,14 +33,15 @@ def playout(table: Table, rng: random.Random) -> tuple[int, int]:
             apply(table.reply(rnd))
             continue
         drawn = table.drawn
+        colors = table.CARD_COLOR  # a variant's own cards (Flip: the side up's colours)
         if drawn >= 0:
-            apply(drawn if drawn < first_wild else wild_play(drawn))
+            apply(drawn if colors[drawn] >= 0 else wild_play(drawn))
             continue
         cards = matching()
         if not cards:
             apply(DRAW)
             continue
-        coloured = [c for c in cards if c < first_wild]
+        coloured = [c for c in cards if colors[c] >= 0]
         if coloured:
             apply(coloured[int(rnd() * len(coloured))])
         else:

@@ -26,9 +26,12 @@ from .observation import Observation
 
 
 def core_plays(obs: Observation) -> bool:
-    """Whether the core plays this table's rules: classic (RULES.md C), the house rules
-    `bot.sim.bridge.core_for` names (H-2 to H-6, H-8) and No Mercy (M)."""
-    return core_for(obs.rules) is not None
+    """Whether the expert can imagine core tables for this table's rules: classic (RULES.md
+    C), the house rules `bot.sim.bridge.core_for` names (H-2 to H-6, H-8) and No Mercy (M).
+    Not yet Flip, whose core numbers a match's cards by their pairs of faces (F-1), which a
+    seat knows only in part."""
+    core = core_for(obs.rules)
+    return core is not None and core.match_codec is None
 
 
 # The pending decisions of the seat's own that an imagined table can hold, as the core's.
@@ -44,7 +47,7 @@ class Worlds:
         n, me, sizes = len(obs.players), obs.seat, obs.hand_sizes
         self.n, self.me = n, me
         core = core_for(obs.rules)
-        if core is None:
+        if core is None or not core_plays(obs):
             raise Inconsistent(f"the core does not play {obs.rules.to_dict()}")
         self.core, codec = core, core.codec
         ids = codec.ids

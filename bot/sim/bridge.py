@@ -13,15 +13,18 @@ from bot.engine import (
     Action,
     ActionType,
     Card,
+    FlipCard,
+    FlipGame,
     Game,
     NoMercyGame,
     RuleSet,
     classic_deck,
+    flip_faces,
     no_mercy_deck,
     variant_of,
 )
 
-from . import nomercy
+from . import flip, nomercy
 from .cards import (
     ACCEPT,
     CHALLENGE,
@@ -40,11 +43,13 @@ from .cards import (
     WILD_FOUR,
     classic_deck_ids,
 )
+from .flip import FlipTable
 from .house import HouseRules, HouseTable
 from .nomercy import NoMercyTable
 from .table import Table
 
 LETTERS = "RYGB"  # the colours in the core's order (the engine's C-10 order)
+DARK_LETTERS = "PTOV"  # F-1's dark colours, the same four places on the dark side
 _SIMPLE = {ActionType.DRAW: DRAW, ActionType.PASS: PASS, ActionType.CHALLENGE: CHALLENGE,
            ActionType.ACCEPT: ACCEPT, ActionType.NEXT_ROUND: NEXT_ROUND,
            ActionType.SLAP_TIMEOUT: SLAP_TIMEOUT}
@@ -77,7 +82,7 @@ class Codec:
         if kind in _SIMPLE:
             return _SIMPLE[kind]
         if kind is ActionType.COLOR:
-            return COLOR_BASE + LETTERS.index(action.color or "")
+            return COLOR_BASE + color_id(action.color)
         if kind is ActionType.SLAP and action.by in players:
             return SLAP + players.index(action.by)
         if kind is ActionType.SWAP and action.card is not None and action.target in players:
@@ -85,14 +90,43 @@ class Codec:
         if kind is not ActionType.PLAY or action.card is None or (
                 action.target is not None and action.target not in players):
             raise ValueError(f"the core has no action like {action}")
+        play = self._play(action) | (self.uno if action.uno else 0)
+        if action.target is not None:
+            return TARGETED + players.index(action.target) * 128 + play
+        return play
+
+    def _play(self, action: Action) -> int:
+        assert action.card is not None
         card = self.card_ids[action.card]
         if card in self.wild_plays:
             card = (self.uncoloured[card] if action.color is None
                     else self.wild_plays[card] + LETTERS.index(action.color))
-        play = card | (self.uno if action.uno else 0)
-        if action.target is not None:
-            return TARGETED + players.index(action.target) * 128 + play
-        return play
+        return card
+
+
+class FlipCodec(Codec):
+    """One Flip match's numbering (F-1: the faces paired for the match): a card is the first
+    position of its pair in the match's deck, whichever side is up (`bot.sim.flip`)."""
+
+    def __init__(self, deck: Sequence[Card]) -> None:
+        super().__init__([], [], {}, {}, 0)
+        for i, card in enumerate(deck):
+            assert isinstance(card, FlipCard)
+            self.card_ids.setdefault(card, i)
+            self.card_ids.setdefault(card.twin, self.card_ids[card])
+
+    def _play(self, action: Action) -> int:
+        assert action.card is not None
+        card = self.card_ids[action.card]
+        return card if action.color is None else flip.WILD_PLAY + 4 * card + color_id(
+            action.color)
+
+
+def flip_faces_ids() -> tuple[dict[Card, int], dict[Card, int]]:
+    """The engine's light and dark faces as the core's face numbers (F-1, `bot.sim.flip`)."""
+    light, dark = flip_faces()
+    return (dict(zip(light, flip.LIGHT_FACES, strict=True)),
+            dict(zip(dark, flip.DARK_FACES, strict=True)))
 
 
 CLASSIC = Codec(classic_deck(), classic_deck_ids(), {WILD: PLAY_WILD, WILD_FOUR: PLAY_WILD_FOUR},
@@ -113,6 +147,8 @@ class Core:
     new: Callable[[int, random.Random], Table]  # an empty table: (players, random source)
     start: Callable[[int, int], Table]  # round 1 dealt as `Game.start(..., seed=)`: (n, seed)
     house: HouseRules | None = None
+    # A numbering made per match (Flip pairs its faces anew), from the match's deck.
+    match_codec: Callable[[Sequence[Card]], Codec] | None = None
 
 
 def house_rules(rules: RuleSet) -> HouseRules | None:
@@ -136,11 +172,18 @@ def core_for(rules: RuleSet) -> Core | None:
                     lambda n, seed: HouseTable.start(n, seed, house), house)
     if house is not None:
         return Core(CLASSIC, Table, Table.start, house)
-    if variant_of(rules.preset) is NoMercyGame and set(rules.enabled()) <= NO_MERCY_NEUTRAL:
+    variant, enabled = variant_of(rules.preset), set(rules.enabled())
+    if variant is NoMercyGame and enabled <= NO_MERCY_NEUTRAL:
         return Core(NO_MERCY, NoMercyTable, NoMercyTable.start)
+    if variant is FlipGame and enabled <= NEUTRAL_OPTIONS:
+        return Core(CLASSIC, FlipTable, FlipTable.start, match_codec=FlipCodec)
     return None
 
 
 def color_id(letter: str | None) -> int:
-    """A colour letter as the core's colour (-1 for none)."""
-    return -1 if letter is None else LETTERS.index(letter)
+    """A colour letter as the core's colour (-1 for none; Flip's dark colours in their own
+    four places)."""
+    if letter is None:
+        return -1
+    found = LETTERS.find(letter)
+    return found if found >= 0 else DARK_LETTERS.index(letter)

@@ -17,7 +17,8 @@ from dataclasses import dataclass
 
 from bot.engine import Action, ActionType, Game, PendingKind, RuleSet
 
-from .bridge import Codec, color_id, core_for
+from .bridge import Codec, color_id, core_for, flip_faces_ids
+from .flip import FlipTable
 from .house import PENDING_DRAW, PENDING_SLAP, PENDING_SWAP, HouseTable
 from .nomercy import PENDING_ROULETTE, NoMercyTable
 from .table import NO_PENDING, PENDING_CHALLENGE, PENDING_COLOR, Table
@@ -63,8 +64,8 @@ def house_state(game: Game, codec: Codec) -> dict[str, object]:
     penalty = pending is not None and pending.kind in (PendingKind.DRAW, PendingKind.CHALLENGE)
     return {
         "amount": (pending.amount, pending.final) if penalty and pending is not None else None,
-        "offered": codec.card_ids[pending.card] if pending is not None and pending.card
-        else -1,
+        "offered": -1 if pending is None or pending.card is None else codec.card_ids[
+            pending.card],
         "slap": (slap.by, slap.waiting, slap.others) if slap is not None else None,
     }
 
@@ -90,6 +91,17 @@ def no_mercy_state(game: Game, codec: Codec) -> dict[str, object]:
 def core_no_mercy_state(table: NoMercyTable) -> dict[str, object]:
     return {"amount": table.p_amount if table.pending == PENDING_DRAW else None,
             "in_round": table.in_round, "knocked": table.knocked}
+
+
+def flip_state(game: Game) -> dict[str, object]:
+    """What the Flip table adds: the side up (F-4) and the match's pairs of faces (F-1)."""
+    light, dark = flip_faces_ids()
+    pairs = [(light[c.face], dark[c.turned.face]) for c in game.flip_deck]  # light side up
+    return {"side": 0 if game.side.value == "light" else 1, "pairs": pairs}
+
+
+def core_flip_state(table: FlipTable) -> dict[str, object]:
+    return {"side": table.side, "pairs": list(zip(*table.deck.faces, strict=True))}
 
 
 def core_state(table: Table) -> dict[str, object]:
@@ -125,6 +137,9 @@ def compare(game: Game, table: Table, where: str, codec: Codec) -> list[list[Act
     elif isinstance(table, NoMercyTable):
         mine |= core_no_mercy_state(table)
         theirs |= no_mercy_state(game, codec)
+    elif isinstance(table, FlipTable):
+        mine |= core_flip_state(table)
+        theirs |= flip_state(game)
     for key, value in theirs.items():
         if mine[key] != value:
             raise Diverged(f"{where}: {key} differs: engine {value!r}, core {mine[key]!r}")
@@ -155,9 +170,10 @@ def check(matches: int, seed: int = 0, *, max_actions: int = 2_000,
     for m in range(seed, seed + matches):
         game, _ = Game.start(names, rules, seed=m)
         table = core.start(players, m)
+        codec = core.match_codec(game.flip_deck) if core.match_codec else core.codec
         chooser = random.Random(m)
         for step in range(max_actions):
-            legal = compare(game, table, f"match seed {m}, step {step}", core.codec)
+            legal = compare(game, table, f"match seed {m}, step {step}", codec)
             seat = game.waiting_for
             if seat is None:
                 if game.match_winner is not None:
@@ -173,7 +189,7 @@ def check(matches: int, seed: int = 0, *, max_actions: int = 2_000,
             else:
                 i = chooser.randrange(len(actions))
             game.apply(actions[i])
-            table.apply(core.codec.action_id(actions[i], names))
+            table.apply(codec.action_id(actions[i], names))
             done.actions += 1
         done.matches += 1
     return done

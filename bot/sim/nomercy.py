@@ -52,13 +52,15 @@ _MATCH = tuple(tuple(c >= 64 or COLOR[c] == color or RANK[c] == top for c in ran
                for color in range(-1, 4) for top in range(20))
 
 
+_draw = Table._draw  # C-7's draw, called without `super()`
+
+
 class NoMercyTable(Table):
     """One No Mercy match (see the module); `in_round` False for a player knocked out."""
 
     DECK = DECK
     DEALER_VALUES = tuple(r if r < 10 else 0 for r in RANK)
     CARD_COLOR = COLOR
-    FIRST_WILD = WILD_REVERSE_FOUR
 
     __slots__ = ("in_round", "knocked", "p_amount")
 
@@ -147,7 +149,25 @@ class NoMercyTable(Table):
 
     def apply(self, action: int) -> None:
         if action < DRAW:
-            self._play(action, -1)
+            card = _PLAYED[action]
+            rank = RANK[card]
+            if rank >= 10 or rank == ZERO or rank == SEVEN or self.drawn >= 0 or self.pending:
+                self._play(action, -1)
+                return
+            # The most common step, a number card with no effect, kept to one call.
+            seat = self.turn
+            hand = self.hands[seat]
+            hand.remove(card)
+            self.discard.append(card)
+            self.color = COLOR[card]
+            if not hand:
+                self._win(seat)
+                return
+            n, direction, in_round = self.n, self.direction, self.in_round
+            seat = (seat + direction) % n
+            while not in_round[seat]:
+                seat = (seat + direction) % n
+            self.turn = seat
         elif action >= TARGETED:
             self._play((action - TARGETED) & 127, (action - TARGETED) >> 7)
         elif action == DRAW:
@@ -196,8 +216,7 @@ class NoMercyTable(Table):
                     hands[s] = hand
             elif rank == SEVEN:  # M-9.1 (a rollout's 7 by its card alone: the smallest hand)
                 if target < 0:
-                    target = min((len(h), s) for s, h in enumerate(self.hands)
-                                 if s != seat and self.in_round[s])[1]
+                    target = self._smallest_other(seat)
                 hands = self.hands
                 hands[seat], hands[target] = hands[target], hands[seat]
         elif rank == SKIP:
@@ -219,6 +238,14 @@ class NoMercyTable(Table):
                                                                  victim)
         else:
             self._penalty(seat, card, 0)
+
+    def _smallest_other(self, seat: int) -> int:
+        """The seat in the round with the fewest cards but `seat` (the first of equals)."""
+        best, size = -1, MERCY_LIMIT
+        for s, hand in enumerate(self.hands):
+            if s != seat and self.in_round[s] and len(hand) < size:
+                best, size = s, len(hand)
+        return best
 
     def _penalty(self, seat: int, card: int, base: int) -> None:
         """M-6.1: it always waits for its victim; M-7: a `WR+4` turns play round first and,
@@ -267,15 +294,20 @@ class NoMercyTable(Table):
         self.turn = self._next(seat)
 
     def _draw(self, seat: int, count: int) -> int:
-        """C-7's draw, each card checked by the Mercy rule first (M-10.1, M-16.10)."""
-        hand = self.hands[seat]
-        for got in range(count):
-            if not self.in_round[seat] or self.over or super()._draw(seat, 1) == 0:
-                return got
-            if len(hand) >= MERCY_LIMIT:
-                self._knock_out(seat)
-                return got + 1
-        return count
+        """C-7's draw, each card checked by the Mercy rule first (M-10.1, M-16.10): the 25th
+        card knocks its player out, and nothing more is drawn."""
+        if not self.in_round[seat] or self.over:
+            return 0
+        hand, pile = self.hands[seat], self.pile
+        room = MERCY_LIMIT - len(hand)
+        if count < room and count <= len(pile):  # the common case: no knockout, no reshuffle
+            hand += pile[:-count - 1:-1]
+            del pile[-count:]
+            return count
+        got = _draw(self, seat, count if count < room else room)
+        if len(hand) >= MERCY_LIMIT:
+            self._knock_out(seat)
+        return got
 
     def _knock_out(self, seat: int) -> None:
         """M-10.2-5: the hand goes under the discard pile; play passes on."""

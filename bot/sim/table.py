@@ -70,7 +70,6 @@ class Table:
     DECK: tuple[int, ...] = _DECK
     DEALER_VALUES: tuple[int, ...] = tuple(RANK[c] if RANK[c] < 10 else 0 for c in range(N_CARDS))
     CARD_COLOR: tuple[int, ...] = COLOR  # each card's colour (-1: a wild card)
-    FIRST_WILD = WILD  # the cards from this id on are the wild ones
 
     __slots__ = ("n", "rng", "hands", "pile", "discard", "color", "direction", "turn",
                  "pending", "p_by", "p_victim", "p_guilty", "drawn", "over", "winner",
@@ -375,16 +374,23 @@ class Table:
     def _draw(self, seat: int, count: int) -> int:
         """Move up to `count` cards to a hand, reshuffling the discards when needed (C-7)."""
         hand, pile = self.hands[seat], self.pile
-        for got in range(count):
-            if not pile:
-                if len(self.discard) < 2:
-                    return got  # C-7 decision: draw as many as there are
-                top = self.discard.pop()
-                pile = self.pile = self.discard
-                self._shuffle(pile)
-                self.discard = [top]
-            hand.append(pile.pop())
-        return count
+        got = 0
+        while True:
+            take = count - got
+            if take > len(pile):
+                take = len(pile)
+            if take:  # from the top (the end), one by one
+                hand += pile[:-take - 1:-1]
+                del pile[-take:]
+                got += take
+            if got == count:
+                return count
+            if len(self.discard) < 2:
+                return got  # C-7 decision: draw as many as there are
+            top = self.discard.pop()
+            pile = self.pile = self.discard
+            self._shuffle(pile)
+            self.discard = [top]
 
     def _win(self, seat: int) -> None:
         """C-8: the round is over; the winner scores every other hand."""
