@@ -15,7 +15,7 @@ from collections.abc import Sequence
 
 from bot.engine import PendingKind
 from bot.sim import Table
-from bot.sim.bridge import color_id, core_for
+from bot.sim.bridge import FlipCodec, color_id, core_for
 from bot.sim.house import PENDING_DRAW, PENDING_SWAP
 from bot.sim.nomercy import PENDING_ROULETTE
 from bot.sim.table import NO_PENDING, PENDING_CHALLENGE, PENDING_COLOR
@@ -28,10 +28,10 @@ from .observation import Observation
 def core_plays(obs: Observation) -> bool:
     """Whether the expert can imagine core tables for this table's rules: classic (RULES.md
     C), the house rules `bot.sim.bridge.core_for` names (H-2 to H-6, H-8) and No Mercy (M).
-    Not yet Flip, whose core numbers a match's cards by their pairs of faces (F-1), which a
-    seat knows only in part."""
+    Not yet Flip: the core plays it, but imagining its hidden cards means pairing faces a seat
+    sees only one side of (F-1, F-2)."""
     core = core_for(obs.rules)
-    return core is not None and core.match_codec is None
+    return core is not None and not isinstance(core.codec, FlipCodec)
 
 
 # The pending decisions of the seat's own that an imagined table can hold, as the core's.

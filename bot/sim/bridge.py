@@ -104,16 +104,29 @@ class Codec:
         return card
 
 
-class FlipCodec(Codec):
-    """One Flip match's numbering (F-1: the faces paired for the match): a card is the first
-    position of its pair in the match's deck, whichever side is up (`bot.sim.flip`)."""
+class _FlipIds(dict[Card, int]):
+    """A Flip card's number from its two faces (`bot.sim.flip.card`), made when first asked."""
 
-    def __init__(self, deck: Sequence[Card]) -> None:
+    def __init__(self) -> None:
+        super().__init__()
+        light, dark = flip_faces()
+        self.light = dict(zip(light, flip.LIGHT_FACES, strict=True))
+        self.dark = dict(zip(dark, flip.DARK_FACES, strict=True))
+
+    def __missing__(self, card: Card) -> int:
+        if not isinstance(card, FlipCard):
+            raise ValueError(f"not a Flip card: {card}")
+        self[card] = found = flip.card(self.light[card.light], self.dark[card.dark])
+        return found
+
+
+class FlipCodec(Codec):
+    """UNO Flip's numbering: a card is its two faces, whichever side is up (`bot.sim.flip`);
+    a wild face's play names a colour of the side up (F-7)."""
+
+    def __init__(self) -> None:
         super().__init__([], [], {}, {}, 0)
-        for i, card in enumerate(deck):
-            assert isinstance(card, FlipCard)
-            self.card_ids.setdefault(card, i)
-            self.card_ids.setdefault(card.twin, self.card_ids[card])
+        self.card_ids = _FlipIds()
 
     def _play(self, action: Action) -> int:
         assert action.card is not None
@@ -122,19 +135,13 @@ class FlipCodec(Codec):
             action.color)
 
 
-def flip_faces_ids() -> tuple[dict[Card, int], dict[Card, int]]:
-    """The engine's light and dark faces as the core's face numbers (F-1, `bot.sim.flip`)."""
-    light, dark = flip_faces()
-    return (dict(zip(light, flip.LIGHT_FACES, strict=True)),
-            dict(zip(dark, flip.DARK_FACES, strict=True)))
-
-
 CLASSIC = Codec(classic_deck(), classic_deck_ids(), {WILD: PLAY_WILD, WILD_FOUR: PLAY_WILD_FOUR},
                 {}, UNO)
 NO_MERCY = Codec(no_mercy_deck(), nomercy.DECK,
                  {nomercy.WILD_REVERSE_FOUR: 64, nomercy.WILD_SIX: 68, nomercy.WILD_TEN: 72,
                   nomercy.ROULETTE: 77}, {nomercy.ROULETTE: nomercy.PLAY_ROULETTE}, 0)
 CARD_ID = CLASSIC.card_ids
+FLIP = FlipCodec()
 action_id = CLASSIC.action_id
 ids = CLASSIC.ids
 
@@ -147,8 +154,6 @@ class Core:
     new: Callable[[int, random.Random], Table]  # an empty table: (players, random source)
     start: Callable[[int, int], Table]  # round 1 dealt as `Game.start(..., seed=)`: (n, seed)
     house: HouseRules | None = None
-    # A numbering made per match (Flip pairs its faces anew), from the match's deck.
-    match_codec: Callable[[Sequence[Card]], Codec] | None = None
 
 
 def house_rules(rules: RuleSet) -> HouseRules | None:
@@ -176,7 +181,7 @@ def core_for(rules: RuleSet) -> Core | None:
     if variant is NoMercyGame and enabled <= NO_MERCY_NEUTRAL:
         return Core(NO_MERCY, NoMercyTable, NoMercyTable.start)
     if variant is FlipGame and enabled <= NEUTRAL_OPTIONS:
-        return Core(CLASSIC, FlipTable, FlipTable.start, match_codec=FlipCodec)
+        return Core(FLIP, FlipTable, FlipTable.start)
     return None
 
 

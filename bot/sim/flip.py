@@ -4,13 +4,13 @@ The same `Table` API as classic (`legal`, `matching`, `apply`, `clone`, `reply`)
 lockstep against `bot.engine.FlipGame` (`bot.sim.lockstep`); the preset as it comes, no
 option. A face is a small integer (light: `colour * 16 + rank`, ranks 1-9, then Draw One,
 Reverse, Skip, Flip; 64 Wild, 65 Wild Draw Two; dark: 128 more, with Draw Five and Skip
-Everyone for Draw One and Skip, 192 Wild, 193 Wild Draw Colour). A card is the position in
-the match's deck of the first card with its two faces (F-1: the faces are paired once per
-match, so two cards with the same faces are the same card, as in the engine), and the table
-reads it through the active side's tuples (`col`, `rank`, `face`): turning the table over
-(F-4) swaps those tuples and reverses the piles, and no hand changes. A play is the card for a
-coloured face, `WILD_PLAY + 4 * card + colour` for a wild one; the UNO call changes nothing the
-core simulates, so a play carries none.
+Everyone for Draw One and Skip, 192 Wild, 193 Wild Draw Colour). A card is its two faces,
+`card(light, dark)` (F-1: the faces are paired once per match, so two cards with the same faces
+are the same card, as in the engine), read through the active side's tables (`col`, `rank`,
+...): turning the table over (F-4) swaps those tables and reverses the piles, and no hand
+changes. A play is the card itself for a coloured face (every card is above the shared
+actions' numbers), `WILD_PLAY + 4 * card + colour` for a wild one; the UNO call changes
+nothing the core simulates, so a play carries none.
 """
 
 from __future__ import annotations
@@ -51,44 +51,58 @@ def _face_tables() -> tuple[tuple[int, ...], ...]:
 
 
 COLOR, RANK, EFFECT, POINTS = _face_tables()
+
+
+FIRST_CARD = 256  # above DRAW, PASS, ... (`bot.sim.cards`)
+_LOWS = 66  # a face less its side's 128: coloured up to 61, the wild ones 64 and 65
+N_CARDS = FIRST_CARD + _LOWS * _LOWS
+WILD_PLAY = 1 << 16  # + 4 * card + colour
+
+
+def card(light: int, dark: int) -> int:
+    """The card with these faces (F-1)."""
+    return FIRST_CARD + light * _LOWS + dark - DARK
+
+
+def _side(dark: bool) -> tuple[tuple[int, ...], ...]:
+    """One side's tables by card: colour, rank, effect, points, and a mask for matching (a
+    card matches when its mask shares a bit with `FlipTable.matching`'s `want`)."""
+    faces = [0] * FIRST_CARD + [(DARK + c % _LOWS if dark else c // _LOWS)
+                                for c in range(N_CARDS - FIRST_CARD)]
+    mask = [(WILD_BIT if COLOR[f] < 0 else 1 << COLOR[f]) | 1 << (4 + RANK[f]) for f in faces]
+    return (tuple(COLOR[f] for f in faces), tuple(RANK[f] for f in faces),
+            tuple(EFFECT[f] for f in faces), tuple(POINTS[f] for f in faces), tuple(mask))
+
+
+WILD_BIT = 1 << 20
+SIDES = (_side(False), _side(True))
+_DEALER_VALUES = tuple(r if r < 10 else 0 for r in SIDES[0][1])  # C-3.1: the light faces
 _COLORS = tuple(COLOR_BASE + x for x in range(4))
 _CHALLENGE_OR_ACCEPT = (CHALLENGE, ACCEPT)
 TARGET_SCORE = 500
 
 
-class Deck:
-    """One match's cards (F-1): each card's faces, and the tables of each side, by card."""
-
-    def __init__(self, dark: Sequence[int]) -> None:
-        first: dict[tuple[int, int], int] = {}
-        self.ids = tuple(first.setdefault((light, d), i)
-                         for i, (light, d) in enumerate(zip(LIGHT_FACES, dark, strict=True)))
-        self.sides = tuple(
-            (tuple(COLOR[f] for f in faces), tuple(RANK[f] for f in faces),
-             tuple(EFFECT[f] for f in faces), tuple(POINTS[f] for f in faces))
-            for faces in (LIGHT_FACES, tuple(dark)))
-        self.faces = (LIGHT_FACES, tuple(dark))
-
-
 class FlipTable(Table):
-    """One UNO Flip match (see the module); `side` 0 light, 1 dark."""
+    """One UNO Flip match (see the module); `side` 0 light, 1 dark, `deck` the match's cards
+    (its faces paired when the match starts, F-1)."""
 
-    __slots__ = ("deck", "side", "col", "rank", "effect", "points")
+    DEALER_VALUES = _DEALER_VALUES
+    __slots__ = ("deck", "side", "col", "rank", "effect", "points", "mask")
 
-    def __init__(self, n: int, rng: random.Random, deck: Deck | None = None) -> None:
+    def __init__(self, n: int, rng: random.Random, deck: Sequence[int] = ()) -> None:
         super().__init__(n, rng)
-        if deck is None:  # F-1: the faces paired once per match, from the match's generator
+        if not deck:  # F-1: the faces paired once per match, from the match's generator
             dark = list(DARK_FACES)
             self._shuffle(dark)
-            deck = Deck(dark)
-        self.deck = deck
+            deck = tuple(map(card, LIGHT_FACES, dark))
+        self.deck = tuple(deck)
         self._turn_to(0)
 
     # The classic table's class attributes, read from the match's deck and the side up (F-7).
 
     def _turn_to(self, side: int) -> None:
         self.side = side
-        self.col, self.rank, self.effect, self.points = self.deck.sides[side]
+        self.col, self.rank, self.effect, self.points, self.mask = SIDES[side]
 
     @property
     def CARD_COLOR(self) -> tuple[int, ...]:  # type: ignore[override]  # noqa: N802
@@ -96,11 +110,7 @@ class FlipTable(Table):
 
     @property
     def DECK(self) -> tuple[int, ...]:  # type: ignore[override]  # noqa: N802
-        return self.deck.ids
-
-    @property
-    def DEALER_VALUES(self) -> tuple[int, ...]:  # type: ignore[override]  # noqa: N802
-        return tuple(r if r < 10 else 0 for r in self.deck.sides[0][1])  # C-3.1: light faces
+        return self.deck
 
     def clone(self, rng: random.Random) -> FlipTable:
         table = super().clone(rng)
@@ -166,10 +176,10 @@ class FlipTable(Table):
         return WILD_PLAY + 4 * card + self._most_held(self.turn)
 
     def matching(self) -> list[int]:
-        col, rank = self.col, self.rank
-        color, top = self.color, rank[self.discard[-1]]
-        return [c for c in self.hands[self.turn] if col[c] < 0 or col[c] == color
-                or rank[c] == top]
+        mask, color = self.mask, self.color
+        want = WILD_BIT | 1 << (4 + self.rank[self.discard[-1]]) | (1 << color if color >= 0
+                                                                     else 0)
+        return [c for c in self.hands[self.turn] if mask[c] & want]
 
     def matches(self, card: int) -> bool:
         col = self.col[card]
@@ -178,7 +188,7 @@ class FlipTable(Table):
     # ------------------------------------------------------------------ changing
 
     def apply(self, action: int) -> None:
-        if action < DRAW:
+        if FIRST_CARD <= action < WILD_PLAY:
             self._play(action, self.col[action])
         elif action >= WILD_PLAY:
             self._play((action - WILD_PLAY) >> 2, (action - WILD_PLAY) & 3)

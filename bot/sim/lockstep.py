@@ -17,7 +17,7 @@ from dataclasses import dataclass
 
 from bot.engine import Action, ActionType, Game, PendingKind, RuleSet
 
-from .bridge import Codec, color_id, core_for, flip_faces_ids
+from .bridge import Codec, color_id, core_for
 from .flip import FlipTable
 from .house import PENDING_DRAW, PENDING_SLAP, PENDING_SWAP, HouseTable
 from .nomercy import PENDING_ROULETTE, NoMercyTable
@@ -93,15 +93,13 @@ def core_no_mercy_state(table: NoMercyTable) -> dict[str, object]:
             "in_round": table.in_round, "knocked": table.knocked}
 
 
-def flip_state(game: Game) -> dict[str, object]:
-    """What the Flip table adds: the side up (F-4) and the match's pairs of faces (F-1)."""
-    light, dark = flip_faces_ids()
-    pairs = [(light[c.face], dark[c.turned.face]) for c in game.flip_deck]  # light side up
-    return {"side": 0 if game.side.value == "light" else 1, "pairs": pairs}
+def flip_state(game: Game, codec: Codec) -> dict[str, object]:
+    """What the Flip table adds: the side up (F-4) and the match's cards (F-1's pairs)."""
+    return {"side": 0 if game.side.value == "light" else 1, "deck": codec.ids(game.flip_deck)}
 
 
 def core_flip_state(table: FlipTable) -> dict[str, object]:
-    return {"side": table.side, "pairs": list(zip(*table.deck.faces, strict=True))}
+    return {"side": table.side, "deck": list(table.deck)}
 
 
 def core_state(table: Table) -> dict[str, object]:
@@ -139,7 +137,7 @@ def compare(game: Game, table: Table, where: str, codec: Codec) -> list[list[Act
         theirs |= no_mercy_state(game, codec)
     elif isinstance(table, FlipTable):
         mine |= core_flip_state(table)
-        theirs |= flip_state(game)
+        theirs |= flip_state(game, codec)
     for key, value in theirs.items():
         if mine[key] != value:
             raise Diverged(f"{where}: {key} differs: engine {value!r}, core {mine[key]!r}")
@@ -170,7 +168,7 @@ def check(matches: int, seed: int = 0, *, max_actions: int = 2_000,
     for m in range(seed, seed + matches):
         game, _ = Game.start(names, rules, seed=m)
         table = core.start(players, m)
-        codec = core.match_codec(game.flip_deck) if core.match_codec else core.codec
+        codec = core.codec
         chooser = random.Random(m)
         for step in range(max_actions):
             legal = compare(game, table, f"match seed {m}, step {step}", codec)

@@ -8,7 +8,9 @@ from __future__ import annotations
 import pytest
 
 from bot.engine import Action, Game, RuleSet, card
-from bot.sim.bridge import FlipCodec, core_for
+from bot.sim import flip
+from bot.sim.bridge import FLIP as FLIP_CODEC
+from bot.sim.bridge import core_for
 from bot.sim.flip import WILD_PLAY, FlipTable
 from bot.sim.lockstep import Diverged, check
 
@@ -24,7 +26,7 @@ def test_the_flip_core_and_the_engine_agree_at_every_step(players: int) -> None:
 @pytest.mark.parametrize(("method", "broken"), [
     ("_flip", lambda original: lambda t, s: None),  # F-4: the table never turns
     ("_until", lambda original: lambda t, s: t._draw(s, 1)),  # F-6: one card, not until
-    ("__init__", lambda original: lambda t, n, rng, deck=None: original(
+    ("__init__", lambda original: lambda t, n, rng, deck=(): original(
         t, n, rng, deck) if deck else (rng.random(), original(t, n, rng))[1]),  # F-1's pairs
 ])
 def test_a_flip_rule_changed_in_the_core_alone_fails_the_check(
@@ -36,12 +38,14 @@ def test_a_flip_rule_changed_in_the_core_alone_fails_the_check(
 
 
 def test_a_flip_card_is_one_number_on_both_sides() -> None:
-    """F-1: a card keeps its number whichever side is up; a wild face's play names a colour
-    of its side."""
+    """F-1: a card keeps its number whichever side is up (its two faces); a wild face's play
+    names a colour of its side."""
     game, _ = Game.start(["a", "b"], FLIP, seed=3)
-    codec = FlipCodec(game.flip_deck)
+    codec = FLIP_CODEC
     first = game.flip_deck[0]
-    assert codec.card_ids[first] == codec.card_ids[first.turned] == 0
+    number = codec.card_ids[first]
+    assert codec.card_ids[first.turned] == number
+    assert first.face is card("R1") and (number - flip.FIRST_CARD) // 66 == 1  # R1's face
     wild = next(c for c in game.flip_deck if c.face is card("W"))
     play = Action.play("a", wild, "B")
     assert codec.action_id(play) == WILD_PLAY + 4 * codec.card_ids[wild] + 3
@@ -50,5 +54,5 @@ def test_a_flip_card_is_one_number_on_both_sides() -> None:
 
 def test_the_core_plays_flip_as_it_comes() -> None:
     core = core_for(FLIP)
-    assert core is not None and core.match_codec is FlipCodec
+    assert core is not None and core.codec is FLIP_CODEC
     assert core_for(RuleSet.build("flip", {"seven_zero": True})) is None
