@@ -11,9 +11,9 @@ observation once per decision and deals a new table per call. Only the observati
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
-from bot.engine import PendingKind
+from bot.engine import Action, PendingKind
 from bot.sim import Table
 from bot.sim.bridge import FlipCodec, color_id, core_for
 from bot.sim.house import PENDING_DRAW, PENDING_SWAP
@@ -32,6 +32,16 @@ def core_plays(obs: Observation) -> bool:
     sees only one side of (F-1, F-2)."""
     core = core_for(obs.rules)
     return core is not None and not isinstance(core.codec, FlipCodec)
+
+
+def action_ids(obs: Observation) -> Callable[[Action], int]:
+    """The core's number for each of this seat's actions under the table's rules (every rule
+    set numbers its own cards; a 7's target and a swap's are seats)."""
+    core = core_for(obs.rules)
+    if core is None:
+        raise Inconsistent(f"the core does not play {obs.rules.to_dict()}")
+    codec, players = core.codec, obs.players
+    return lambda action: codec.action_id(action, players)
 
 
 # The pending decisions of the seat's own that an imagined table can hold, as the core's.

@@ -97,7 +97,9 @@ class Codec:
 
     def _play(self, action: Action) -> int:
         assert action.card is not None
-        card = self.card_ids[action.card]
+        card = self.card_ids.get(action.card, -1)
+        if card < 0:
+            raise ValueError(f"no card {action.card} in this rule set")
         if card in self.wild_plays:
             card = (self.uncoloured[card] if action.color is None
                     else self.wild_plays[card] + LETTERS.index(action.color))
