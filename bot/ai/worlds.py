@@ -16,22 +16,22 @@ from collections.abc import Callable, Sequence
 from bot.engine import Action, PendingKind
 from bot.sim import Table
 from bot.sim.bridge import FlipCodec, color_id, core_for
+from bot.sim.flip import FlipTable
 from bot.sim.house import PENDING_DRAW, PENDING_SWAP
 from bot.sim.nomercy import PENDING_ROULETTE
 from bot.sim.table import NO_PENDING, PENDING_CHALLENGE, PENDING_COLOR
 
 from .determinize import Inconsistent
+from .flipworlds import FlipHidden
 from .memory import Memory, unseen_faces
 from .observation import Observation
 
 
 def core_plays(obs: Observation) -> bool:
     """Whether the expert can imagine core tables for this table's rules: classic (RULES.md
-    C), the house rules `bot.sim.bridge.core_for` names (H-2 to H-6, H-8) and No Mercy (M).
-    Not yet Flip: the core plays it, but imagining its hidden cards means pairing faces a seat
-    sees only one side of (F-1, F-2)."""
-    core = core_for(obs.rules)
-    return core is not None and not isinstance(core.codec, FlipCodec)
+    C), the house rules `bot.sim.bridge.core_for` names (H-2 to H-6, H-8), No Mercy (M) and
+    UNO Flip (F)."""
+    return core_for(obs.rules) is not None
 
 
 def action_ids(obs: Observation) -> Callable[[Action], int]:
@@ -64,13 +64,17 @@ class Worlds:
         self.others = [(s, sizes[s], color_id(memory.lacks.get(obs.players[s])))
                        for s in range(n) if s != me]
         self.need = sum(sizes[s] for s in range(n) if s != me) + obs.draw_pile
-        self.pool = ids(unseen_faces(obs, memory))
-        if len(self.pool) < self.need:
-            raise Inconsistent("fewer unseen cards than hidden places")
         self.hand = ids(obs.hand)
         known = memory.discard if memory.discard and memory.discard[-1] is obs.top else [
             obs.top]
         self.known = ids(known)
+        self.flip: FlipHidden | None = None
+        if isinstance(codec, FlipCodec):  # F-2: the others' cards by their known backs
+            self.flip, self.pool = FlipHidden(obs, memory, self.hand, self.known), []
+        else:
+            self.pool = ids(unseen_faces(obs, memory))
+            if len(self.pool) < self.need:
+                raise Inconsistent("fewer unseen cards than hidden places")
         self.color, self.direction = color_id(obs.color), obs.direction
         self.drawn = codec.card_ids[obs.drawn] if obs.drawn is not None else -1
         self.pending, self.by, self.before, self.amount = NO_PENDING, -1, -1, 0
@@ -91,6 +95,8 @@ class Worlds:
 
     def deal(self, rng: random.Random) -> Table:
         """A new table: the unseen cards shuffled and dealt (see the module)."""
+        if self.flip is not None:
+            return self._finish(self._deal_flip(self.flip, rng))
         rest = self.pool[:]
         rnd = rng.random
         for i in range(len(rest) - 1, 0, -1):
@@ -103,6 +109,23 @@ class Worlds:
         hands[self.me] = self.hand[:]
         hidden_pile = self.need - sum(size for _, size, _ in self.others)
         table.pile, table.discard = rest[:hidden_pile], rest[hidden_pile:] + self.known
+        return self._finish(table)
+
+    def _deal_flip(self, flip: FlipHidden, rng: random.Random) -> Table:
+        """F-2: the hidden cards paired with what the seat sees of them (`flipworlds`)."""
+        hands, pile, under = flip.deal(rng)
+        hands[self.me] = self.hand[:]
+        deck = [*pile, *under, *self.known, *(c for hand in hands.values() for c in hand)]
+        table = FlipTable(self.n, random.Random(rng.getrandbits(32)), deck)
+        for seat, hand in hands.items():
+            table.hands[seat] = hand
+        table.pile, table.discard = pile, under + self.known
+        table.turn_to(1 if flip.dark_up else 0)
+        return table
+
+    def _finish(self, table: Table) -> Table:
+        """What every imagined table shares: colour, direction, turn, what is pending."""
+        hands, colors = table.hands, table.CARD_COLOR
         table.color, table.direction, table.turn = self.color, self.direction, self.me
         if self.pending == PENDING_SWAP:  # H-6: the 5 has passed the turn on already
             table.turn = (self.me + self.direction) % self.n

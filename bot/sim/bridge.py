@@ -128,7 +128,9 @@ class FlipCodec(Codec):
 
     def __init__(self) -> None:
         super().__init__([], [], {}, {}, 0)
-        self.card_ids = _FlipIds()
+        ids = _FlipIds()
+        self.card_ids = ids
+        self.light_faces, self.dark_faces = ids.light, ids.dark  # the faces' own numbers
 
     def _play(self, action: Action) -> int:
         assert action.card is not None

@@ -96,11 +96,12 @@ class FlipTable(Table):
             self._shuffle(dark)
             deck = tuple(map(card, LIGHT_FACES, dark))
         self.deck = tuple(deck)
-        self._turn_to(0)
+        self.turn_to(0)
 
     # The classic table's class attributes, read from the match's deck and the side up (F-7).
 
-    def _turn_to(self, side: int) -> None:
+    def turn_to(self, side: int) -> None:
+        """Put `side` up (0 light, 1 dark): its tables become the table's."""
         self.side = side
         self.col, self.rank, self.effect, self.points, self.mask = SIDES[side]
 
@@ -116,12 +117,12 @@ class FlipTable(Table):
         table = super().clone(rng)
         assert isinstance(table, FlipTable)
         table.deck = self.deck
-        table._turn_to(self.side)
+        table.turn_to(self.side)
         return table
 
     def deal(self, pile: list[int]) -> None:
         """C-3 with F-3: every round starts light side up; a Flip start card goes back."""
-        self._turn_to(0)
+        self.turn_to(0)
         n, first = self.n, self._deal_hands(pile)
         effect = self.effect
         while True:
@@ -256,7 +257,7 @@ class FlipTable(Table):
         self.discard.reverse()
         self.pile.reverse()
         self.drawn = -1
-        self._turn_to(1 - self.side)
+        self.turn_to(1 - self.side)
         self.color = self.col[self.discard[-1]]
         if self.color < 0:
             self.pending, self.p_by, self.p_victim = PENDING_COLOR, seat, -1
