@@ -15,7 +15,7 @@ from collections.abc import Callable, Sequence
 
 from bot.engine import Action, PendingKind
 from bot.sim import Table
-from bot.sim.bridge import FlipCodec, color_id, core_for
+from bot.sim.bridge import color_id, core_for
 from bot.sim.flip import FlipTable
 from bot.sim.house import PENDING_DRAW, PENDING_SWAP
 from bot.sim.nomercy import PENDING_ROULETTE
@@ -68,9 +68,9 @@ class Worlds:
         known = memory.discard if memory.discard and memory.discard[-1] is obs.top else [
             obs.top]
         self.known = ids(known)
-        self.flip: FlipHidden | None = None
-        if isinstance(codec, FlipCodec):  # F-2: the others' cards by their known backs
-            self.flip, self.pool = FlipHidden(obs, memory, self.hand, self.known), []
+        self.faces: FlipHidden | None = None
+        if core.two_sided:  # F-2: the others' cards by their known backs
+            self.faces, self.pool = FlipHidden(obs, memory, self.hand, self.known), []
         else:
             self.pool = ids(unseen_faces(obs, memory))
             if len(self.pool) < self.need:
@@ -95,8 +95,8 @@ class Worlds:
 
     def deal(self, rng: random.Random) -> Table:
         """A new table: the unseen cards shuffled and dealt (see the module)."""
-        if self.flip is not None:
-            return self._finish(self._deal_flip(self.flip, rng))
+        if self.faces is not None:
+            return self._finish(self._deal_two_sided(self.faces, rng))
         rest = self.pool[:]
         rnd = rng.random
         for i in range(len(rest) - 1, 0, -1):
@@ -111,7 +111,7 @@ class Worlds:
         table.pile, table.discard = rest[:hidden_pile], rest[hidden_pile:] + self.known
         return self._finish(table)
 
-    def _deal_flip(self, flip: FlipHidden, rng: random.Random) -> Table:
+    def _deal_two_sided(self, flip: FlipHidden, rng: random.Random) -> Table:
         """F-2: the hidden cards paired with what the seat sees of them (`flipworlds`)."""
         hands, pile, under = flip.deal(rng)
         hands[self.me] = self.hand[:]

@@ -116,9 +116,8 @@ class _FlipIds(dict[Card, int]):
         self.dark = dict(zip(dark, flip.DARK_FACES, strict=True))
 
     def __missing__(self, card: Card) -> int:
-        if not isinstance(card, FlipCard):
-            raise ValueError(f"not a Flip card: {card}")
-        self[card] = found = flip.card(self.light[card.light], self.dark[card.dark])
+        faces: FlipCard = card  # type: ignore[assignment]  # a Flip table holds no other card
+        self[card] = found = flip.card(self.light[faces.light], self.dark[faces.dark])
         return found
 
 
@@ -158,35 +157,50 @@ class Core:
     new: Callable[[int, random.Random], Table]  # an empty table: (players, random source)
     start: Callable[[int, int], Table]  # round 1 dealt as `Game.start(..., seed=)`: (n, seed)
     house: HouseRules | None = None
+    two_sided: bool = False  # cards with two faces, one turned away from the others (F-2)
 
 
 def house_rules(rules: RuleSet) -> HouseRules | None:
-    """The house rules the core plays for `rules` (all off: classic), or None when the core
-    does not play it as classic with house rules (a variant, or an option not simulated)."""
-    # The classic core implements the base game and its house rules only.
-    if variant_of(rules.preset) is not Game:
-        return None
+    """The house rules the classic core plays for `rules`' options (all off: classic), or None
+    when an option is one it does not simulate."""
     if not set(rules.enabled()) <= NEUTRAL_OPTIONS | HOUSE_OPTIONS:
         return None
     options = rules.options
     return HouseRules(*(bool(getattr(options, name)) for name in HouseRules._fields))
 
 
-def core_for(rules: RuleSet) -> Core | None:
-    """The core for `rules`, or None where it does not play them (yet: Flip, and the options
-    outside `NEUTRAL_OPTIONS`, `HOUSE_OPTIONS` and No Mercy's own)."""
+def _classic(rules: RuleSet) -> Core | None:
     house = house_rules(rules)
-    if house is not None and any(house):
+    if house is None:
+        return None
+    if any(house):
         return Core(CLASSIC, lambda n, rng: HouseTable(n, rng, house),
                     lambda n, seed: HouseTable.start(n, seed, house), house)
-    if house is not None:
-        return Core(CLASSIC, Table, Table.start, house)
-    variant, enabled = variant_of(rules.preset), set(rules.enabled())
-    if variant is NoMercyGame and enabled <= NO_MERCY_NEUTRAL:
-        return Core(NO_MERCY, NoMercyTable, NoMercyTable.start)
-    if variant is FlipGame and enabled <= NEUTRAL_OPTIONS:
-        return Core(FLIP, FlipTable, FlipTable.start)
-    return None
+    return Core(CLASSIC, Table, Table.start, house)
+
+
+def _no_mercy(rules: RuleSet) -> Core | None:
+    if not set(rules.enabled()) <= NO_MERCY_NEUTRAL:
+        return None
+    return Core(NO_MERCY, NoMercyTable, NoMercyTable.start)
+
+
+def _flip(rules: RuleSet) -> Core | None:
+    if not set(rules.enabled()) <= NEUTRAL_OPTIONS:
+        return None
+    return Core(FLIP, FlipTable, FlipTable.start, two_sided=True)
+
+
+# The cores by the game class a preset plays (`variant_of`), each judging the options.
+_CORES: Mapping[type[Game], Callable[[RuleSet], Core | None]] = {
+    Game: _classic, NoMercyGame: _no_mercy, FlipGame: _flip}
+
+
+def core_for(rules: RuleSet) -> Core | None:
+    """The core for `rules`, or None where it does not play them: options outside
+    `NEUTRAL_OPTIONS` and `HOUSE_OPTIONS` (classic), `NO_MERCY_NEUTRAL` (No Mercy) or
+    `NEUTRAL_OPTIONS` (Flip)."""
+    return _CORES[variant_of(rules.preset)](rules)
 
 
 def color_id(letter: str | None) -> int:
