@@ -256,18 +256,24 @@ def verify(actions: int, seed: int) -> None:
               f"{time.perf_counter() - start:.0f} s)")
 
 
-def measure(games: int, seed: int) -> tuple[dict[str, list[float]], dict[str, list[float]]]:
-    """Games/s by runner and the ratios the targets are on, from interleaved runs: the bare
-    simulator around each core run, classic's rollout around each other rule set's."""
+Rates = dict[str, list[float]]
+
+
+def measure(games: int, seed: int) -> tuple[Rates, Rates, dict[str, float]]:
+    """Games/s by runner, the ratios the targets are on and each runner's actions per game,
+    from interleaved runs: the bare simulator around each core run, classic's rollout around
+    each other rule set's."""
     runs: dict[str, Run] = {"rollout": rollout_games, "legal": core_games}
     presets = {label: preset_runner(rules) for label, rules in RULE_SETS.items()}
     rates: dict[str, list[float]] = {k: [] for k in ("bare", *runs, *presets, "engine")}
     ratios: dict[str, list[float]] = {k: [] for k in (*runs, *presets)}
     engine_games_n = max(1, games // 5)
-    bare_before = timed(bare_games, games, seed)[0]
+    bare_before, steps = timed(bare_games, games, seed)
+    length = {"bare": steps / games}
     for _ in range(REPEATS):
         for label, run in runs.items():
-            core = timed(run, games, seed)[0]
+            core, steps = timed(run, games, seed)
+            length[label] = steps / games
             bare_after = timed(bare_games, games, seed)[0]
             best_bare = min(bare_before, bare_after)  # the better bare run around this one
             rates["bare"].append(games / best_bare)
@@ -276,14 +282,16 @@ def measure(games: int, seed: int) -> tuple[dict[str, list[float]], dict[str, li
             bare_before = bare_after
         classic_before = games / rates["rollout"][-1]
         for label, run in presets.items():
-            took = timed(run, games, seed)[0]
+            took, steps = timed(run, games, seed)
+            length[label] = steps / games
             classic_after = timed(rollout_games, games, seed)[0]
             rates[label].append(games / took)
             ratios[label].append(min(classic_before, classic_after) / took)
             classic_before = classic_after
-        engine = timed(engine_games, engine_games_n, seed)[0]
+        engine, steps = timed(engine_games, engine_games_n, seed)
+        length["engine"] = steps / engine_games_n
         rates["engine"].append(engine_games_n / engine)
-    return rates, ratios
+    return rates, ratios, length
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -296,10 +304,11 @@ def main(argv: list[str] | None = None) -> int:
     if args.verify:
         verify(args.verify, args.seed)
     print(f"load average before timing: {os.getloadavg()[0]:.2f}")
-    rates, ratios = measure(args.games, args.seed)
-    print(f"{'runner':8} {'games/s median':>15}  [range]")
+    rates, ratios, length = measure(args.games, args.seed)
+    print(f"{'runner':8} {'games/s median':>15}  [range]  actions/game  actions/s median")
     for label, values in rates.items():
-        print(f"{label:8} {spread(values)}")
+        print(f"{label:8} {spread(values)}  {length[label]:6.1f}  "
+              f"{statistics.median(values) * length[label]:12,.0f}")
     missed = 0
     for label, values in ratios.items():
         ratio = statistics.median(values)

@@ -4,7 +4,7 @@ On each decision of its own with more than one sensible answer it imagines table
 with what its seat knows (`worlds`), plays every answer on each of them and the round to its
 end on the simulation core (`search`), and takes the answer that won most. A forced move (one
 answer) is instant. Out of its turn (slaps, UNO calls, catches, jump-ins) and under rules the
-core does not play yet (anything but classic), it plays as the hard level does.
+core does not play (options outside `bot.sim.bridge.core_for`), it plays as the hard level does.
 
 Candidates: every play on offer (each wild with each colour), the colours to name, challenge
 and accept, and Pass after a draw; the Draw itself only when nothing plays (drawing while

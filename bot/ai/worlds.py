@@ -4,8 +4,10 @@ Like `determinize.imagine`, but the table is the core's, built directly from the
 `Observation` and what it remembers: the unseen cards (the deck less its hand and the known
 discards) dealt at random to the other hands (each its size) and to the draw pile; a player who
 drew on their turn while a colour was up gets none of it, nor a wild (they would have played
-it), where the pool allows; what is left lies under the known discards. `Worlds` reads the
-observation once per decision and deals a new table per call. Only the observation goes in.
+it), where the pool allows; what is left lies under the known discards (UNO Flip: each hidden
+card keeps the back the seat sees, `flipworlds`). The table is the rule set's own
+(`bot.sim.bridge.core_for`). `Worlds` reads the observation once per decision and deals a new
+table per call. Only the observation goes in.
 """
 
 from __future__ import annotations

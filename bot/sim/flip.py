@@ -17,11 +17,11 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
+from operator import add
 
 from .cards import ACCEPT, CHALLENGE, COLOR_BASE, DRAW, NEXT_ROUND, PASS
 from .table import NO_PENDING, PENDING_CHALLENGE, PENDING_COLOR, Table
 
-WILD_PLAY = 4096  # + 4 * card + colour
 N_FACES = 256
 DARK = 128
 _RANKS = tuple(range(1, 14))  # 1-9, then the action at 10 (+1 / +5), R 11, S / SA 12, F 13
@@ -76,6 +76,7 @@ def _side(dark: bool) -> tuple[tuple[int, ...], ...]:
 
 WILD_BIT = 1 << 20
 SIDES = (_side(False), _side(True))
+_LIGHT_BASES = tuple(card(light, DARK) - DARK for light in LIGHT_FACES)  # + a dark face
 _DEALER_VALUES = tuple(r if r < 10 else 0 for r in SIDES[0][1])  # C-3.1: the light faces
 _COLORS = tuple(COLOR_BASE + x for x in range(4))
 _CHALLENGE_OR_ACCEPT = (CHALLENGE, ACCEPT)
@@ -94,7 +95,7 @@ class FlipTable(Table):
         if not deck:  # F-1: the faces paired once per match, from the match's generator
             dark = list(DARK_FACES)
             self._shuffle(dark)
-            deck = tuple(map(card, LIGHT_FACES, dark))
+            deck = tuple(map(add, _LIGHT_BASES, dark))  # `card(light, dark)` for each, in C
         self.deck = tuple(deck)
         self.turn_to(0)
 
@@ -193,32 +194,13 @@ class FlipTable(Table):
             self._play(action, self.col[action])
         elif action >= WILD_PLAY:
             self._play((action - WILD_PLAY) >> 2, (action - WILD_PLAY) & 3)
-        elif action == DRAW:
-            if self.pending == PENDING_CHALLENGE:
-                self._accept()  # REPLAY.md: a draw takes a waiting penalty
-            else:
-                self._turn_draw()
-        elif action == PASS:
-            self.drawn = -1
-            self.turn = (self.turn + self.direction) % self.n
-        elif action == ACCEPT:
-            self._accept()
-        elif action == CHALLENGE:
-            self._challenge()
-        elif action == NEXT_ROUND:
-            self.dealer = (self.dealer + 1) % self.n  # C-3.1 decision: clockwise
-            self.deal(self._shuffled_deck())
-        else:
-            self.color, self.pending = action - COLOR_BASE, NO_PENDING
+        else:  # the classic table's, with Flip's own draws, penalties and deal
+            self._apply_other(action)
 
     def _play(self, card: int, color: int) -> None:
         seat = self.turn
         hand = self.hands[seat]
-        if self.drawn >= 0:  # C-4.4: the drawn card is the newest copy in the hand
-            del hand[len(hand) - 1 - hand[::-1].index(card)]
-            self.drawn = -1
-        else:
-            hand.remove(card)
+        self._take_played(hand, card)
         color_before = self.color
         self.color = color
         self.discard.append(card)

@@ -224,11 +224,7 @@ class HouseTable(Table):
         seat = self.turn if pending == NO_PENDING else self.p_victim
         card = _PLAYED[action & ~UNO]
         hand = self.hands[seat]
-        if self.drawn >= 0:  # C-4.4: the drawn card is the newest copy in the hand
-            del hand[len(hand) - 1 - hand[::-1].index(card)]
-            self.drawn = -1
-        else:
-            hand.remove(card)
+        self._take_played(hand, card)
         color_before = self.color
         self.color = _NAMED[action & ~UNO]
         self.discard.append(card)

@@ -187,11 +187,7 @@ class NoMercyTable(Table):
         seat = self.turn
         card = _PLAYED[action]
         hand = self.hands[seat]
-        if self.drawn >= 0:  # M-16.11: the drawn copy
-            del hand[len(hand) - 1 - hand[::-1].index(card)]
-            self.drawn = -1
-        else:
-            hand.remove(card)
+        self._take_played(hand, card)  # M-16.11: a drawn card is the drawn copy
         self.discard.append(card)
         self.color = _NAMED[action]
         if not hand:  # M-12.1: the last card has no effect; a pending total vanishes

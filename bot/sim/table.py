@@ -316,6 +316,15 @@ class Table:
         if not hand:
             self._win(seat)
 
+    def _take_played(self, hand: list[int], card: int) -> None:
+        """A played card leaves the hand: C-4.4, the drawn card is the newest copy; otherwise
+        the first (`apply` does the same inline: it is most steps)."""
+        if self.drawn >= 0:
+            del hand[len(hand) - 1 - hand[::-1].index(card)]
+            self.drawn = -1
+        else:
+            hand.remove(card)
+
     def _apply_other(self, action: int) -> None:
         if action == DRAW:
             if self.pending == PENDING_CHALLENGE:
