@@ -1,45 +1,57 @@
-"""The simulation core (bot/sim) against a bare simulator and the engine, and its lockstep check.
+"""The simulation core (bot/sim) against a bare simulator and the engine, and its lockstep check,
+for every rule set the core plays.
 
 Usage, from the repository root::
 
-    python benchmarks/core.py [--games N] [--seed S] [--verify MATCHES]
+    python benchmarks/core.py [--games N] [--seed S] [--verify ACTIONS]
+
+(defaults: 2,000 games a run, lockstep until 100,000 actions per rule set; 65-75 s of wall
+time on this machine under load, 33-45 s of it the lockstep checks; `--verify 0` skips them.)
 
 What is measured
-    N games of 4 players under classic rules, a "game" being one round from the deal until a
-    player goes out (as in benchmarks/engine.py and RLCard). Every seat is the RLCard-style random
-    agent of benchmarks/engine.py: uniform among the playable cards (one per colour for a wild),
-    otherwise uniform among what remains (draw, a colour, challenge or accept). Three runners:
+    N games of 4 players, a "game" being one round from the deal until a player goes out (as in
+    benchmarks/engine.py and RLCard). Every seat is the RLCard-style random agent of
+    benchmarks/engine.py: uniform among the playable cards (one per colour for a wild),
+    otherwise uniform among what remains (draw, a colour, challenge or accept). The runners:
 
     * bare: `bare_games` below, the smallest classic simulator that plays those games (ints for
       cards, a drawn playable card played at once, a Wild Draw Four never challenged, no
       scores, no legal-action lists): the floor a Python simulator can reach;
     * rollout: `bot.sim.Table`, the full classic rules (challenges, the drawn-card decision,
       C-7's reshuffle, scores), stepped as the expert's simulations step it: a card picked from
-      `Table.matching` (the bare simulator's pick), the legal list only for a pending decision;
+      `Table.matching` (the bare simulator's pick), a pending decision answered by `reply`;
     * legal: the same through `Table.legal`'s action lists at every step (what the lockstep
       check compares with the engine);
+    * house, no_mercy, flip: the rollout runner on the core's table for `RULE_SETS` (benchmarks/
+      ai.py's HOUSE line, the no_mercy and flip presets), from `bot.sim.bridge.core_for`;
     * engine: `bot.engine.Game` through `player_view(...).legal_actions` (what benchmarks/engine.py
       times).
 
     Runs are timed in CPU time of this process (`time.process_time`) and interleaved: the bare
-    simulator runs before and after each core run and the core's ratio is taken against the
-    better (faster) of the two (as issue #33 asks); medians and ranges over REPEATS.
+    simulator runs before and after each classic core run and the core's ratio is taken against
+    the better (faster) of the two (as issue #33 asks); classic's rollout runs before and after
+    each other rule set's, the same way; medians and ranges over REPEATS. Actions per game and
+    per second are printed beside games/s (the rule sets' rounds differ in length).
 
-The check (`--verify`, default 120 matches): `bot.sim.lockstep.check` plays whole matches with
-the engine and the core side by side from the same seeds and stops at the first difference in
-legal actions or state; it prints the actions compared (issue #33: at least 100,000).
+The check (`--verify`): `bot.sim.lockstep.check` plays whole 4-player matches with the engine
+and the core side by side from the same seeds, 20 at a time until the actions compared reach
+the number asked, for classic and each rule set, and stops at the first difference in legal
+actions or state (issue #33: at least 100,000 per rule set).
 
-Target (issue #33): the core at least 0.8 times the bare simulator's games per second (checked
-on the rollout runner, the core as the AI uses it; the legal-list runner's ratio is printed too).
+Targets (issue #33): the classic core at least 0.8 times the bare simulator's games per second
+(on the rollout runner, the core as the AI uses it; the legal-list runner's ratio is printed
+too), and each other rule set at least 0.5 times classic's rollout.
 
-Last measured (defaults, load average 5.0): lockstep 120 matches, all played to their winner,
-1,028 rounds, 112,529 actions, no difference. Games/s median [range]: bare 16,522
-[14,556-16,686], rollout 11,592 [7,869-12,231], legal 8,539 [5,570-8,730], engine 2,353
-[2,315-2,477]; core/bare 0.70x [0.54-0.73] on the rollout path (0.73x and 0.75x in two other
-runs that hour) and 0.52x [0.34-0.52] through legal lists (both MISSED); engine/bare 0.14x. The
-bare simulator here is about twice as fast against the engine as the one issue 33 measured
-(0.25x then): the core, like the engine, also seeds a generator per game, draws for the dealer,
-offers the drawn card's play or pass and the Wild Draw Four's challenge, and keeps scores.
+Last measured (defaults, load average 8.7 before and 8.2 after: five sessions on two cores;
+65 s of wall time): lockstep, no difference anywhere: classic 120 matches, 112,529 actions;
+house 140 matches, 108,276 actions; no_mercy 400 matches, 101,800 actions; flip 140 matches,
+100,174 actions (33 s in all). Games/s median [range], actions/game: bare 16,004
+[15,455-16,284] 52.8; rollout 11,561 [10,824-12,209] 59.2; legal 7,710 [7,285-8,200]; house
+6,152 [5,998-6,703] 82.4; no_mercy 4,200 [4,087-4,889] 91.9; flip 5,968 [5,725-6,549] 62.1;
+engine 2,092 [1,814-2,297]. Ratios: core/bare 0.74x [0.67-0.77] (MISSED), legal 0.48x;
+house 0.53x [0.50-0.57] (met; its rounds are 1.4 times as long), flip 0.52x [0.50-0.54]
+(met), no_mercy 0.38x [0.36-0.40] (MISSED: rounds 1.55 times as long, a 168-card deck to
+shuffle, every penalty waiting for an answer; per action 0.56x classic); engine/bare 0.13x.
 """
 
 from __future__ import annotations
