@@ -44,16 +44,15 @@ def _module(nodeid: str) -> str:
 # first, ahead of the others in their own order. Refresh it from `.pytest_cache/v/uno/
 # module-seconds` after a whole run when the slowest modules change.
 KNOWN_LONG = (
-    "tests/bot/test_fuzz.py", "tests/bot/test_kill_restart.py",
-    "tests/playground/test_preview.py", "tests/bot/test_matches.py",
-    "tests/bot/test_old_tables.py", "tests/bot/test_kill_at_match_end.py",
-    "tests/bot/test_ai_players.py", "tests/playground/test_phone.py",
-    "tests/playground/test_browser.py", "tests/engine/test_properties.py",
-    "tests/bot/test_flip_rules.py", "tests/ai/test_properties.py", "tests/bot/test_lobby.py",
-    "tests/engine/test_house_properties.py", "tests/bot/test_no_mercy_rules.py",
-    "tests/bot/test_load_benchmark.py", "tests/bot/test_house_rules.py",
-    "tests/render/test_painter.py", "tests/render/test_event_sentences.py",
-    "tests/bot/test_fuzz_429s.py",
+    "tests/bot/test_fuzz.py", "tests/playground/test_preview.py", "tests/bot/test_kill_restart.py",
+    "tests/bot/test_old_tables.py", "tests/engine/test_properties.py", "tests/bot/test_matches.py",
+    "tests/engine/test_house_properties.py", "tests/ai/test_properties.py",
+    "tests/bot/test_ai_players.py", "tests/bot/test_kill_at_match_end.py",
+    "tests/engine/test_flip_properties.py", "tests/playground/test_phone.py",
+    "tests/playground/test_browser.py", "tests/bot/test_deployed_shards.py",
+    "tests/storage/test_equivalence.py", "tests/bot/test_no_mercy_rules.py",
+    "tests/bot/test_load_benchmark.py", "tests/render/test_event_sentences.py",
+    "tests/bot/test_house_rules.py", "tests/bot/test_flip_rules.py",
 )
 
 
