@@ -1,70 +1,91 @@
-"""The simulation core (bot/sim) against a bare simulator and the engine, and its lockstep check.
+"""The simulation core (bot/sim) against a bare simulator and the engine, and its lockstep check,
+for every rule set the core plays.
 
 Usage, from the repository root::
 
-    python benchmarks/core.py [--games N] [--seed S] [--verify MATCHES]
+    python benchmarks/core.py [--games N] [--seed S] [--verify ACTIONS]
+
+(defaults: 2,000 games a run, lockstep until 100,000 actions per rule set; 65-75 s of wall
+time on this machine under load, 33-45 s of it the lockstep checks; `--verify 0` skips them.)
 
 What is measured
-    N games of 4 players under classic rules, a "game" being one round from the deal until a
-    player goes out (as in benchmarks/engine.py and RLCard). Every seat is the RLCard-style random
-    agent of benchmarks/engine.py: uniform among the playable cards (one per colour for a wild),
-    otherwise uniform among what remains (draw, a colour, challenge or accept). Three runners:
+    N games of 4 players, a "game" being one round from the deal until a player goes out (as in
+    benchmarks/engine.py and RLCard). Every seat is the RLCard-style random agent of
+    benchmarks/engine.py: uniform among the playable cards (one per colour for a wild),
+    otherwise uniform among what remains (draw, a colour, challenge or accept). The runners:
 
     * bare: `bare_games` below, the smallest classic simulator that plays those games (ints for
       cards, a drawn playable card played at once, a Wild Draw Four never challenged, no
       scores, no legal-action lists): the floor a Python simulator can reach;
     * rollout: `bot.sim.Table`, the full classic rules (challenges, the drawn-card decision,
       C-7's reshuffle, scores), stepped as the expert's simulations step it: a card picked from
-      `Table.matching` (the bare simulator's pick), the legal list only for a pending decision;
+      `Table.matching` (the bare simulator's pick), a pending decision answered by `reply`;
     * legal: the same through `Table.legal`'s action lists at every step (what the lockstep
       check compares with the engine);
+    * house, no_mercy, flip: the rollout runner on the core's table for `RULE_SETS` (benchmarks/
+      ai.py's HOUSE line, the no_mercy and flip presets), from `bot.sim.bridge.core_for`;
     * engine: `bot.engine.Game` through `player_view(...).legal_actions` (what benchmarks/engine.py
       times).
 
     Runs are timed in CPU time of this process (`time.process_time`) and interleaved: the bare
-    simulator runs before and after each core run and the core's ratio is taken against the
-    better (faster) of the two (as issue #33 asks); medians and ranges over REPEATS.
+    simulator runs before and after each classic core run and the core's ratio is taken against
+    the better (faster) of the two (as issue #33 asks); classic's rollout runs before and after
+    each other rule set's, the same way; medians and ranges over REPEATS. Actions per game and
+    per second are printed beside games/s (the rule sets' rounds differ in length).
 
-The check (`--verify`, default 120 matches): `bot.sim.lockstep.check` plays whole matches with
-the engine and the core side by side from the same seeds and stops at the first difference in
-legal actions or state; it prints the actions compared (issue #33: at least 100,000).
+The check (`--verify`): `bot.sim.lockstep.check` plays whole 4-player matches with the engine
+and the core side by side from the same seeds, 20 at a time until the actions compared reach
+the number asked, for classic and each rule set, and stops at the first difference in legal
+actions or state (issue #33: at least 100,000 per rule set).
 
-Target (issue #33): the core at least 0.8 times the bare simulator's games per second (checked
-on the rollout runner, the core as the AI uses it; the legal-list runner's ratio is printed too).
+Targets (issue #33): the classic core at least 0.8 times the bare simulator's games per second
+(on the rollout runner, the core as the AI uses it; the legal-list runner's ratio is printed
+too), and each other rule set at least 0.5 times classic's rollout.
 
-Last measured (defaults, load average 5.0): lockstep 120 matches, all played to their winner,
-1,028 rounds, 112,529 actions, no difference. Games/s median [range]: bare 16,522
-[14,556-16,686], rollout 11,592 [7,869-12,231], legal 8,539 [5,570-8,730], engine 2,353
-[2,315-2,477]; core/bare 0.70x [0.54-0.73] on the rollout path (0.73x and 0.75x in two other
-runs that hour) and 0.52x [0.34-0.52] through legal lists (both MISSED); engine/bare 0.14x. The
-bare simulator here is about twice as fast against the engine as the one issue 33 measured
-(0.25x then): the core, like the engine, also seeds a generator per game, draws for the dealer,
-offers the drawn card's play or pass and the Wild Draw Four's challenge, and keeps scores.
+Last measured (defaults, load average 8.7 before and 8.2 after: five sessions on two cores;
+65 s of wall time): lockstep, no difference anywhere: classic 120 matches, 112,529 actions;
+house 140 matches, 108,276 actions; no_mercy 400 matches, 101,800 actions; flip 140 matches,
+100,174 actions (33 s in all). Games/s median [range], actions/game: bare 16,004
+[15,455-16,284] 52.8; rollout 11,561 [10,824-12,209] 59.2; legal 7,710 [7,285-8,200]; house
+6,152 [5,998-6,703] 82.4; no_mercy 4,200 [4,087-4,889] 91.9; flip 5,968 [5,725-6,549] 62.1;
+engine 2,092 [1,814-2,297]. Ratios: core/bare 0.74x [0.67-0.77] (MISSED), legal 0.48x;
+house 0.53x [0.50-0.57] (met; its rounds are 1.4 times as long), flip 0.52x [0.50-0.54]
+(met), no_mercy 0.38x [0.36-0.40] (MISSED: rounds 1.55 times as long, a 168-card deck to
+shuffle, every penalty waiting for an answer; per action 0.56x classic); engine/bare 0.13x.
 """
 
 from __future__ import annotations
 
 import argparse
+import os
 import random
 import statistics
 import sys
 import time
 from collections.abc import Callable
+from dataclasses import astuple
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
+from benchmarks.ai import HOUSE  # noqa: E402
 from bot.engine import ActionType, Game, RuleSet, player_view  # noqa: E402
 from bot.sim import DRAW, Table  # noqa: E402
-from bot.sim.cards import PLAY_WILD, PLAY_WILD_FOUR, WILD  # noqa: E402
-from bot.sim.lockstep import check  # noqa: E402
+from bot.sim.bridge import core_for  # noqa: E402
+from bot.sim.lockstep import Checked, check  # noqa: E402
 
 PLAYERS = 4
 REPEATS = 5
 TARGET = 0.8
-WILD_PLAYS = (PLAY_WILD, PLAY_WILD_FOUR)
+PRESET_TARGET = 0.5  # issue 33: each other rule set at least half classic's games/s
+LOCKSTEP_ACTIONS = 100_000  # issue 33: per rule set
+# The rule sets the core plays besides classic, by label (benchmarks/ai.py's lines).
+RULE_SETS: dict[str, RuleSet] = {"house": RuleSet.classic(**HOUSE),
+                                 "no_mercy": RuleSet.build("no_mercy"),
+                                 "flip": RuleSet.build("flip")}
+Start = Callable[[int, int], Table]  # (players, seed) -> round 1 dealt
 Run = Callable[[int, int], int]  # (games, seed) -> actions
 
 
@@ -160,21 +181,23 @@ def core_games(games: int, seed: int) -> int:
     return actions
 
 
-def rollout_games(games: int, seed: int) -> int:
-    """The same games on `bot.sim.Table` the way the expert's simulations step it
-    (`bot.ai.playout`): a card drawn at random from `Table.matching` (repeats weigh as in the
-    bare simulator), the drawn card played, a wild naming a random colour; the legal list only
-    for a pending decision."""
+def rollout_games(games: int, seed: int, start: Start = Table.start) -> int:
+    """The same games on `bot.sim.Table` (or a variant's table from `start`) the way the
+    expert's simulations step it (`bot.ai.playout`): a card drawn at random from
+    `Table.matching` (repeats weigh as in the bare simulator), the drawn card played, a wild
+    naming a random colour (`Table.wild_plays`); a pending decision answered by the table's
+    `reply` (a Wild Draw Four accepted, a colour its namer holds most; the other rule sets'
+    answers: see `bot.sim.house` and `bot.sim.nomercy`)."""
     rnd = random.Random(seed).random
     actions = 0
     for i in range(games):
-        table = Table.start(PLAYERS, seed + i)
-        legal, apply, matching = table.legal, table.apply, table.matching
+        table = start(PLAYERS, seed + i)
+        reply, apply, matching = table.reply, table.apply, table.matching
+        wild_plays = table.wild_plays
         while not table.over:
             actions += 1
             if table.pending:
-                options = legal()
-                apply(options[int(rnd() * len(options))])
+                apply(reply(rnd))
                 continue
             card = table.drawn
             if card < 0:
@@ -183,8 +206,22 @@ def rollout_games(games: int, seed: int) -> int:
                     apply(DRAW)
                     continue
                 card = cards[int(rnd() * len(cards))]
-            apply(card if card < WILD else WILD_PLAYS[card - WILD] + int(rnd() * 4))
+            if table.CARD_COLOR[card] >= 0:
+                apply(card)
+            else:
+                plays = wild_plays(card)
+                apply(plays[int(rnd() * len(plays))])
     return actions
+
+
+def preset_runner(rules: RuleSet) -> Run:
+    """`rollout_games` on the core's table for `rules`."""
+    core = core_for(rules)
+    assert core is not None, "the core plays this rule set"
+
+    def run(games: int, seed: int) -> int:
+        return rollout_games(games, seed, core.start)
+    return run
 
 
 def engine_games(games: int, seed: int) -> int:
@@ -216,47 +253,87 @@ def spread(values: list[float]) -> str:
     return f"{statistics.median(values):9.0f}  [{min(values):.0f}-{max(values):.0f}]"
 
 
+def verify(actions: int, seed: int) -> None:
+    """The lockstep check for classic and every rule set of `RULE_SETS`: matches of 4 players
+    (seeds from `seed` on), 20 at a time, until `actions` actions were compared."""
+    for label, rules in {"classic": RuleSet.classic(), **RULE_SETS}.items():
+        start = time.perf_counter()
+        done = Checked()
+        while done.actions < actions:
+            more = check(20, seed + done.matches, max_actions=3_000, rules=rules)
+            done = Checked(*(a + b for a, b in zip(astuple(done), astuple(more), strict=True)))
+        verdict = "met" if done.actions >= LOCKSTEP_ACTIONS else f"below {LOCKSTEP_ACTIONS:,}"
+        print(f"lockstep {label}: {done.matches} matches ({done.won} played to their winner), "
+              f"{done.rounds} rounds, {done.actions:,} actions, no difference ({verdict}; "
+              f"{time.perf_counter() - start:.0f} s)")
+
+
+Rates = dict[str, list[float]]
+
+
+def measure(games: int, seed: int) -> tuple[Rates, Rates, dict[str, float]]:
+    """Games/s by runner, the ratios the targets are on and each runner's actions per game,
+    from interleaved runs: the bare simulator around each core run, classic's rollout around
+    each other rule set's."""
+    runs: dict[str, Run] = {"rollout": rollout_games, "legal": core_games}
+    presets = {label: preset_runner(rules) for label, rules in RULE_SETS.items()}
+    rates: dict[str, list[float]] = {k: [] for k in ("bare", *runs, *presets, "engine")}
+    ratios: dict[str, list[float]] = {k: [] for k in (*runs, *presets)}
+    engine_games_n = max(1, games // 5)
+    bare_before, steps = timed(bare_games, games, seed)
+    length = {"bare": steps / games}
+    for _ in range(REPEATS):
+        for label, run in runs.items():
+            core, steps = timed(run, games, seed)
+            length[label] = steps / games
+            bare_after = timed(bare_games, games, seed)[0]
+            best_bare = min(bare_before, bare_after)  # the better bare run around this one
+            rates["bare"].append(games / best_bare)
+            rates[label].append(games / core)
+            ratios[label].append(best_bare / core)
+            bare_before = bare_after
+        classic_before = games / rates["rollout"][-1]
+        for label, run in presets.items():
+            took, steps = timed(run, games, seed)
+            length[label] = steps / games
+            classic_after = timed(rollout_games, games, seed)[0]
+            rates[label].append(games / took)
+            ratios[label].append(min(classic_before, classic_after) / took)
+            classic_before = classic_after
+        engine, steps = timed(engine_games, engine_games_n, seed)
+        length["engine"] = steps / engine_games_n
+        rates["engine"].append(engine_games_n / engine)
+    return rates, ratios, length
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--games", type=int, default=2_000)
     parser.add_argument("--seed", type=int, default=33_000)
-    parser.add_argument("--verify", type=int, default=120, help="lockstep matches (0: none)")
+    parser.add_argument("--verify", type=int, default=LOCKSTEP_ACTIONS,
+                        help="lockstep actions per rule set, at least (0: none)")
     args = parser.parse_args(argv)
-    missed = 0
     if args.verify:
-        start = time.perf_counter()
-        done = check(args.verify, args.seed, max_actions=3_000)
-        verdict = "met" if done.actions >= 100_000 else "below 100,000"
-        print(f"lockstep classic: {done.matches} matches ({done.won} played to their winner), "
-              f"{done.rounds} rounds, {done.actions:,} actions, no difference ({verdict}; "
-              f"{time.perf_counter() - start:.0f} s)")
-    rates: dict[str, list[float]] = {"bare": [], "rollout": [], "legal": [], "engine": []}
-    ratios: dict[str, list[float]] = {"rollout": [], "legal": []}
-    runs: dict[str, Run] = {"rollout": rollout_games, "legal": core_games}
-    engine_games_n = max(1, args.games // 5)
-    bare_before = timed(bare_games, args.games, args.seed)[0]
-    for _ in range(REPEATS):
-        for label, run in runs.items():
-            core = timed(run, args.games, args.seed)[0]
-            bare_after = timed(bare_games, args.games, args.seed)[0]
-            best_bare = min(bare_before, bare_after)  # the better bare run around this one
-            rates["bare"].append(args.games / best_bare)
-            rates[label].append(args.games / core)
-            ratios[label].append(best_bare / core)
-            bare_before = bare_after
-        engine = timed(engine_games, engine_games_n, args.seed)[0]
-        rates["engine"].append(engine_games_n / engine)
-    print(f"{'runner':8} {'games/s median':>15}  [range]")
+        verify(args.verify, args.seed)
+    print(f"load average before timing: {os.getloadavg()[0]:.2f}")
+    rates, ratios, length = measure(args.games, args.seed)
+    print(f"{'runner':8} {'games/s median':>15}  [range]  actions/game  actions/s median")
     for label, values in rates.items():
-        print(f"{label:8} {spread(values)}")
+        print(f"{label:8} {spread(values)}  {length[label]:6.1f}  "
+              f"{statistics.median(values) * length[label]:12,.0f}")
+    missed = 0
     for label, values in ratios.items():
         ratio = statistics.median(values)
-        verdict = "met" if ratio >= TARGET else "MISSED"
-        missed += label == "rollout" and verdict == "MISSED"
-        print(f"core ({label}) / bare: {ratio:.2f}x [{min(values):.2f}-{max(values):.2f}]  "
-              f"target >= {TARGET}x: {verdict}")
+        preset = label in RULE_SETS
+        target = PRESET_TARGET if preset else TARGET
+        verdict = "met" if ratio >= target else "MISSED"
+        missed += (preset or label == "rollout") and verdict == "MISSED"
+        against = "classic rollout" if preset else "bare"
+        print(f"core ({label}) / {against}: {ratio:.2f}x [{min(values):.2f}-{max(values):.2f}]"
+              f"  target >= {target}x: {verdict}")
     engine_ratio = statistics.median(rates["engine"]) / statistics.median(rates["bare"])
     print(f"engine / bare: {engine_ratio:.2f}x")
+    print(f"load average after: {os.getloadavg()[0]:.2f}")
     return 1 if missed else 0
 
 

@@ -4,7 +4,7 @@ On each decision of its own with more than one sensible answer it imagines table
 with what its seat knows (`worlds`), plays every answer on each of them and the round to its
 end on the simulation core (`search`), and takes the answer that won most. A forced move (one
 answer) is instant. Out of its turn (slaps, UNO calls, catches, jump-ins) and under rules the
-core does not play yet (anything but classic), it plays as the hard level does.
+core does not play (options outside `bot.sim.bridge.core_for`), it plays as the hard level does.
 
 Candidates: every play on offer (each wild with each colour), the colours to name, challenge
 and accept, and Pass after a draw; the Draw itself only when nothing plays (drawing while
@@ -17,7 +17,6 @@ import random
 
 from bot.engine import Action, ActionType
 from bot.sim import DRAW
-from bot.sim.bridge import action_id
 
 from .determinize import Inconsistent
 from .hard import HardPolicy
@@ -25,7 +24,7 @@ from .memory import remember
 from .observation import Observation
 from .policy import choosable
 from .search import BUDGET, search
-from .worlds import Worlds, core_plays
+from .worlds import Worlds, action_ids, core_plays
 
 
 class ExpertPolicy(HardPolicy):
@@ -39,6 +38,7 @@ class ExpertPolicy(HardPolicy):
     def decide(self, obs: Observation, rng: random.Random) -> Action | None:
         if not obs.my_turn or not core_plays(obs):
             return super().decide(obs, rng)
+        action_id = action_ids(obs)  # the rule set's numbering (its cards, its seats)
         actions = choosable(obs)
         reflex = next((a for a in actions if a.type in (ActionType.UNO, ActionType.CATCH)), None)
         if reflex is not None:

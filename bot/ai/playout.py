@@ -2,7 +2,9 @@
 
 A coloured card when one plays (chosen at random among the matching cards: the simulations stay
 varied), a wild only when nothing else plays, naming the colour its player holds most; the card
-just drawn is played; a Wild Draw Four is accepted (a challenge is rare and mostly lost, C-6).
+just drawn is played; anything pending is answered as the table's `reply` answers it (classic:
+a Wild Draw Four is accepted, a challenge being rare and mostly lost, C-6; the house rules'
+table stacks when it can, declines a swap and settles a slap window).
 It reads the core table directly (every hidden hand in it is the searching seat's own guess)
 and picks from `Table.matching`, the same cards `Table.legal` offers, without building the
 list of actions: the core's `apply` reads a play's card from the action (the UNO call a play of
@@ -13,42 +15,40 @@ from __future__ import annotations
 
 import random
 
-from bot.sim import ACCEPT, COLOR_BASE, DRAW, Table
-from bot.sim.cards import COLOR, PLAY_WILD, PLAY_WILD_FOUR, WILD
-from bot.sim.table import NO_PENDING, PENDING_CHALLENGE
+from bot.sim import DRAW, Table
+from bot.sim.table import NO_PENDING
 
 MAX_STEPS = 2_000  # a guard: an endless round is a bug, not a result
-LEAD = 1.35  # how much likelier to win one card fewer makes a seat (see `value`)
+# How much likelier to win one card fewer makes a seat (`value`): fitted on the core's random
+# classic rounds (hand sizes at random moments against the winner).
+LEAD = 1.35
 
 
 def playout(table: Table, rng: random.Random, horizon: int = MAX_STEPS) -> tuple[int, int]:
     """Play `table` to the end of its round, or `horizon` steps: the winner's seat (-1 if the
     round is not over) and the steps it took (what the search's budget counts)."""
     rnd = rng.random
-    apply, matching, hands = table.apply, table.matching, table.hands
+    apply, matching, wild_play = table.apply, table.matching, table.wild_play
     for step in range(horizon):
         if table.over:
             return table.winner, step
-        pending = table.pending
-        if pending != NO_PENDING:
-            if pending == PENDING_CHALLENGE:
-                apply(ACCEPT)
-            else:  # a colour for a wild start card
-                apply(COLOR_BASE + _most_held(hands[table.p_by]))
+        if table.pending != NO_PENDING:
+            apply(table.reply(rnd))
             continue
         drawn = table.drawn
+        colors = table.CARD_COLOR  # a variant's own cards (Flip: the side up's colours)
         if drawn >= 0:
-            apply(drawn if drawn < WILD else _wild_play(drawn, hands[table.turn]))
+            apply(drawn if colors[drawn] >= 0 else wild_play(drawn))
             continue
         cards = matching()
         if not cards:
             apply(DRAW)
             continue
-        coloured = [c for c in cards if c < WILD]
+        coloured = [c for c in cards if colors[c] >= 0]
         if coloured:
             apply(coloured[int(rnd() * len(coloured))])
         else:
-            apply(_wild_play(cards[0], hands[table.turn]))
+            apply(wild_play(cards[0]))
     return (table.winner if table.over else -1), horizon
 
 
@@ -59,16 +59,3 @@ def value(table: Table, me: int) -> float:
         return 1.0 if table.winner == me else 0.0
     weights = [LEAD ** -len(hand) for hand in table.hands]
     return weights[me] / sum(weights)
-
-
-def _wild_play(card: int, hand: list[int]) -> int:
-    return (PLAY_WILD if card == WILD else PLAY_WILD_FOUR) + _most_held(hand)
-
-
-def _most_held(hand: list[int]) -> int:
-    counts = [0, 0, 0, 0]
-    for card in hand:
-        color = COLOR[card]
-        if color >= 0:
-            counts[color] += 1
-    return counts.index(max(counts))

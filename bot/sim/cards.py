@@ -41,6 +41,12 @@ CHALLENGE = 130
 ACCEPT = 131
 COLOR_BASE = 132  # 132 + colour: name the colour (a wild start card, C-3.3)
 NEXT_ROUND = 140
+# House rules (RULES.md H; `bot.sim.house`): a slap is the slapping seat's own action, a 7 under
+# H-3 names its target and an H-6 swap its card and target, so these carry a seat.
+SLAP_TIMEOUT = 141  # H-8: the window's time ran out
+SLAP = 144  # 144 + seat: that seat puts its hand on (H-8)
+TARGETED = 256  # 256 + target * 128 + play: a play naming another seat (a 7 under H-3)
+SWAP = 2048  # 2048 + target * 64 + card: H-6's offer (or answer) of a card to a seat
 
 
 def play_card(action: int) -> int:
@@ -51,6 +57,16 @@ def play_card(action: int) -> int:
     if base < PLAY_WILD:
         return base
     return WILD if base < PLAY_WILD_FOUR else WILD_FOUR
+
+
+def targeted(play: int, target: int) -> int:
+    """A play naming `target` (H-3's 7)."""
+    return TARGETED + target * 128 + play
+
+
+def swap(card: int, target: int) -> int:
+    """H-6: `card` offered to (or given back to) `target`."""
+    return SWAP + target * 64 + card
 
 
 def played_color(action: int) -> int:

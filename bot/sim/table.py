@@ -14,7 +14,8 @@ business, as in a rollout that only ever picks from it).
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from typing import Self
 
 from .cards import (
     ACCEPT,
@@ -64,6 +65,12 @@ _MATCH = tuple(tuple(c >= WILD or COLOR[c] == color or RANK[c] == top for c in r
 class Table:
     """One classic match: the round's state as public attributes the search reads directly."""
 
+    # The deck in the engine's order, and each card's value in the draw for the dealer (C-3.1:
+    # numbers their face, anything else 0): a variant with other cards declares its own.
+    DECK: tuple[int, ...] = _DECK
+    DEALER_VALUES: tuple[int, ...] = tuple(RANK[c] if RANK[c] < 10 else 0 for c in range(N_CARDS))
+    CARD_COLOR: tuple[int, ...] = COLOR  # each card's colour (-1: a wild card)
+
     __slots__ = ("n", "rng", "hands", "pile", "discard", "color", "direction", "turn",
                  "pending", "p_by", "p_victim", "p_guilty", "drawn", "over", "winner",
                  "scores", "dealer", "round", "match_winner")
@@ -91,7 +98,8 @@ class Table:
 
     def clone(self, rng: random.Random) -> Table:
         """A copy to play on (a search's simulation), with its own random source."""
-        table = Table.__new__(Table)
+        cls = type(self)  # a variant's table copies as its own class (and its fields)
+        table = cls.__new__(cls)
         table.n, table.rng = self.n, rng
         table.hands = [hand[:] for hand in self.hands]
         table.pile, table.discard = self.pile[:], self.discard[:]
@@ -105,7 +113,7 @@ class Table:
     # ------------------------------------------------------------------ dealing (C-3)
 
     @classmethod
-    def start(cls, n: int, seed: int) -> Table:
+    def start(cls, n: int, seed: int) -> Self:
         """Draw for the dealer and deal round 1 exactly as `Game.start(..., seed=seed)` does."""
         table = cls(n, random.Random(seed))
         table.dealer = table._draw_for_dealer()
@@ -116,15 +124,15 @@ class Table:
         """C-3.1: the highest number deals (action cards count 0); ties draw again."""
         contenders = list(range(self.n))
         while True:
-            cards = self.rng.sample(_DECK, len(contenders))
-            values = [RANK[c] if RANK[c] < 10 else 0 for c in cards]
+            cards = self.rng.sample(self.DECK, len(contenders))
+            values = [self.DEALER_VALUES[c] for c in cards]
             best = max(values)
             contenders = [s for s, v in zip(contenders, values, strict=True) if v == best]
             if len(contenders) == 1:
                 return contenders[0]
 
     def _shuffled_deck(self) -> list[int]:
-        deck = list(_DECK)
+        deck = list(self.DECK)
         self._shuffle(deck)
         return deck
 
@@ -135,8 +143,9 @@ class Table:
             j = int(rnd() * (i + 1))
             cards[i], cards[j] = cards[j], cards[i]
 
-    def deal(self, pile: list[int]) -> None:
-        """C-3.2-3: seven each from the left of the dealer, then the start card."""
+    def _deal_hands(self, pile: list[int]) -> int:
+        """C-3.2: a new round, seven cards each from the left of the dealer (the first player,
+        returned)."""
         n = self.n
         self.round += 1
         hands: list[list[int]] = [[] for _ in range(n)]
@@ -151,6 +160,12 @@ class Table:
         for i in range(n):
             hands[(first + i) % n] = pile[-1 - i:-1 - dealt:-n]
         del pile[-dealt:]
+        return first
+
+    def deal(self, pile: list[int]) -> None:
+        """C-3.2-3: seven each from the left of the dealer, then the start card."""
+        n = self.n
+        first = self._deal_hands(pile)
         while True:
             start = pile.pop()
             if start != WILD_FOUR:
@@ -226,6 +241,37 @@ class Table:
         """C-4.1-3: colour, number or symbol; wild cards always."""
         return card >= WILD or COLOR[card] == self.color or RANK[card] == RANK[self.discard[-1]]
 
+    def reply(self, rnd: Callable[[], float]) -> int:
+        """A rollout's answer to the pending decision (`bot.ai.playout`): a Wild Draw Four is
+        accepted (a challenge is rare and mostly lost, C-6), a colour is the one its namer holds
+        most. A variant's table answers its own decisions."""
+        if self.pending == PENDING_CHALLENGE:
+            return ACCEPT
+        return COLOR_BASE + self._most_held(self.p_by)
+
+    def _most_held(self, seat: int) -> int:
+        """The colour `seat` holds most (ties: the first in R, Y, G, B)."""
+        counts = [0, 0, 0, 0]
+        colors = self.CARD_COLOR
+        for card in self.hands[seat]:
+            color = colors[card]
+            if color >= 0:
+                counts[color] += 1
+        return counts.index(max(counts))
+
+    def imagined(self, amount: int) -> None:
+        """Complete a table an AI dealt from its seat's view (`bot.ai.worlds`: hands, piles,
+        colour, turn and the pending decision set): a variant derives what else it keeps.
+        `amount`: a pending penalty's total."""
+
+    def wild_plays(self, card: int) -> Sequence[int]:
+        """The plays of a wild card of the hand at turn (one per colour it may name)."""
+        return _PLAYS[card]
+
+    def wild_play(self, card: int) -> int:
+        """The play of a wild card naming the colour its player (at turn) holds most."""
+        return (PLAY_WILD if card == WILD else PLAY_WILD_FOUR) + self._most_held(self.turn)
+
     # ------------------------------------------------------------------ changing
 
     def apply(self, action: int) -> None:
@@ -269,6 +315,15 @@ class Table:
             return
         if not hand:
             self._win(seat)
+
+    def _take_played(self, hand: list[int], card: int) -> None:
+        """A played card leaves the hand: C-4.4, the drawn card is the newest copy; otherwise
+        the first (`apply` does the same inline: it is most steps)."""
+        if self.drawn >= 0:
+            del hand[len(hand) - 1 - hand[::-1].index(card)]
+            self.drawn = -1
+        else:
+            hand.remove(card)
 
     def _apply_other(self, action: int) -> None:
         if action == DRAW:
@@ -328,16 +383,23 @@ class Table:
     def _draw(self, seat: int, count: int) -> int:
         """Move up to `count` cards to a hand, reshuffling the discards when needed (C-7)."""
         hand, pile = self.hands[seat], self.pile
-        for got in range(count):
-            if not pile:
-                if len(self.discard) < 2:
-                    return got  # C-7 decision: draw as many as there are
-                top = self.discard.pop()
-                pile = self.pile = self.discard
-                self._shuffle(pile)
-                self.discard = [top]
-            hand.append(pile.pop())
-        return count
+        got = 0
+        while True:
+            take = count - got
+            if take > len(pile):
+                take = len(pile)
+            if take:  # from the top (the end), one by one
+                hand += pile[:-take - 1:-1]
+                del pile[-take:]
+                got += take
+            if got == count:
+                return count
+            if len(self.discard) < 2:
+                return got  # C-7 decision: draw as many as there are
+            top = self.discard.pop()
+            pile = self.pile = self.discard
+            self._shuffle(pile)
+            self.discard = [top]
 
     def _win(self, seat: int) -> None:
         """C-8: the round is over; the winner scores every other hand."""
