@@ -381,12 +381,14 @@ class Table:
     def _turn_draw(self) -> None:
         seat = self.turn
         pile = self.pile
-        if not pile and self._draw(seat, 1) == 0:
+        if pile:  # the common case, without `_draw`'s loop
+            card = pile.pop()
+            self.hands[seat].append(card)
+        elif self._draw(seat, 1):
+            card = self.hands[seat][-1]
+        else:
             self.turn = (seat + self.direction) % self.n  # C-7 decision: nothing to draw
             return
-        if pile:  # the common case, without `_draw`'s loop
-            self.hands[seat].append(pile.pop())
-        card = self.hands[seat][-1]
         if card >= WILD or COLOR[card] == self.color or RANK[card] == RANK[self.discard[-1]]:
             self.drawn = card
             return
