@@ -211,11 +211,7 @@ class NoMercyTable(Table):
     def _effect(self, seat: int, card: int, target: int) -> None:
         rank = RANK[card]
         if rank < 10:
-            n, direction, in_round = self.n, self.direction, self.in_round
-            nxt = (seat + direction) % n  # `_next`, inline: most effects are a number's
-            while not in_round[nxt]:
-                nxt = (nxt + direction) % n
-            self.turn = nxt
+            self.turn = self._next(seat)  # only a 0 or a 7 (see `_PLAIN`)
             if rank == ZERO:  # M-9.2: every hand in the round moves on
                 hands, nxt = self.hands, self._next
                 moved = {nxt(s): hands[s] for s in range(self.n) if self.in_round[s]}
