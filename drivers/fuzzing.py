@@ -74,7 +74,7 @@ from drivers.fake_session import FakeDiscordSession, fake_discord_session
 from drivers.harness import Harness
 from drivers.screen import shows_now
 
-REFRESH_DELAY = 0.05
+REFRESH_DELAY = 0.01
 MARKDOWN = "*_~`|>"
 INVISIBLE = "\u200b\u200c\u200d\u2060\ufeff\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069"
 # Names that break a message shown raw: markdown, a right-to-left override, zero-width space.
@@ -156,7 +156,7 @@ class Figures:
 
 class FuzzHarness(Harness):
     """The harness with a short merged-edit delay (the bot's `refresh_delay`), so that a step
-    that waits for the table costs 50 ms instead of 250."""
+    that waits for the table costs 10 ms instead of 250."""
 
     async def start(self) -> UnoBot:
         self.bot = await self.session.start_bot(

@@ -25,11 +25,12 @@ if os.environ.get("CI"):
     settings.load_profile("ci")
 
 
-# -- The longest modules first. pytest-xdist (`--dist loadfile`) hands whole modules to the
-# workers in the order they are collected: a long module handed out last runs alone at the end
-# while the other workers wait. Each whole run notes how long each module took (in pytest's
-# cache, .pytest_cache/), and the next run collects the modules longest first (those it has no
-# figure for too), each module's tests in their own order.
+# -- The longest modules first. pytest-xdist (`--dist loadfile --no-loadscope-reorder`) hands
+# whole modules to the workers in the order they are collected: a long module handed out last
+# runs alone at the end while the other workers wait. Each whole run notes how long each
+# module took (in pytest's cache, .pytest_cache/), and the next run collects the modules longest
+# first (those it has no figure for too), each module's tests in their own order; a run without
+# figures starts with KNOWN_LONG.
 
 _MODULE_SECONDS = "uno/module-seconds"
 _spent: defaultdict[str, float] = defaultdict(float)
@@ -39,12 +40,34 @@ def _module(nodeid: str) -> str:
     return nodeid.split("::")[0]
 
 
-def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+# Without figures (a fresh clone, as CI runs): the modules that were the longest, longest
+# first, ahead of the others in their own order. Refresh it from `.pytest_cache/v/uno/
+# module-seconds` after a whole run when the slowest modules change.
+KNOWN_LONG = (
+    "tests/bot/test_fuzz.py", "tests/playground/test_preview.py", "tests/bot/test_kill_restart.py",
+    "tests/bot/test_old_tables.py", "tests/engine/test_properties.py", "tests/bot/test_matches.py",
+    "tests/engine/test_house_properties.py", "tests/ai/test_properties.py",
+    "tests/bot/test_ai_players.py", "tests/bot/test_kill_at_match_end.py",
+    "tests/engine/test_flip_properties.py", "tests/playground/test_phone.py",
+    "tests/playground/test_browser.py", "tests/bot/test_deployed_shards.py",
+    "tests/storage/test_equivalence.py", "tests/bot/test_no_mercy_rules.py",
+    "tests/bot/test_load_benchmark.py", "tests/render/test_event_sentences.py",
+    "tests/bot/test_house_rules.py", "tests/bot/test_flip_rules.py",
+)
+
+
+def _module_seconds(config: pytest.Config) -> tuple[dict[str, float], float]:
+    """Each module's seconds of the last whole run, and the figure of a module it lacks (new
+    ones go first: they may be long); or else KNOWN_LONG's order, the others after it."""
     cache = getattr(config, "cache", None)
     seconds: dict[str, float] = cache.get(_MODULE_SECONDS, {}) if cache is not None else {}
-    if not seconds:
-        return
-    first = max(seconds.values()) + 1.0
+    if seconds:
+        return seconds, max(seconds.values()) + 1.0
+    return {module: float(len(KNOWN_LONG) - rank) for rank, module in enumerate(KNOWN_LONG)}, 0.0
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    seconds, first = _module_seconds(config)
     position: dict[str, int] = {}
     for index, item in enumerate(items):
         position.setdefault(_module(item.nodeid), index)

@@ -182,7 +182,10 @@ def _all_cards() -> dict[str, Card]:
                            *(rank for rank, _ in _NO_MERCY_COLOURED)])
     cards = [Card(c, r) for c in LIGHT_COLORS for r in ranks]
     cards += [Card(c, r) for c in DARK_COLORS for r in _FLIP_DARK_RANKS]
-    cards += [Card(None, r) for r in WILD_RANKS]
+    # In Rank's order, not the frozenset's (which follows the process's string hash seed): the
+    # pictures' palette is stored under a digest of a sheet drawn in this order
+    # (bot/render/palette_store.py), and a new order each process never found it again.
+    cards += [Card(None, r) for r in Rank if r in WILD_RANKS]
     return {card.code: card for card in cards}
 
 

@@ -158,6 +158,9 @@ class Playground:
         for task in list(self._watching):
             task.cancel()
         if self._runner is not None:
+            # A page's long poll (next_change) returns now rather than holding the server's
+            # shutdown for its whole timeout (a second of every browser test's teardown).
+            self.fake.changed()
             await self._runner.cleanup()
             self._runner = None
         if self.bot is not None:
