@@ -5,8 +5,8 @@ Usage, from the repository root::
 
     python benchmarks/core.py [--games N] [--seed S] [--verify ACTIONS]
 
-(defaults: 2,000 games a run, lockstep until 100,000 actions per rule set; 65-75 s of wall
-time on this machine under load, 33-45 s of it the lockstep checks; `--verify 0` skips them.)
+(defaults: 2,000 games a run, lockstep until 100,000 actions per rule set; 35-75 s of wall
+time on this machine under load, 19-45 s of it the lockstep checks; `--verify 0` skips them.)
 
 What is measured
     N games of 4 players, a "game" being one round from the deal until a player goes out (as in
@@ -42,16 +42,23 @@ Targets (issue #33): the classic core at least 0.8 times the bare simulator's ga
 (on the rollout runner, the core as the AI uses it; the legal-list runner's ratio is printed
 too), and each other rule set at least 0.5 times classic's rollout.
 
-Last measured (defaults, load average 8.7 before and 8.2 after: five sessions on two cores;
-65 s of wall time): lockstep, no difference anywhere: classic 120 matches, 112,529 actions;
+Last measured (defaults, load average 6.1 before and 6.3 after: five sessions on two cores;
+36 s of wall time): lockstep, no difference anywhere: classic 120 matches, 112,529 actions;
 house 140 matches, 108,276 actions; no_mercy 400 matches, 101,800 actions; flip 140 matches,
-100,174 actions (33 s in all). Games/s median [range], actions/game: bare 16,004
-[15,455-16,284] 52.8; rollout 11,561 [10,824-12,209] 59.2; legal 7,710 [7,285-8,200]; house
-6,152 [5,998-6,703] 82.4; no_mercy 4,200 [4,087-4,889] 91.9; flip 5,968 [5,725-6,549] 62.1;
-engine 2,092 [1,814-2,297]. Ratios: core/bare 0.74x [0.67-0.77] (MISSED), legal 0.48x;
-house 0.53x [0.50-0.57] (met; its rounds are 1.4 times as long), flip 0.52x [0.50-0.54]
-(met), no_mercy 0.38x [0.36-0.40] (MISSED: rounds 1.55 times as long, a 168-card deck to
-shuffle, every penalty waiting for an answer; per action 0.56x classic); engine/bare 0.13x.
+100,174 actions (19 s in all). Games/s median [range], actions/game: bare 15,715
+[14,668-16,278] 52.8; rollout 12,031 [11,601-12,831] 59.2; legal 8,587 [7,396-8,800]; house
+7,358 [6,615-7,562] 82.4; no_mercy 5,092 [4,632-5,382] 91.9; flip 6,888 [6,498-7,197] 62.1;
+engine 2,366 [2,119-2,385]. Ratios: core/bare 0.80x [0.71-0.86] (at the target's edge: just under
+0.8, so printed MISSED; 0.81x [0.80-0.81] and 0.81x [0.76-0.82] in two `--verify 0` runs of the same
+sitting, where the previous core measured 0.76x and 0.77x), legal 0.54x; house 0.58x
+[0.51-0.60] (met; its rounds are 1.4 times as long), flip 0.54x [0.51-0.57] (met), no_mercy
+0.41x [0.37-0.42] (MISSED: rounds 1.55 times as long, a 168-card deck to shuffle, every
+penalty waiting for an answer; its own speed rose 3-6% with classic's, so the ratio stayed);
+engine/bare 0.15x. What made classic faster: the draw for the dealer does `rng.sample`'s draw
+inline (2.3 of the ~9 us a game spends seeding and drawing for the dealer; the seeding, 4.6 us
+in C, is the engine's and the expert's per simulation too), cheaper turn draws, drawn-card
+plays and scoring. Tried and dropped (no gain on 3.11): a shuffle over precomputed steps or
+`map`, `filter` for `Table.matching`.
 """
 
 from __future__ import annotations

@@ -48,6 +48,8 @@ _PLAYS = tuple([(c,) for c in range(64)] + [tuple(64 + 4 * k + x for x in range(
                                              for k in range(3)] + [(PLAY_ROULETTE,)])
 _LAST_ROULETTE = tuple(77 + x for x in range(4))
 _COLORS = tuple(COLOR_BASE + x for x in range(4))
+# The number cards a play of which does nothing but change the turn (not a 0 or a 7, M-9).
+_PLAIN = tuple(c < 64 and RANK[c] < 10 and RANK[c] not in (ZERO, SEVEN) for c in range(N_CARDS))
 _MATCH = tuple(tuple(c >= 64 or COLOR[c] == color or RANK[c] == top for c in range(N_CARDS))
                for color in range(-1, 4) for top in range(20))
 
@@ -150,14 +152,16 @@ class NoMercyTable(Table):
     def apply(self, action: int) -> None:
         if action < DRAW:
             card = _PLAYED[action]
-            rank = RANK[card]
-            if rank >= 10 or rank == ZERO or rank == SEVEN or self.drawn >= 0 or self.pending:
+            if self.pending or not _PLAIN[card]:
                 self._play(action, -1)
                 return
             # The most common step, a number card with no effect, kept to one call.
             seat = self.turn
             hand = self.hands[seat]
-            hand.remove(card)
+            if self.drawn < 0:
+                hand.remove(card)
+            else:  # M-16.11: the drawn copy
+                self._take_played(hand, card)
             self.discard.append(card)
             self.color = COLOR[card]
             if not hand:
@@ -187,7 +191,10 @@ class NoMercyTable(Table):
         seat = self.turn
         card = _PLAYED[action]
         hand = self.hands[seat]
-        self._take_played(hand, card)  # M-16.11: a drawn card is the drawn copy
+        if self.drawn < 0:
+            hand.remove(card)
+        else:
+            self._take_played(hand, card)  # M-16.11: a drawn card is the drawn copy
         self.discard.append(card)
         self.color = _NAMED[action]
         if not hand:  # M-12.1: the last card has no effect; a pending total vanishes
@@ -204,7 +211,7 @@ class NoMercyTable(Table):
     def _effect(self, seat: int, card: int, target: int) -> None:
         rank = RANK[card]
         if rank < 10:
-            self.turn = self._next(seat)
+            self.turn = self._next(seat)  # only a 0 or a 7 (see `_PLAIN`)
             if rank == ZERO:  # M-9.2: every hand in the round moves on
                 hands, nxt = self.hands, self._next
                 moved = {nxt(s): hands[s] for s in range(self.n) if self.in_round[s]}
@@ -264,16 +271,22 @@ class NoMercyTable(Table):
     def _turn_draw(self) -> None:
         """M-4: draw until playable; the playable card must then be played."""
         seat = self.turn
-        hand = self.hands[seat]
+        hand, pile = self.hands[seat], self.pile
+        color, top = self.color, RANK[self.discard[-1]]
         while True:
-            got = self._draw(seat, 1)
-            if not self.in_round[seat] or self.over:
-                return
-            if not got:  # M-4.3: nothing left anywhere
-                self.turn = self._next(seat)
-                return
-            if self.matches(hand[-1]):
-                self.drawn = hand[-1]
+            if pile and len(hand) < MERCY_LIMIT - 1:  # `_draw`'s common case, inline
+                card = pile.pop()
+                hand.append(card)
+            else:
+                got = self._draw(seat, 1)
+                if not self.in_round[seat] or self.over:
+                    return
+                if not got:  # M-4.3: nothing left anywhere
+                    self.turn = self._next(seat)
+                    return
+                pile, card = self.pile, hand[-1]  # a reshuffle makes a new pile
+            if card >= 64 or COLOR[card] == color or RANK[card] == top:
+                self.drawn = card
                 return
 
     def _roulette(self, color: int) -> None:
@@ -340,11 +353,11 @@ class NoMercyTable(Table):
         if self.pending == PENDING_ROULETTE:
             return COLOR_BASE + self._most_held(self.p_victim)
         least = VALUE[self.discard[-1]]
-        hand = self.hands[self.p_victim]
-        best = -1
-        for card in hand:
-            if VALUE[card] >= least and (best < 0 or VALUE[card] < VALUE[best]):
-                best = card
+        best, best_value = -1, 1 << 30
+        for card in self.hands[self.p_victim]:  # the first of the least values
+            value = VALUE[card]
+            if least <= value < best_value:
+                best, best_value = card, value
         if best < 0:
             return ACCEPT
         return best if best < 64 else _PLAYS[best][self._most_held(self.p_victim)]

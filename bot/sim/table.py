@@ -122,6 +122,33 @@ class Table:
 
     def _draw_for_dealer(self) -> int:
         """C-3.1: the highest number deals (action cards count 0); ties draw again."""
+        deck, worth, n = self.DECK, self.DEALER_VALUES, self.n
+        size = len(deck)
+        if n > 5 or size <= 21:  # `rng.sample` draws these another way
+            return self._draw_for_dealer_by_sample()
+        # What `rng.sample(deck, k)` does for k <= 5 of more than 21 cards, inline (a third of
+        # a game's set-up otherwise): distinct places from `getrandbits(size.bit_length())`,
+        # a place past the deck or already taken drawn again.
+        getrandbits, bits = self.rng.getrandbits, size.bit_length()
+        contenders: list[int] = list(range(n))
+        while True:
+            taken: set[int] = set()
+            best, tops = -1, contenders
+            for seat in contenders:
+                j = getrandbits(bits)
+                while j >= size or j in taken:
+                    j = getrandbits(bits)
+                taken.add(j)
+                value = worth[deck[j]]
+                if value > best:
+                    best, tops = value, [seat]
+                elif value == best:
+                    tops.append(seat)
+            if len(tops) == 1:
+                return tops[0]
+            contenders = tops
+
+    def _draw_for_dealer_by_sample(self) -> int:
         contenders = list(range(self.n))
         while True:
             cards = self.rng.sample(self.DECK, len(contenders))
@@ -287,7 +314,10 @@ class Table:
         card = _PLAYED[action]
         hand = self.hands[seat]
         if self.drawn >= 0:  # C-4.4: the drawn card is the newest copy in the hand
-            del hand[len(hand) - 1 - hand[::-1].index(card)]
+            if hand[-1] == card:  # as it is unless an AI's imagined table says otherwise
+                hand.pop()
+            else:
+                del hand[len(hand) - 1 - hand[::-1].index(card)]
             self.drawn = -1
         else:
             hand.remove(card)
@@ -320,7 +350,10 @@ class Table:
         """A played card leaves the hand: C-4.4, the drawn card is the newest copy; otherwise
         the first (`apply` does the same inline: it is most steps)."""
         if self.drawn >= 0:
-            del hand[len(hand) - 1 - hand[::-1].index(card)]
+            if hand[-1] == card:
+                hand.pop()
+            else:
+                del hand[len(hand) - 1 - hand[::-1].index(card)]
             self.drawn = -1
         else:
             hand.remove(card)
@@ -348,12 +381,14 @@ class Table:
     def _turn_draw(self) -> None:
         seat = self.turn
         pile = self.pile
-        if not pile and self._draw(seat, 1) == 0:
+        if pile:  # the common case, without `_draw`'s loop
+            card = pile.pop()
+            self.hands[seat].append(card)
+        elif self._draw(seat, 1):
+            card = self.hands[seat][-1]
+        else:
             self.turn = (seat + self.direction) % self.n  # C-7 decision: nothing to draw
             return
-        if pile:  # the common case, without `_draw`'s loop
-            self.hands[seat].append(pile.pop())
-        card = self.hands[seat][-1]
         if card >= WILD or COLOR[card] == self.color or RANK[card] == RANK[self.discard[-1]]:
             self.drawn = card
             return
@@ -405,7 +440,8 @@ class Table:
         """C-8: the round is over; the winner scores every other hand."""
         self.over, self.winner = True, seat
         self.turn, self.pending, self.drawn = -1, NO_PENDING, -1
-        self.scores[seat] += sum(POINTS[c] for s, hand in enumerate(self.hands) if s != seat
-                                 for c in hand)
+        points = POINTS.__getitem__
+        self.scores[seat] += sum(sum(map(points, hand)) for s, hand in enumerate(self.hands)
+                                 if s != seat)
         if self.scores[seat] >= TARGET_SCORE:
             self.match_winner = seat

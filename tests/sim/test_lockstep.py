@@ -5,6 +5,7 @@ suite runs a sample, so a rule changed in one and not the other fails here."""
 from __future__ import annotations
 
 import ast
+import random
 import sys
 from pathlib import Path
 
@@ -15,6 +16,7 @@ from bot.sim import DRAW, Table
 from bot.sim.bridge import action_id
 from bot.sim.cards import PLAY_WILD_FOUR, UNO, classic_deck_ids
 from bot.sim.lockstep import Diverged, check
+from bot.sim.nomercy import NoMercyTable
 
 SIM = Path(__file__).resolve().parents[2] / "bot" / "sim"
 
@@ -81,3 +83,19 @@ def test_the_core_is_pure(path: Path) -> None:
         elif isinstance(node, ast.Import):
             for alias in node.names:
                 assert alias.name.split(".")[0] in sys.stdlib_module_names, alias.name
+
+
+@pytest.mark.parametrize("players", [2, 4, 5, 6, 10])
+def test_the_draw_for_the_dealer_is_the_engines_sample(players: int) -> None:
+    """C-3.1: the inline draw for the dealer takes the cards `rng.sample` takes (the engine's
+    draw, ties drawing again), leaving the generator where it leaves it, for every deck size."""
+    dealers = set()
+    for cls in (Table, NoMercyTable):
+        for seed in range(300):
+            inline = cls(players, random.Random(seed))
+            sampled = cls(players, random.Random(seed))
+            dealer = inline._draw_for_dealer()
+            assert dealer == sampled._draw_for_dealer_by_sample()
+            assert inline.rng.getstate() == sampled.rng.getstate()
+            dealers.add(dealer)
+    assert dealers == set(range(players))
