@@ -51,6 +51,29 @@ step cap (300 rounds a decision, load 10-15): 54.4% [52.2, 56.6] and vs hard 51.
 default (400 rounds a decision: 54.2% over 600 rounds), and simulated players that attack a
 next player close to going out and stay in their colour (55.2% [51.2, 59.1] over 600, seed
 40,000): the simulations' noise at this budget hides most differences between moves.
+
+Issue 33, the expert's strength, second pass (classic; experiments 600 rounds, seeds 40,000
+on, 2 workers, load 2-9, the same seeds for every variant, so about +-4% each): whole rounds,
+300 a decision (as kept) 53.8% [49.8, 57.8]; simulations cut after 40 core steps and judged
+by the hand sizes (`playout.value`, a seat's chance 1.35 ** -cards, fitted on the core's
+random rounds) 56.0% [52.0, 59.9], then over 2,000 rounds (default seed, 1 worker, load 3-8)
+52.8% [50.6, 55.0] against normal and 51.4% [49.3, 53.6] against hard: not kept; cut after 20
+steps with 900 a decision 56.0% [52.0, 59.9] (p99 118 ms); whole rounds with 900 a decision
+and 40,000 steps 56.7% [52.7, 60.6] (p99 208 ms: too slow); the search alone (40 steps, no
+default) 52.5% [48.5, 56.5]; worlds that give each hidden card the colours its holder showed
+they lacked (at every draw on their turn and every wild played with nobody close to going
+out; 98% of such constraints held against the true hands) 51.7% [47.7, 55.6]. And a ceiling
+(`benchmarks/expert_ceiling.py`: the imagined tables hold the TRUE hands, which no player may
+see): 70.8% [67.1, 74.3], and 76.2% [72.6, 79.4] searching alone. So the search is worth
+a lot once it knows the hands; what it misses is what the hidden hands hold, which the public
+play of a normal player gives away only weakly: 62% was not reached.
+Final figures (this commit, main merged: the core now plays house rules, Flip and No Mercy,
+so the expert searches there too; classic decisions unchanged; 1 worker a line, up to five
+lines side by side, load average 3-7): expert vs normal 55.2% [53.0, 57.4] (2,000 rounds,
+MISSED), vs hard 49.5% [47.3, 51.6] (2,000); house rules 53.8% [49.4, 58.1], Flip 57.4% [53.0,
+61.7], No Mercy 68.8% [64.6, 72.7] (500 rounds each, `--scale 0.25`: only No Mercy met).
+Decisions p50/p99: classic 16.4/132.6 ms (met), house rules 46.9/211.8, Flip 55.4/265.9, No
+Mercy 29.7/226.4 ms (MISSED: the 12,000-step cap costs more time per step in those cores).
 """
 
 from __future__ import annotations

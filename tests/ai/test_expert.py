@@ -11,8 +11,10 @@ import pytest
 
 from bot.ai import ExpertPolicy, HardPolicy, NormalPolicy, Observation, observe
 from bot.ai.memory import remember
+from bot.ai.playout import playout, value
 from bot.ai.worlds import Worlds, core_plays
 from bot.engine import Action, ActionType, Game, RuleSet, card, player_view
+from bot.sim import Table
 from bot.sim.bridge import action_id
 from bot.sim.cards import classic_deck_ids
 
@@ -89,3 +91,20 @@ def test_expert_plays_as_hard_where_the_core_does_not_play_the_rules(preset: str
     assert not core_plays(obs)
     assert ExpertPolicy().decide(obs, random.Random(2)) == HardPolicy().decide(
         obs, random.Random(2))
+
+
+def test_a_simulation_stops_at_its_horizon_and_the_hand_sizes_judge_it() -> None:
+    """`playout` plays at most `horizon` steps; `value` gives a finished round 1 or 0 and an
+    unfinished one a share that grows as the seat's hand shrinks against the others'."""
+    table = Table.start(4, seed=5)
+    winner, steps = playout(table, random.Random(1), horizon=3)
+    assert (winner, steps, table.over) == (-1, 3, False)
+    shares = [value(table, seat) for seat in range(4)]
+    assert sum(shares) == pytest.approx(1.0)
+    sizes = [len(h) for h in table.hands]
+    assert shares[sizes.index(min(sizes))] == max(shares)
+    table.hands[0] = table.hands[0][:1]  # seat 0 down to one card: its share rises
+    assert value(table, 0) > shares[0]
+    winner, _ = playout(table, random.Random(1))
+    assert table.over and [value(table, s) for s in range(4)] == [
+        1.0 if s == winner else 0.0 for s in range(4)]
