@@ -88,6 +88,9 @@ async def two_hands_the_older_past_its_token(
     session = await start_game(harness, players, turn_timer=0)
     await rig(harness, session, {ann: ["R7", "R2", "G3"]}, start="R5")
     older = await open_hand(harness, ann, session)
+    # The table's edits for the deal land first: one still in flight through the Start answer's
+    # token when the clock jumps would reach Discord past that token's 15 minutes.
+    await harness.settle()
     harness.clock.advance(TOKEN_LIFETIME + 1)
     return session, older, await open_hand(harness, ann, session)
 
