@@ -8,8 +8,9 @@ again (a rematch), then how far down the standings each table reaches from its f
 (players of similar score sit together). The search opens each table with the best-placed player
 not yet seated and tries the others in standings order, so its first answer is the plain fold
 (the top four at table 1, the next four at table 2, ...) and every later answer must be strictly
-better. It is exact for the sizes of a server's night within its node budget, and past the
-budget it keeps the best answer found (never worse than the fold).
+better. It looks among the plans without a rematch first, and weighs rematches only when it
+finds none. It is exact for the sizes of a server's night within its node budget, and past the
+budget it keeps the best answer found.
 """
 
 from __future__ import annotations
@@ -89,9 +90,18 @@ class _Search:
         self.best: list[list[int]] = []
         self.best_cost = (float("inf"), float("inf"))
         self.nodes, self.budget = 0, budget
+        self.strict = False  # seat nobody with someone they met (the first pass)
 
     def run(self) -> None:
+        # First among the plans without a rematch alone: in standings order the search meets
+        # plans with rematches first (the fold), and a night of 16 could spend its whole budget
+        # improving on those before reaching one without. Only if there is none (or none is
+        # found within the budget) does the second pass weigh rematches against each other.
+        self.strict = True
         self._open(0, 0)
+        if not self.best:
+            self.strict, self.nodes = False, 0
+            self._open(0, 0)
 
     def _open(self, clashes: int, reach: int) -> None:
         """Start the next table with the first free player, trying each size still to place."""
@@ -118,11 +128,13 @@ class _Search:
             self._open(clashes, reach)
             return
         for i in range(start, len(self.free)):
-            if self.nodes > self.budget and self.best:
+            if self.nodes > self.budget and (self.best or self.strict):
                 return
             if not self.free[i]:
                 continue
             more = sum(1 for j in table if self.clash[i][j])
+            if more and self.strict:
+                continue
             cost = (clashes + more, reach + i - table[0])
             if cost >= self.best_cost:
                 if more == 0:

@@ -3,6 +3,7 @@ refusals, a 16-player Swiss night and a 9-player elimination with a bye."""
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable
 
 import pytest
@@ -19,6 +20,7 @@ from bot.tournament import (
     snake,
     table_sizes,
 )
+from bot.tournament.pairing import swiss_tables
 
 
 def test_a_win_is_worth_the_same_at_any_table_and_the_last_place_nothing() -> None:
@@ -123,3 +125,16 @@ def test_a_dropped_player_keeps_results_and_is_not_seated_again() -> None:
     second = t.next_round()
     assert 4 not in [p for tb in second.tables for p in tb] and second.byes != [4]
     assert any(s.player == 4 and s.tables == 1 for s in t.standings())
+
+
+def test_a_night_of_sixteen_finds_round_two_without_a_rematch_within_the_budget() -> None:
+    """Standings that put round 1's tablemates side by side: the fold (the top four at table 1,
+    ...) seats rematches, and improving on it table by table spent the whole node budget before
+    reaching a plan without one (2 rematches were seated). The search looks among the plans
+    without a rematch first."""
+    first = snake(list(range(16)), [4, 4, 4, 4])
+    order = list(range(16))
+    random.Random(13).shuffle(order)
+    tables = swiss_tables(order, 4, _met_in(first))
+    assert rematches(tables, _met_in(first)) == 0
+    assert sorted(p for table in tables for p in table) == list(range(16))
