@@ -9,7 +9,7 @@ from collections import Counter
 
 import pytest
 
-from bot.ai import ExpertPolicy, HardPolicy, NormalPolicy, Observation, observe
+from bot.ai import ExpertPolicy, HardPolicy, observe
 from bot.ai.memory import remember
 from bot.ai.playout import playout, value
 from bot.ai.worlds import Worlds, core_plays
@@ -19,27 +19,14 @@ from bot.sim.bridge import action_id
 from bot.sim.cards import classic_deck_ids
 
 from .test_policies import obs_of, table
-
-
-def _own_decisions(seed: int, players: int = 4) -> list[Observation]:
-    """What the seat waited for saw at each step of a normal-level round."""
-    game, log = Game.start([f"p{i}" for i in range(players)], seed=seed)
-    policy, rng = NormalPolicy(), random.Random(seed)
-    found = []
-    while not game.round_over:
-        obs = observe(player_view(game, game.players[game.waiting_for or 0]), log)
-        found.append(obs)
-        action = policy.decide(obs, rng)
-        assert action is not None
-        log += game.apply(action)
-    return found
+from .test_worlds_rules import own_decisions
 
 
 @pytest.mark.parametrize("seed", range(4))
 def test_an_imagined_table_offers_what_the_seat_is_offered(seed: int) -> None:
     """Every card once (C-1), each hand its size, and the seat's own legal actions, in order."""
     checked = 0
-    for obs in _own_decisions(seed, players=3 + seed % 3):
+    for obs in own_decisions(RuleSet.classic(), seed, players=3 + seed % 3):
         worlds = Worlds(obs, remember(obs))
         for w in range(3):
             imagined = worlds.deal(random.Random(w))

@@ -34,7 +34,8 @@ def _every_card_once(table: Table) -> bool:
     return Counter(cards) == Counter(type(table).DECK)
 
 
-def _own_decisions(rules: RuleSet, seed: int, players: int) -> list[Observation]:
+def own_decisions(rules: RuleSet, seed: int, players: int) -> list[Observation]:
+    """What the seat waited for saw at each step of a normal-level round under `rules`."""
     game, log = Game.start([f"p{i}" for i in range(players)], rules, seed=seed)
     policy, rng = NormalPolicy(), random.Random(seed)
     found = []
@@ -61,7 +62,7 @@ def test_imagined_tables_offer_what_the_seat_is_offered(rules: RuleSet,
     assert core is not None
     checked, kinds = 0, Counter[object]()
     for seed in range(8):
-        for obs in _own_decisions(rules, seed, players=3 + seed % 3):
+        for obs in own_decisions(rules, seed, players=3 + seed % 3):
             assert core_plays(obs)
             try:
                 worlds = Worlds(obs, remember(obs))
