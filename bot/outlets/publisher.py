@@ -58,12 +58,9 @@ def _mentions(text: TableText) -> discord.AllowedMentions:
     return discord.AllowedMentions(users=users, roles=False, everyone=False)
 
 
-# The table's picture is redrawn at meaningful moments (a new colour or direction, a round
-# starting or ending), with a move's text edit, or once the table has been quiet for a moment,
-# and never more often than every few seconds: the text beside it, edited at every move, says
-# everything it shows. A picture that is due rides with the text edit of a move (one request,
-# issue 29); only a picture still out of date when the table falls quiet takes an edit of its
-# own.
+# The table's picture is redrawn at meaningful moments only (a new colour or direction, a round
+# starting or ending) or once the table has been quiet for a moment, and never more often than
+# every few seconds: the text beside it, edited at every move, says everything it shows.
 PICTURE_GAP = 5.0  # seconds between two pictures of one table, at least
 PICTURE_PAUSE = 2.0  # seconds without a move, after which an outdated picture is redrawn
 PICTURE_WAIT = 0.1  # seconds a text edit may wait for its picture to be drawn, at most
@@ -123,17 +120,14 @@ def _moment(session: Session) -> tuple[object, ...]:
     return view.color, view.direction, view.round, view.round_over
 
 
-def picture_wait(session: Session, shown: Shown, data: TableImage, now: float, *,
-                 with_text: bool = False) -> float | None:
-    """Seconds until the table's picture should be redrawn (0: now), None when it is current.
-    `with_text`: the edit shows a new version anyway, so a picture past its gap goes with it
-    rather than in an edit of its own after the pause."""
+def picture_wait(session: Session, shown: Shown, data: TableImage, now: float) -> float | None:
+    """Seconds until the table's picture should be redrawn (0: now), None when it is current."""
     if shown.pictured == data:
         return None
     if shown.pictured is None:
         return 0.0
     wait = shown.pictured_at + PICTURE_GAP - now
-    if not with_text and _moment(session) == shown.moment:  # nothing meaningful: a pause
+    if _moment(session) == shown.moment:  # nothing meaningful: wait for a pause
         wait = max(wait, session.last_action_at + PICTURE_PAUSE - now)
     return max(0.0, wait)
 
@@ -220,8 +214,7 @@ class TablePublisher:
         data, moment = table_picture(session), _moment(session)  # what a new picture shows
         final = ended_by is not None or abandoned
         wait = (0.0 if final or session.message_id is None
-                else picture_wait(session, shown, data, now,
-                                  with_text=shown.version != session.version))
+                else picture_wait(session, shown, data, now))
         picture = None
         if final:  # the last edit: it waits for its picture
             with contextlib.suppress(PaintersBusy, Superseded):

@@ -8,7 +8,7 @@ from typing import Any
 from PIL import Image
 
 from bot.fake_discord.users import SeenMessage, VirtualUser
-from bot.outlets.publisher import PICTURE_GAP, PICTURE_PAUSE
+from bot.outlets.publisher import PICTURE_GAP
 from bot.render import images
 from drivers.catalogue import label
 from drivers.screen import open_hand, table_after
@@ -67,24 +67,3 @@ async def test_table_and_hand_carry_their_pictures(harness: Harness) -> None:
 
 def attachment_id(message: SeenMessage) -> object:
     return message.attachments[0]["id"]
-
-
-async def test_a_move_past_the_gap_brings_the_new_picture_in_its_own_edit(
-        harness: Harness) -> None:
-    # Issue 29: once the gap since the last picture has passed, a move's text edit carries the
-    # new picture too (one edit), instead of the picture following in an edit of its own once
-    # the table is quiet.
-    ann, bob = harness.user("Ann"), harness.user("Bob")
-    session, table = await _pictured_table(harness, ann, bob)
-    harness.clock.advance(PICTURE_GAP + PICTURE_PAUSE)  # the picture shows the rigged deal
-    await harness.settle()
-    first = attachment_id(table)
-    hand = await open_hand(harness, ann, session)
-    await harness.settle()
-    harness.clock.advance(PICTURE_GAP)
-    edits = table.edits
-    await ann.click(hand, "🟥 Red 7")  # the same colour: no meaningful moment
-    await table_after(harness, bob, session)
-    assert attachment_id(table) != first  # the clock stood still: no pause has passed
-    await harness.settle()
-    assert table.edits == edits + 1
