@@ -37,7 +37,7 @@ from bot.services.notices import Notice
 from bot.services.session import Session
 from bot.services.timers import Timers
 from bot.ui.answers import TOKEN_LIFETIME, Expired, Sent
-from bot.ui.layout import notice, v2
+from bot.ui.layout import let_go, notice, v2
 from bot.ui.views import refresh_view
 
 from .reach import Colorblind
@@ -277,7 +277,7 @@ class LiveHands:
         except discord.HTTPException as exc:  # the next change tries again
             log.info("hand of %s in game %s not updated: %s", player, key[0], exc)
         finally:
-            payload["view"].stop()  # dynamic items: discord.py need not keep the view
+            let_go(payload["view"])  # dynamic items: discord.py need not keep the view
 
     async def _expiring(self, game_id: str, player: str, hand: _Hand) -> None:
         """A minute before the token expires: the hand says so and offers Refresh; just before
@@ -340,4 +340,4 @@ class LiveHands:
         except (Expired, discord.HTTPException) as exc:  # dismissed, or too late: nothing shown
             log.debug("a hand was not switched off: %s", exc)
         finally:
-            payload["view"].stop()
+            let_go(payload["view"])

@@ -33,7 +33,7 @@ from bot.render.table import TableText, render_table
 from bot.services.outlets import TableGone
 from bot.services.session import Session
 from bot.ui.answers import Expired, Sent, acknowledge, send, update
-from bot.ui.layout import v2, without_controls
+from bot.ui.layout import let_go, v2, without_controls
 from bot.ui.views import table_view
 from bot.under_way import UnderWay
 
@@ -268,6 +268,8 @@ class TablePublisher:
                 if not too_old(exc):
                     raise
                 self.moves.found_old(session)
+            finally:
+                let_go(payload["view"])
         await acknowledge(interaction)
         self._pens.clicked(session, interaction)  # the table moves: a pen only if it stays
         return None
@@ -305,6 +307,16 @@ class TablePublisher:
         pictured = shown.pictured is not None
         payload = table_message(session, picture=picture, pictured=pictured, ended_by=ended_by,
                                 abandoned=abandoned, faces=faces)
+        try:
+            return await self._send_payload(session, payload, data, picture, faces=faces,
+                                            ended_by=ended_by, abandoned=abandoned)
+        finally:
+            let_go(payload["view"])
+
+    async def _send_payload(self, session: Session, payload: dict[str, Any], data: TableImage,
+                            picture: bytes | None, *, faces: Faces, ended_by: str | None,
+                            abandoned: bool) -> tuple[discord.Message | None, bytes | None]:
+        pictured = self.shown(session).pictured is not None
         channel = self._channels.get_partial_messageable(session.channel_id,
                                                          guild_id=session.guild_id)
         refused = None  # a table Discord would not convert to the V2 layout
@@ -349,6 +361,7 @@ class TablePublisher:
             if session.message_id is None:
                 if picture is None:  # a new message has no picture yet: it needs one now
                     picture = await self._painter.table(data)
+                    let_go(payload["view"])
                     payload = table_message(session, picture=picture, pictured=pictured,
                                             ended_by=ended_by, abandoned=abandoned, faces=faces)
                 try:

@@ -123,11 +123,34 @@ def describe(event: Event, names: Mapping[str, str], *, viewer: str | None, loca
     return _describe(event, None, names, viewer=viewer, locale=locale, translator=translator)
 
 
+# Sentences already written: the table's log says its last lines again at every move (issue 29:
+# one table edit per move), so each line is written once. Keyed by the event as its reader sees
+# it, the fold, the language and the names it shows; the faces and the translator are checked by
+# identity (kept beside the line, so an id is never another object's).
+_SAID: dict[tuple[object, ...], tuple[Faces, Translator, str | None]] = {}
+SAID_KEPT = 8192  # sentences kept; past that the memo starts over
+
+
 def _describe(event: Event, folded: str | None, names: Mapping[str, str], *,
               viewer: str | None, locale: str, translator: Translator | None,
               faces: Faces = NO_FACES) -> str | None:
     tr = translator or get_translator()
     seen = event.visible_to(viewer)
+    said = (seen, folded, locale, id(faces), id(tr),
+            None if seen.by is None else names.get(seen.by),
+            None if seen.target is None else names.get(seen.target))
+    kept = _SAID.get(said)
+    if kept is not None and kept[0] is faces and kept[1] is tr:
+        return kept[2]
+    line = _sentence(seen, folded, names, tr, locale, faces)
+    if len(_SAID) >= SAID_KEPT:
+        _SAID.clear()
+    _SAID[said] = (faces, tr, line)
+    return line
+
+
+def _sentence(seen: Event, folded: str | None, names: Mapping[str, str], tr: Translator,
+              locale: str, faces: Faces) -> str | None:
     key = _key(seen, folded)
     if key is None:
         return None

@@ -20,20 +20,28 @@ from PIL import Image, ImageDraw
 
 from bot.engine import Card, Color, all_cards
 
-from .cards import CARD_H, CARD_W, FILL, INK, WHITE, cached_face, card_back, font, is_dark
+from .cards import CARD_H, CARD_W, INK, cached_face, font, is_dark
 from .cards import warm_up as warm_faces
-from .names import draw_name, fit_name
 from .palette_store import stored_palette
 from .png_cache import PngCache
+from .table_pieces import (
+    BACKS_H,
+    HIGHLIGHT,
+    PLATE_H,
+    PLATE_W,
+    cloth,
+    colour_ring,
+    draw_plate,
+    mini_face,
+    name_plate,
+    pile_back,
+)
 
 RGB = tuple[int, int, int]
 PER_ROW = 7  # cards per row in a hand, at most: 916 px, within a phone's 1,000 (issue 21)
 MARGIN, GAP, ROW_GAP = 14, 8, 6
 LABEL = 30  # room under a card for its number
 HAND_BG: RGB = (0x2B, 0x2D, 0x31)
-HIGHLIGHT: RGB = (0xFF, 0xC8, 0x2E)
-FELT: RGB = (0x1F, 0x5C, 0x3A)
-DARK_FELT: RGB = (0x2E, 0x1F, 0x3D)  # Flip's dark side
 PNG_LEVEL = 1  # zlib level: on flat colour 1 is nearly as small as 9, and much faster
 
 
@@ -50,17 +58,21 @@ def clear_caches(*, palette: bool = True) -> None:
     costs half a second of CPU to choose again."""
     _HANDS.clear()
     _TABLES.clear()
-    _mini.cache_clear()
+    mini_face.cache_clear()
     _blank_hand.cache_clear()
     _face_tile.cache_clear()
     _label_tile.cache_clear()
-    _table_middle.cache_clear()
+    _middle_mapped.cache_clear()
+    _felt_in_palette.cache_clear()
+    _plate_tile.cache_clear()
+    _ring_on_cloth.cache_clear()
+    _pile_on_cloth.cache_clear()
     _dim_mask.cache_clear()
     if palette:
         _palette.cache_clear()
-    _plate.cache_clear()
-    _ring.cache_clear()
-    _felt.cache_clear()
+    name_plate.cache_clear()
+    colour_ring.cache_clear()
+    cloth.cache_clear()
 
 
 def warm_up(*, colorblind: bool = False) -> None:
@@ -68,10 +80,10 @@ def warm_up(*, colorblind: bool = False) -> None:
     start-up), so the first pictures of a game cost what later ones do."""
     warm_faces(colorblind=colorblind)
     _dim_mask()
-    _back()
+    pile_back()
     for state in ("turn", "active", "out"):
-        _plate(state, False)
-        _plate(state, True)
+        name_plate(state, False)
+        name_plate(state, True)
     _palette()
 
 
@@ -107,13 +119,6 @@ def _palette() -> Image.Image:
         y += sample.height
     return stored_palette(sheet, lambda sheet: sheet.quantize(
         256, method=Image.Quantize.MEDIANCUT, dither=Image.Dither.NONE))
-
-
-@lru_cache(maxsize=256)
-def _mini(card: Card, colorblind: bool, dark: bool) -> Image.Image:
-    """A face at MINI scale, for the inactive faces under a Flip player's name."""
-    return cached_face(card, colorblind=colorblind, dark=dark).resize(
-        (round(CARD_W * MINI), round(CARD_H * MINI)), Image.Resampling.LANCZOS)
 
 
 @lru_cache(maxsize=1)
@@ -264,8 +269,6 @@ class TableImage:
 
 
 TABLE_W = 960
-PLATE_W, PLATE_H, BACKS_H = 184, 64, 56
-MINI = 0.3  # scale of the inactive faces under a Flip player's name
 
 
 def table_size(view_data: TableImage) -> tuple[int, int]:
@@ -296,37 +299,139 @@ def table_image(view_data: TableImage, *, colorblind: bool = False) -> bytes:
 
 
 def _pasted_table(view: TableImage, colorblind: bool) -> Image.Image | None:
-    """`_table_picture` in the palette: the cloth, ring and cards (the same for many moves)
-    from a cache, each plate drawn on its patch of that cloth and mapped alone (a pixel's
-    palette index depends on its colour alone, so the picture is the same). None when plates
+    """`_table_picture` in the palette, pasted from pieces mapped once (a pixel's palette
+    index depends on its colour alone, so the picture is the same): the cloth, the middle
+    (ring, top card, pile: the same for many moves) and each plate on its patch of cloth (a
+    move changes one or two plates: the others are pasted as they were). None when plates
     overlap (a patch would miss its neighbour's plate): then the whole picture is drawn."""
-    middle, mapped = _table_middle(view.top, view.color, view.direction, colorblind,
-                                   view.draw_pile_inactive, _flip_backs(view))
-    places = _plate_places(view)
-    boxes = [(x, y, x + PLATE_W, y + h) for x, y, h in places]
-    if any(a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
-           for i, a in enumerate(boxes) for b in boxes[i + 1:]):
-        return None
-    img = mapped.copy()
-    dark = is_dark(view.top)
     backs = _flip_backs(view)
+    boxes = [(x, y, x + PLATE_W, y + h) for x, y, h in _plate_places(view)]
+    if any(_overlap(a, b) for i, a in enumerate(boxes) for b in boxes[i + 1:]):
+        return None
+    drawn, middle = _middle_mapped(view.top, view.color, view.direction, colorblind,
+                                   view.draw_pile_inactive, backs)
+    dark, size = is_dark(view.top), table_size(view)
+    img = _felt_in_palette(*size, dark).copy()
+    img.paste(middle, drawn[:2])
     for seat, (player, box) in enumerate(zip(view.players, boxes, strict=True)):
-        patch = middle.crop(box)
         faces = view.others_inactive[seat] if backs and view.others_inactive else None
-        _draw_plate(patch, 0, 0, player, faces, not dark, colorblind, backs)
-        img.paste(_in_palette(patch), box[:2])
+        if _overlap(box, drawn):  # on the ring or the cards (a rare layout): drawn on them
+            patch = cloth(*size, dark).copy()
+            patch.paste(_middle_region(view, colorblind, drawn), drawn[:2])
+            patch = patch.crop(box)
+            draw_plate(patch, 0, 0, player, faces, not dark, colorblind, backs)
+            tile = _in_palette(patch)
+        else:
+            tile = _plate_tile(box, size, dark, player, tuple(faces) if faces else None,
+                               colorblind, backs)
+        img.paste(tile, box[:2])
+    return img
+
+
+Box = tuple[int, int, int, int]
+
+
+def _overlap(a: Box, b: Box) -> bool:
+    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
+
+
+@lru_cache(maxsize=512)
+def _plate_tile(box: Box, size: tuple[int, int], dark: bool,
+                player: tuple[str, int, bool, bool], faces: tuple[Card, ...] | None,
+                colorblind: bool, backs: bool) -> Image.Image:
+    """A plate drawn on the bare cloth at `box`, in the palette."""
+    patch = cloth(*size, dark).crop(box)
+    draw_plate(patch, 0, 0, player, faces, not dark, colorblind, backs)
+    return _in_palette(patch)
+
+
+@lru_cache(maxsize=128)
+def _middle_mapped(top: Card, color: str | None, direction: int, colorblind: bool,
+                   pile_inactive: Card | None, backs: bool) -> tuple[Box, Image.Image]:
+    """The box of what `_table_middle_picture` draws on the cloth (the ring, the top card,
+    the pile), and that box of it in the palette (a small tile, kept for many tables)."""
+    view = TableImage(top=top, color=color, direction=direction, players=(),
+                      draw_pile_inactive=pile_inactive,
+                      others_inactive=((top,),) if backs else None)
+    drawn = _middle_box(view, colorblind)
+    return drawn, _in_palette(_middle_region(view, colorblind, drawn))
+
+
+@lru_cache(maxsize=4)
+def _felt_in_palette(width: int, height: int, dark: bool) -> Image.Image:
+    return _in_palette(cloth(width, height, dark))
+
+
+def _middle_region(view: TableImage, colorblind: bool, drawn: Box) -> Image.Image:
+    """The box `drawn` of `_table_middle_picture`, from tiles drawn once: the ring on the
+    cloth and the pile on the cloth (each blended where nothing else is drawn yet, so the
+    pixels are the same); the top card alone is blended anew."""
+    size, dark = table_size(view), is_dark(view.top)
+    ring_box, top_box, pile_box = _middle_places(view, colorblind)
+    if _overlap(pile_box, ring_box) or _overlap(pile_box, top_box):  # the pile covers the ring
+        return _table_middle_picture(view, colorblind).crop(drawn)
+    x, y = drawn[:2]
+    img = cloth(*size, dark).crop(drawn)
+    color = Color(view.color) if view.color is not None else None
+    img.paste(_ring_on_cloth(color, view.direction, colorblind, dark, size, ring_box),
+              (ring_box[0] - x, ring_box[1] - y))
+    face = cached_face(view.top, colorblind=colorblind)
+    img.paste(face, (top_box[0] - x, top_box[1] - y), face)
+    img.paste(_pile_on_cloth(view.draw_pile_inactive, view.top.back is not None, colorblind,
+                             dark, size, pile_box), (pile_box[0] - x, pile_box[1] - y))
     return img
 
 
 @lru_cache(maxsize=64)
-def _table_middle(top: Card, color: str | None, direction: int, colorblind: bool,
-                  pile_inactive: Card | None, backs: bool) -> tuple[Image.Image, Image.Image]:
-    """The table without its plates, in RGB and in the palette."""
-    view = TableImage(top=top, color=color, direction=direction, players=(),
-                      draw_pile_inactive=pile_inactive,
-                      others_inactive=((top,),) if backs else None)
-    img = _table_middle_picture(view, colorblind)
-    return img, _in_palette(img)
+def _ring_on_cloth(color: Color | None, direction: int, colorblind: bool, dark: bool,
+                   size: tuple[int, int], box: Box) -> Image.Image:
+    ring = colour_ring(color, direction, colorblind)
+    tile = cloth(*size, dark).crop(box)
+    tile.paste(ring, (0, 0), ring)
+    return tile
+
+
+@lru_cache(maxsize=128)
+def _pile_on_cloth(inactive: Card | None, two_sided: bool, colorblind: bool, dark: bool,
+                   size: tuple[int, int], box: Box) -> Image.Image:
+    """The draw pile as `_table_middle_picture` draws it (a stack of three: the inactive face
+    of Flip's pile, or the back; an outline for Flip's empty pile), on the cloth of `box`."""
+    tile = cloth(*size, dark).crop(box)
+    pile = (cached_face(inactive, colorblind=colorblind, dark=not dark) if inactive is not None
+            else None if two_sided else pile_back())
+    if pile is not None:
+        for offset in (6, 3, 0):
+            tile.paste(pile, (offset, offset), pile)
+            if offset:
+                tile.paste(INK, (offset, offset), _dim_mask())
+    else:
+        ImageDraw.Draw(tile).rounded_rectangle((0, 0, CARD_W, CARD_H), 12,
+                                               outline=(255, 255, 255), width=2)
+    return tile
+
+
+def _middle_places(view: TableImage, colorblind: bool) -> tuple[Box, Box, Box]:
+    """Where `_table_middle_picture` draws the ring, the top card and the pile (its stack of
+    three, or its outline)."""
+    width, height = table_size(view)
+    cx, cy = width / 2, height / 2
+    ring = colour_ring(Color(view.color) if view.color is not None else None, view.direction,
+                 colorblind)
+    ring_x, ring_y = round(cx + 70 - ring.width / 2), round(cy - ring.height / 2)
+    top_x, top_y = round(cx + 70 - CARD_W / 2), round(cy - CARD_H / 2)
+    pile_x = round(cx - 150 - CARD_W / 2)
+    return ((ring_x, ring_y, ring_x + ring.width, ring_y + ring.height),
+            (top_x, top_y, top_x + CARD_W, top_y + CARD_H),
+            (pile_x, top_y, pile_x + 6 + CARD_W + 1, top_y + 6 + CARD_H + 1))
+
+
+def _middle_box(view: TableImage, colorblind: bool) -> Box:
+    """The box `_table_middle_picture` draws in: the ring round the top card, the top card,
+    and the pile."""
+    width, height = table_size(view)
+    boxes = _middle_places(view, colorblind)
+    return (max(0, min(b[0] for b in boxes)), max(0, min(b[1] for b in boxes)),
+            min(width, max(b[2] for b in boxes)), min(height, max(b[3] for b in boxes)))
 
 
 def _plate_places(view: TableImage) -> list[tuple[int, int, int]]:
@@ -351,19 +456,19 @@ def _table_picture(view: TableImage, colorblind: bool) -> Image.Image:
     for seat, (player, (px, py, _)) in enumerate(zip(view.players, _plate_places(view),
                                                      strict=True)):
         faces = view.others_inactive[seat] if backs and view.others_inactive else None
-        _draw_plate(img, px, py, player, faces, not dark, colorblind, backs)
+        draw_plate(img, px, py, player, faces, not dark, colorblind, backs)
     return img
 
 
 def _table_middle_picture(view: TableImage, colorblind: bool) -> Image.Image:
     width, height = table_size(view)
     dark = is_dark(view.top)
-    img = _felt(width, height, dark).copy()
+    img = cloth(width, height, dark).copy()
     cx, cy = width / 2, height / 2
     top_x = round(cx + 70 - CARD_W / 2)
     top_y = round(cy - CARD_H / 2)
     color = Color(view.color) if view.color is not None else None
-    ring = _ring(color, view.direction, colorblind)
+    ring = colour_ring(color, view.direction, colorblind)
     img.paste(ring, (round(cx + 70 - ring.width / 2), round(cy - ring.height / 2)), ring)
     face = cached_face(view.top, colorblind=colorblind)
     img.paste(face, (top_x, top_y), face)
@@ -375,7 +480,7 @@ def _table_middle_picture(view: TableImage, colorblind: bool) -> Image.Image:
     elif view.top.back is not None:
         pile = None  # two-sided cards (Flip) with an empty draw pile: no back to show
     else:
-        pile = _back()
+        pile = pile_back()
     if pile is not None:
         for offset in (6, 3, 0):  # a little stack, the lower cards shaded
             img.paste(pile, (pile_x + offset, top_y + offset), pile)
@@ -385,106 +490,3 @@ def _table_middle_picture(view: TableImage, colorblind: bool) -> Image.Image:
         ImageDraw.Draw(img).rounded_rectangle((pile_x, top_y, pile_x + CARD_W, top_y + CARD_H),
                                               12, outline=(255, 255, 255), width=2)
     return img
-
-
-def _draw_plate(img: Image.Image, x: int, y: int, player: tuple[str, int, bool, bool],
-                faces: Sequence[Card] | None, faces_dark: bool, colorblind: bool,
-                backs: bool) -> None:
-    name, size, turn, active = player
-    state = "turn" if turn else ("active" if active else "out")
-    plate = _plate(state, backs)
-    img.paste(plate, (x, y), plate)
-    draw = ImageDraw.Draw(img)
-    ink = INK if turn else ((255, 255, 255) if active else (150, 150, 150))
-    w = draw_name(img, (x + 12, y + 20), fit_name(name, PLATE_W - 24, 20), 20, ink)
-    if not active:  # struck through
-        draw.line((x + 10, y + 21, x + 14 + w, y + 21), fill=ink, width=2)
-    # The hand size beside a little card.
-    draw.rounded_rectangle((x + 12, y + 36, x + 26, y + 56), 3, fill=INK, outline=WHITE,
-                           width=2)
-    draw.text((x + 34, y + 47), str(size), font=font(20), fill=ink, anchor="lm")
-    if turn:
-        draw.text((x + PLATE_W - 14, y + 47), "▶", font=font(18), fill=INK, anchor="rm")
-    if faces:
-        _draw_backs(img, x + 10, y + PLATE_H - 4, PLATE_W - 20, faces, faces_dark, colorblind)
-
-
-def _draw_backs(img: Image.Image, x: int, y: int, width: int, faces: Sequence[Card], dark: bool,
-                colorblind: bool) -> None:
-    """A Flip hand's inactive faces, overlapped to fit; "+n" when even that is not enough."""
-    w = round(CARD_W * MINI)
-    shown = list(faces)
-    step = (width - w) / max(len(shown) - 1, 1)
-    more = 0
-    if step < 7:  # too many to tell apart: show what fits and count the rest
-        fit = (width - w - 30) // 7 + 1
-        more, shown = len(shown) - fit, shown[:fit]
-        step = 7
-    else:
-        step = min(step, w + 3)
-    for i, card in enumerate(shown):
-        face = _mini(card.face, colorblind, dark)
-        img.paste(face, (round(x + i * step), y), face)
-    if more:
-        ImageDraw.Draw(img).text((x + width, y + 27), f"+{more}", font=font(16), fill=WHITE,
-                                 anchor="rm")
-
-
-@lru_cache(maxsize=8)
-def _plate(state: str, backs: bool) -> Image.Image:
-    """A player's name plate, drawn at twice its size for smooth corners."""
-    h = PLATE_H + (BACKS_H if backs else 0)
-    big = Image.new("RGBA", (PLATE_W * 2, h * 2), (0, 0, 0, 0))
-    draw = ImageDraw.Draw(big)
-    fill, edge = {"turn": ((*HIGHLIGHT, 255), (255, 255, 255, 255)),
-                  "active": ((0x14, 0x18, 0x1C, 200), (255, 255, 255, 90)),
-                  "out": ((0x30, 0x30, 0x30, 150), (120, 120, 120, 120))}[state]
-    draw.rounded_rectangle((0, 0, PLATE_W * 2 - 1, h * 2 - 1), 24, fill=fill, outline=edge,
-                           width=6 if state == "turn" else 2)
-    return big.reduce(2)
-
-
-@lru_cache(maxsize=32)
-def _ring(color: Color | None, direction: int, colorblind: bool) -> Image.Image:
-    """The colour in play as a ring, the direction of play as two arrows round it."""
-    r_ring, r_arrow, s = 112, 136, 2
-    size = 2 * (r_arrow + 16)
-    big = Image.new("RGBA", (size * s, size * s), (0, 0, 0, 0))
-    draw = ImageDraw.Draw(big)
-    c = size * s / 2
-    ring_fill = FILL[color] if color is not None else (120, 120, 120)
-    for r, w, fill in ((r_ring + 2, 16, (0, 0, 0, 90)), (r_ring, 12, (*ring_fill, 255))):
-        draw.ellipse((c - r * s, c - r * s, c + r * s, c + r * s), outline=fill, width=w * s)
-    arrow = (255, 255, 255, 220)
-    for start in (200, 20):
-        draw.arc((c - r_arrow * s, c - r_arrow * s, c + r_arrow * s, c + r_arrow * s), start,
-                 start + 120, fill=arrow, width=6 * s)
-        end = start + 120 if direction == 1 else start
-        t = math.radians(end)
-        px, py = c + r_arrow * s * math.cos(t), c + r_arrow * s * math.sin(t)
-        tx, ty = -math.sin(t) * direction, math.cos(t) * direction
-        nx, ny = math.cos(t), math.sin(t)
-        head = 16 * s
-        draw.polygon([(px + tx * head, py + ty * head),
-                      (px + nx * head * 0.8 - tx * 2, py + ny * head * 0.8 - ty * 2),
-                      (px - nx * head * 0.8 - tx * 2, py - ny * head * 0.8 - ty * 2)], fill=arrow)
-    if colorblind and color is not None:
-        bx, by, br = c, c - r_ring * s, 15 * s
-        draw.ellipse((bx - br, by - br, bx + br, by + br), fill=WHITE, outline=INK, width=2 * s)
-        draw.text((bx, by), color.value, font=font(20 * s), fill=INK, anchor="mm")
-    return big.reduce(s)
-
-
-@lru_cache(maxsize=4)
-def _felt(width: int, height: int, dark: bool) -> Image.Image:
-    """The table cloth: flat felt with a lighter oval, darker on Flip's dark side."""
-    base = DARK_FELT if dark else FELT
-    img = Image.new("RGB", (width * 2, height * 2), base)
-    lighter = (round(base[0] * 1.25), round(base[1] * 1.25), round(base[2] * 1.25))
-    ImageDraw.Draw(img).ellipse((120, 120, width * 2 - 120, height * 2 - 120), fill=lighter)
-    return img.reduce(2)
-
-
-@lru_cache(maxsize=1)
-def _back() -> Image.Image:
-    return card_back()

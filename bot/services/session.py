@@ -68,6 +68,10 @@ class Session:
     # Issue 30: a game where the bot is not a member (a group DM, a server reached through a
     # user's install): its public table is reached through interaction tokens only.
     tokens: bool = False
+    # `history` read back: each line of `recent` by its id, with the line itself (so the id is
+    # never another dict's): the table reads its log at every move, each line is parsed once.
+    parsed: dict[int, tuple[dict[str, Any], Event | Note]] = field(default_factory=dict,
+                                                                  repr=False)
 
     @property
     def via_tokens(self) -> bool:
@@ -132,11 +136,20 @@ class Session:
         """The recent events and the bot's notes between them, oldest first. A line this
         release cannot read (kept by another one) is left out of what is shown, not fatal."""
         entries: list[Event | Note] = []
+        known, parsed = self.parsed, {}
         for saved in self.recent:
-            try:
-                entries.append(Note.from_dict(saved) or Event.from_dict(saved))
-            except (KeyError, ValueError):
-                log.debug("game %s: a log line not read: %r", self.game_id, saved)
+            kept = known.get(id(saved))
+            if kept is not None and kept[0] is saved:
+                entry = kept[1]
+            else:
+                try:
+                    entry = Note.from_dict(saved) or Event.from_dict(saved)
+                except (KeyError, ValueError):
+                    log.debug("game %s: a log line not read: %r", self.game_id, saved)
+                    continue
+            parsed[id(saved)] = (saved, entry)
+            entries.append(entry)
+        self.parsed = parsed
         return entries
 
     def recent_events(self) -> list[Event]:
@@ -215,4 +228,4 @@ def decision_context(game: Game, player: str) -> tuple[object, ...]:
 # knows it (the save may hold only a bound, `_posted_at`), and the table a failed save leaves
 # is the one it posted (its id is saved at once).
 _SAVED_FIELDS = tuple(f.name for f in fields(Session) if f.name not in {
-    "game_id", "guild_id", "channel_id", "lock", "table_posted_at"})
+    "game_id", "guild_id", "channel_id", "lock", "table_posted_at", "parsed"})

@@ -132,6 +132,24 @@ def v2(shown: Shown, controls: Controls | None = None, *,
             "embed": None}
 
 
+def let_go(view: discord.ui.LayoutView) -> None:
+    """`view` has been sent and is not needed any more (its buttons are dynamic items, found by
+    their ids when clicked): discord.py stops keeping it, and its items let go of their rows,
+    container and view, so reference counting frees them at once. Left linked, each message's
+    35 or so objects are cycles that only the garbage collector frees, and it is the bot's
+    biggest single cost under load (issue 29)."""
+    view.stop()
+    _unlink(view)
+
+
+def _unlink(parent: discord.ui.LayoutView | discord.ui.Container[Any] | discord.ui.ActionRow[Any],
+            ) -> None:
+    for child in list(parent.children):
+        if isinstance(child, discord.ui.Container | discord.ui.ActionRow):
+            _unlink(child)
+    parent.clear_items()
+
+
 def notice(text: str, controls: Controls | None = None) -> dict[str, Any]:
     """A V2 message of one line (a hand whose game is over for its player, or switched off),
     with `controls` below it, if any."""

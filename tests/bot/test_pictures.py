@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import io
+from typing import Any
 
 from PIL import Image
 
-from bot.fake_discord.users import SeenMessage
+from bot.fake_discord.users import SeenMessage, VirtualUser
 from bot.outlets.publisher import PICTURE_GAP
 from bot.render import images
 from drivers.catalogue import label
@@ -20,14 +21,22 @@ def _picture(h: Harness, attachment: dict[str, object]) -> Image.Image:
     return Image.open(io.BytesIO(h.fake.files[attachment_id]))
 
 
-async def test_table_and_hand_carry_their_pictures(harness: Harness) -> None:
-    ann, bob = harness.user("Ann"), harness.user("Олег")
+async def _pictured_table(harness: Harness, ann: VirtualUser,
+                          bob: VirtualUser) -> tuple[Any, SeenMessage]:
+    """A game of Ann and Bob, Ann holding Red 7 and Red 9 over a Red 5, and its table as Bob
+    sees it once it has its picture."""
     session = await start_game(harness, [ann, bob])
     await rig(harness, session, {ann: ["R7", "R9", "G4", "B6", "B8", "Y9", "W"]}, start="R5",
               dealer=bob)
     await table_after(harness, bob, session)
     table = bob.message(session.message_id)
     await harness.fake.wait_for(lambda: bool(table.attachments), timeout=3)
+    return session, table
+
+
+async def test_table_and_hand_carry_their_pictures(harness: Harness) -> None:
+    ann, bob = harness.user("Ann"), harness.user("Олег")
+    session, table = await _pictured_table(harness, ann, bob)
     [attachment] = table.attachments
     assert attachment["filename"] == "table.png"
     assert table.pictures == ["attachment://table.png"]  # in the layout's media gallery

@@ -31,6 +31,7 @@ from bot.engine import (
 )
 from bot.i18n import Translator
 from bot.render.events import describe, describe_all, escape_name
+from bot.render.faces import Faces, face_of
 from drivers.catalogue import LOCALES, card_name, card_names, colour, en
 from tests.engine.support import Habits, random_action
 
@@ -388,3 +389,18 @@ def test_names_come_from_the_mapping_and_are_escaped(tr: Translator) -> None:
 ])
 def test_escape_name(name: str, escaped: str) -> None:
     assert escape_name(name) == escaped
+
+
+def test_a_sentence_said_again_follows_the_names_faces_and_language() -> None:
+    # Sentences are remembered (the table says its last lines at every move): a renamed player,
+    # the cards' faces and the reader's language still change the line.
+    red7 = Card.parse("R7")
+    event = Event(EventType.PLAYED, by="1", card=red7)
+    first = describe_all([event], {"1": "Ann"}, viewer=None, locale="en")
+    assert describe_all([event], {"1": "Ann"}, viewer=None, locale="en") == first
+    assert "Ann" in first[0]
+    assert "Bob" in describe_all([event], {"1": "Bob"}, viewer=None, locale="en")[0]
+    faces = Faces({face_of(red7, colorblind=False).key: ("uno_r7", 123)})
+    faced = describe_all([event], {"1": "Ann"}, viewer=None, locale="en", faces=faces)
+    assert "<:uno_r7:123>" in faced[0] and "<:" not in first[0]
+    assert describe_all([event], {"1": "Ann"}, viewer=None, locale="uk") != first

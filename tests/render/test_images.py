@@ -30,7 +30,7 @@ from bot.engine.cards import (
     flip_faces,
 )
 from bot.render import cards as faces
-from bot.render import images
+from bot.render import images, table_pieces
 from bot.render.cards import CARD_H, CARD_W, FONT_BOLD, FONT_DIR, card_face
 from bot.render.images import TableImage, hand_image, hand_size, table_image
 from bot.render.palette_store import stored_palette
@@ -205,7 +205,7 @@ def test_every_card_is_numbered_and_the_picture_shows_only_what_is_held() -> Non
         x = images.MARGIN + index * (CARD_W + images.GAP) + CARD_W // 2 + dx
         pixel = img.getpixel((x, images.MARGIN + CARD_H + 16))
         assert isinstance(pixel, tuple)
-        return max(abs(a - b) for a, b in zip(pixel, images.HIGHLIGHT, strict=True)) < 12
+        return max(abs(a - b) for a, b in zip(pixel, table_pieces.HIGHLIGHT, strict=True)) < 12
 
     for index in range(5):  # a number plate in the highlight colour under every card
         assert plate(index, -10) or plate(index, -14)
@@ -284,7 +284,7 @@ def test_flip_table_shows_the_inactive_faces() -> None:
                       draw_pile_inactive=fcs[50].light,
                       others_inactive=[[c.light for c in h] for h in hands])
     img = _pixels(table_image(view))
-    assert img.size == images.table_size(view) == (960, 640 + images.BACKS_H)
+    assert img.size == images.table_size(view) == (960, 640 + table_pieces.BACKS_H)
     without = TableImage(top=top, color="T", direction=1, players=view.players)
     assert _pixels(table_image(without)).size == (960, 640)
 

@@ -4,6 +4,7 @@ V2 message holds never passed."""
 
 from __future__ import annotations
 
+import gc
 from typing import Any
 
 import discord
@@ -13,7 +14,7 @@ from hypothesis import strategies as st
 
 from bot.fake_discord.limits import check_message
 from bot.render.shown import Section, Shown
-from bot.ui.layout import TEXT_MAX, Controls, fit, layout, v2
+from bot.ui.layout import TEXT_MAX, Controls, fit, layout, let_go, v2
 
 
 def _buttons(*rows: int) -> Controls:
@@ -82,3 +83,31 @@ async def test_controls_without_a_row_fill_the_first_row_with_room() -> None:
     full = Controls([button(f"r{r}.{i}", row=r) for r in range(5) for i in range(5)])
     with pytest.raises(ValueError, match="no room"):
         full.add_item(button("one too many"))
+
+
+def _cycles_left(make: Any) -> int:
+    """Objects only the garbage collector could free after `make()` (a sent view's fate)."""
+    gc.collect()
+    gc.disable()
+    try:
+        make()
+        return gc.collect()
+    finally:
+        gc.enable()
+
+
+def test_a_view_let_go_leaves_nothing_for_the_garbage_collector() -> None:
+    # Issue 29: a live hand or table edit builds a view at every move; once sent, its items
+    # let go of their rows, container and view, so reference counting frees them at once.
+    shown = Shown(title="Hand", text="Your move!", colour=0xFF0000)
+
+    def sent(release: bool) -> None:
+        fields = v2(shown, _buttons(5, 5, 3))
+        fields["view"].to_components()
+        if release:
+            let_go(fields["view"])
+        else:
+            fields["view"].stop()
+
+    assert _cycles_left(lambda: sent(False)) > 0  # linked, the items are cycles
+    assert _cycles_left(lambda: sent(True)) == 0

@@ -43,3 +43,18 @@ async def test_an_unknown_line_does_not_stop_the_table(
     before = session.history()
     session.recent.append({"type": "a_line_of_a_later_release", "by": "1"})
     assert session.history() == before
+
+
+async def test_the_log_is_read_as_it_is_now_after_lines_change(
+        lobbies: LobbyService, manager: GameManager) -> None:
+    # Each saved line is parsed once (the table reads the log at every move): a line replaced,
+    # dropped or restored from a save still reads as what `recent` holds now.
+    session = await started(lobbies, manager)
+    player = str(turn_of(session))
+    before = session.history()
+    session.recent[-1] = Note(NoteKind.TIMED_OUT, player).to_dict()
+    assert session.history() == [*before[:-1], Note(NoteKind.TIMED_OUT, player)]
+    del session.recent[:1]
+    assert session.history() == [*before[1:-1], Note(NoteKind.TIMED_OUT, player)]
+    session.recent = [dict(line) for line in session.recent]  # equal lines, new dicts
+    assert session.history() == [*before[1:-1], Note(NoteKind.TIMED_OUT, player)]
