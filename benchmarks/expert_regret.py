@@ -300,6 +300,8 @@ VARIANTS: dict[str, Callable[[], None]] = {
     "drew+rank+wild": _clues("drew", "drew_rank", "wild"),
     "drew+named": _clues("drew", "named"),
     "drew+rank+named": _clues("drew", "drew_rank", "named"),
+    "drew+kept": _clues("drew", "kept"),
+    "drew+rank+kept": _clues("drew", "drew_rank", "kept"),
     "all-clues": _clues(*clues.ALL),
 }
 

@@ -10,6 +10,8 @@ what they still hold. From the seat's events only (`Observation.events`), per ot
 - `wild`: they played a wild (not the card just drawn) with more than 2 cards and nobody about
   to go out (`normal.THREAT`): they held no coloured card that played (the colour in force, the
   top's number or symbol). What is left is a part of that hand, so the clue adds to the last.
+- `kept`: cards drawn off their turn (a penalty, a catch) end none of the above but the
+  colour named: all but that many of the hand still hold to them.
 - `named`: the colour they named with a wild is the one they held most afterwards (C-10's
   order breaking ties), counting the coloured cards they have played since; a draw ends it.
 
@@ -28,7 +30,7 @@ from bot.engine import Card, Event, EventReason, EventType, Rank
 from .normal import THREAT
 from .observation import Observation
 
-ALL = ("drew", "drew_rank", "wild", "named")  # every inference this module can read
+ALL = ("drew", "drew_rank", "wild", "named", "kept")  # every inference this module can read
 KINDS = frozenset({"drew"})  # the inferences in use (the others measured no better)
 # Events that change hands in ways the seat cannot follow card by card.
 _UNFOLLOWED = frozenset({EventType.CARD_RETURNED, EventType.DISCARDED_ALL,
@@ -44,6 +46,7 @@ class Clue:
     colors: set[str] = field(default_factory=set)  # no coloured card of these colours
     ranks: set[Rank] = field(default_factory=set)  # no coloured card of these ranks
     wilds: bool = False  # no wild
+    free: int = 0  # cards come in since (`kept`): unknown, the rest holds the clue
     named: str | None = None  # held most when named (with `since` added back)
     since: Counter[str] = field(default_factory=Counter)  # coloured cards played since
 
@@ -95,7 +98,10 @@ def _drew(clues: dict[str, Clue], table: _Table, by: str, on_turn: bool,
           use: frozenset[str]) -> None:
     if table.sizes is not None:
         table.sizes[by] += 1
-    clues.pop(by, None)  # new cards, unknown
+    old = clues.pop(by, None)  # new cards, unknown
+    if not on_turn and old is not None and "kept" in use and (old.colors or old.wilds):
+        old.free, old.named = old.free + 1, None  # the cards held before still hold it
+        clues[by] = old
     if not on_turn or table.color is None or "drew" not in use:
         return
     clue = clues[by] = Clue(colors={table.color}, wilds=True)
@@ -117,6 +123,9 @@ def _played(clues: dict[str, Clue], table: _Table, by: str, card: Card, event: E
         if table.top is not None and table.top.color is not None:
             clue.ranks.add(table.top.rank)
     named = event.color
+    clue = clues.get(by)
+    if clue is not None and clue.free and not clue.allows(card):
+        clue.free -= 1  # it can only have been one of the new cards
     if card.color is None and named is not None and "named" in use:
         clue = clues.setdefault(by, Clue())
         clue.named, clue.since = named.value, Counter()

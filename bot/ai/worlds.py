@@ -156,10 +156,11 @@ class Hint:
     """A clue (`clues.Clue`) in the core's numbering: the cards a hand may hold, and the colour
     it must hold most."""
 
-    __slots__ = ("allowed", "named", "since")
+    __slots__ = ("allowed", "free", "named", "since")
 
-    def __init__(self, allowed: frozenset[int], named: int, since: list[int]) -> None:
-        self.allowed, self.named, self.since = allowed, named, since
+    def __init__(self, allowed: frozenset[int], named: int, since: list[int], free: int = 0
+                 ) -> None:
+        self.allowed, self.named, self.since, self.free = allowed, named, since, free
 
     @classmethod
     def of(cls, clue: Clue | None, faces: dict[int, Card]) -> Hint | None:
@@ -169,15 +170,18 @@ class Hint:
         for letter, count in clue.since.items():
             since[color_id(letter) % 4] += count
         return cls(frozenset(c for c, face in faces.items() if clue.allows(face)),
-                   color_id(clue.named) % 4 if clue.named is not None else -1, since)
+                   color_id(clue.named) % 4 if clue.named is not None else -1, since,
+                   clue.free)
 
     def take(self, cards: list[int], size: int, colors: Sequence[int], rnd: Callable[[], float]
              ) -> tuple[list[int], list[int]]:
         """`size` of `cards` it allows (the first ones, or where a colour must be held most,
         the first of up to `TRIES` random choices that holds it most), the rest as they lie;
-        filled up from the front where too few are allowed."""
+        filled up from the front where too few are allowed (or `free` of them may be any)."""
         allowed = self.allowed
         fits = [i for i, c in enumerate(cards) if c in allowed]
+        if self.free:  # that many of the hand came in since the clue: any card
+            fits = fits[:max(0, size - self.free)]
         if len(fits) < size:
             chosen = set(fits)
             fits += [i for i in range(len(cards)) if i not in chosen][:size - len(fits)]

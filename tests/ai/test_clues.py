@@ -150,11 +150,26 @@ def test_a_wild_spent_late_or_under_threat_says_nothing_of_what_played(
 
 
 @pytest.mark.parametrize("reason", [EventReason.PENALTY, EventReason.CAUGHT])
-def test_new_cards_end_the_clues(reason: EventReason) -> None:
+def test_new_cards_end_the_clues(reason: EventReason, monkeypatch: pytest.MonkeyPatch) -> None:
     """Cards drawn off one's turn (C-5, C-6's penalty) are unknown: the clues go."""
+    monkeypatch.setattr(clues, "KINDS", ALL - {"kept"})
     game, log = _named_green()
     log.append(Event(EventType.DREW, by="d", reason=reason))
     assert "d" not in read_clues(obs_of(game, "a", log))
+
+
+def test_kept_clues_bind_all_but_the_new_cards() -> None:
+    """`kept`: after a penalty card (C-6) the 6 cards held before still lack red and 3s, the
+    one drawn may be anything; the colour named is forgotten (the new card may outnumber)."""
+    game, log = _named_green()
+    log.append(Event(EventType.DREW, by="d", reason=EventReason.PENALTY))
+    game = _table({"d": ["G1", "G2", "R5", "Y6", "B7", "B8", "R9"]}, ["R3", "W"], "G")
+    clue = read_clues(obs_of(game, "a", log))["d"]
+    assert (clue.free, clue.named, clue.colors) == (1, None, {"R"})
+    hands = list(_d_hands(game, log))
+    assert all(sum(c.color is Color.RED or c.rank is Rank.THREE for c in hand) <= 1
+               for hand in hands)
+    assert any(c.color is Color.RED or c.rank is Rank.THREE for hand in hands for c in hand)
 
 
 def test_a_swap_of_hands_ends_the_clues() -> None:
