@@ -123,9 +123,9 @@ def _played(clues: dict[str, Clue], table: _Table, by: str, card: Card, event: E
         if table.top is not None and table.top.color is not None:
             clue.ranks.add(table.top.rank)
     named = event.color
-    clue = clues.get(by)
-    if clue is not None and clue.free and not clue.allows(card):
-        clue.free -= 1  # it can only have been one of the new cards
+    held = clues.get(by)
+    if held is not None and held.free and not held.allows(card):
+        held.free -= 1  # it can only have been one of the new cards
     if card.color is None and named is not None and "named" in use:
         clue = clues.setdefault(by, Clue())
         clue.named, clue.since = named.value, Counter()
