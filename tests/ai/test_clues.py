@@ -11,6 +11,7 @@ from collections.abc import Iterator
 import pytest
 
 import bot.ai.clues as clues
+from bot.ai import ExpertPolicy
 from bot.ai.clues import read_clues
 from bot.ai.memory import remember
 from bot.ai.worlds import Worlds
@@ -31,6 +32,7 @@ from bot.engine import (
 from bot.sim.bridge import CARD_ID, action_id
 from bot.sim.cards import classic_deck_ids
 
+from . import test_isolation as isolation
 from .test_policies import PLAYERS, obs_of, table
 from .test_worlds_rules import own_decisions
 
@@ -194,3 +196,10 @@ def test_tables_dealt_on_clues_still_hold_every_card_once(seed: int) -> None:
         assert list(imagined.legal(obs.seat)) == offered
         checked += any(h is not None for _, _, h in worlds.others)
     assert checked > 5
+
+
+def test_every_clue_on_the_expert_still_decides_from_its_view_alone() -> None:
+    """The no-peeking test (tests/ai/test_isolation.py) with every clue read: rearranging the
+    hidden cards consistently with the view changes no seeded decision."""
+    isolation.test_rearranging_the_hidden_cards_changes_no_decision(
+        "classic", "expert", ExpertPolicy(budget=60))
