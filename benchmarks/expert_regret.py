@@ -325,6 +325,8 @@ VARIANTS: dict[str, Callable[[], None]] = {
     "drew+rank+named": _clues("drew", "drew_rank", "named"),
     "drew+kept": _clues("drew", "kept"),
     "drew+rank+kept": _clues("drew", "drew_rank", "kept"),
+    "drew+switched": _clues("drew", "switched"),
+    "drew+rank+named+switched": _clues("drew", "drew_rank", "named", "switched"),
     "all-clues": _clues(*clues.ALL),
 }
 

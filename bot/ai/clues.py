@@ -12,6 +12,10 @@ what they still hold. From the seat's events only (`Observation.events`), per ot
   top's number or symbol). What is left is a part of that hand, so the clue adds to the last.
 - `kept`: cards drawn off their turn (a penalty, a catch) end none of the above but the
   colour named: all but that many of the hand still hold to them.
+- `switched`: they left the colour in force for another by a number (C-4) with more than 2
+  cards and nobody about to go out: the normal level stays in the colour it holds most (two
+  points a card of it, at most 1.8 for the number's points), so the hand left holds at most
+  one card more of the colour left than of the new one. Until their next play.
 - `named`: the colour they named with a wild is the one they held most afterwards (C-10's
   order breaking ties), counting the coloured cards they have played since; a draw ends it.
 
@@ -35,7 +39,7 @@ from bot.engine import Card, Event, EventReason, EventType, Rank
 from .normal import THREAT
 from .observation import Observation
 
-ALL = ("drew", "drew_rank", "wild", "named", "kept")  # every inference this module can read
+ALL = ("drew", "drew_rank", "wild", "named", "kept", "switched")  # every one it can read
 KINDS = frozenset({"drew"})  # the inferences in use (the others measured no better)
 # Events that change hands in ways the seat cannot follow card by card.
 _UNFOLLOWED = frozenset({EventType.CARD_RETURNED, EventType.DISCARDED_ALL,
@@ -54,6 +58,7 @@ class Clue:
     free: int = 0  # cards come in since (`kept`): unknown, the rest holds the clue
     named: str | None = None  # held most when named (with `since` added back)
     since: Counter[str] = field(default_factory=Counter)  # coloured cards played since
+    switched: tuple[str, str] | None = None  # (left, to): no more of left than of to, + 1
 
     def allows(self, card: Card) -> bool:
         if card.color is None:
@@ -105,7 +110,7 @@ def _drew(clues: dict[str, Clue], table: _Table, by: str, on_turn: bool,
         table.sizes[by] += 1
     old = clues.pop(by, None)  # new cards, unknown
     if not on_turn and old is not None and "kept" in use and (old.colors or old.wilds):
-        old.free, old.named = old.free + 1, None  # the cards held before still hold it
+        old.free, old.named, old.switched = old.free + 1, None, None  # the older cards hold it
         clues[by] = old
     if not on_turn or table.color is None or "drew" not in use:
         return
@@ -129,8 +134,15 @@ def _played(clues: dict[str, Clue], table: _Table, by: str, card: Card, event: E
             clue.ranks.add(table.top.rank)
     named = event.color
     held = clues.get(by)
-    if held is not None and held.free and not held.allows(card):
-        held.free -= 1  # it can only have been one of the new cards
+    if held is not None:
+        held.switched = None  # about the hand before this play
+        if held.free and not held.allows(card):
+            held.free -= 1  # it can only have been one of the new cards
+    left = table.color
+    if card.color is not None and card.is_number and left is not None \
+            and card.color.value != left and not drawn and not jump and "switched" in use \
+            and sizes is not None and _unhurried(sizes, by):
+        clues.setdefault(by, Clue()).switched = (left, card.color.value)
     if card.color is None and named is not None and "named" in use:
         clue = clues.setdefault(by, Clue())
         clue.named, clue.since = named.value, Counter()

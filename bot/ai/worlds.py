@@ -156,11 +156,12 @@ class Hint:
     """A clue (`clues.Clue`) in the core's numbering: the cards a hand may hold, and the colour
     it must hold most."""
 
-    __slots__ = ("allowed", "free", "named", "since")
+    __slots__ = ("allowed", "free", "named", "since", "switch")
 
-    def __init__(self, allowed: frozenset[int], named: int, since: list[int], free: int = 0
-                 ) -> None:
+    def __init__(self, allowed: frozenset[int], named: int, since: list[int], free: int = 0,
+                 switch: tuple[int, int] | None = None) -> None:
         self.allowed, self.named, self.since, self.free = allowed, named, since, free
+        self.switch = switch  # (left, to): no more of left than of to, plus one
 
     @classmethod
     def of(cls, clue: Clue | None, faces: dict[int, Card]) -> Hint | None:
@@ -169,9 +170,11 @@ class Hint:
         since = [0] * 4
         for letter, count in clue.since.items():
             since[color_id(letter) % 4] += count
+        switch = None if clue.switched is None else (
+            color_id(clue.switched[0]) % 4, color_id(clue.switched[1]) % 4)
         return cls(frozenset(c for c, face in faces.items() if clue.allows(face)),
                    color_id(clue.named) % 4 if clue.named is not None else -1, since,
-                   clue.free)
+                   clue.free, switch)
 
     def take(self, cards: list[int], size: int, colors: Sequence[int], rnd: Callable[[], float]
              ) -> tuple[list[int], list[int]]:
@@ -186,9 +189,9 @@ class Hint:
             chosen = set(fits)
             fits += [i for i in range(len(cards)) if i not in chosen][:size - len(fits)]
         picked = fits[:size]
-        if self.named >= 0:
+        if self.named >= 0 or self.switch is not None:
             for _ in range(TRIES):
-                if self._most(cards, picked, colors):
+                if self._holds(cards, picked, colors):
                     break
                 for k in range(size):  # a new random choice among the allowed cards
                     j = k + int(rnd() * (len(fits) - k))
@@ -197,15 +200,20 @@ class Hint:
         taken = set(picked)
         return [cards[i] for i in picked], [c for i, c in enumerate(cards) if i not in taken]
 
-    def _most(self, cards: list[int], picked: list[int], colors: Sequence[int]) -> bool:
-        """Whether the hand (with the cards played since) holds `named` most, C-10's order
-        breaking ties (`policy.most_held_color`)."""
-        counts = self.since[:]
+    def _holds(self, cards: list[int], picked: list[int], colors: Sequence[int]) -> bool:
+        """Whether the hand honours `switch`, and with the cards played since holds `named`
+        most, C-10's order breaking ties (`policy.most_held_color`)."""
+        counts = [0] * 4
         for i in picked:
             color = colors[cards[i]]
             if color >= 0:
                 counts[color % 4] += 1
-        named = self.named
+        switch, named = self.switch, self.named
+        if switch is not None and counts[switch[0]] > counts[switch[1]] + 1:
+            return False
+        if named < 0:
+            return True
+        counts = [a + b for a, b in zip(counts, self.since, strict=True)]
         most = counts[named]
         return all(counts[c] < most if c < named else counts[c] <= most
                    for c in range(4) if c != named)

@@ -203,3 +203,35 @@ def test_every_clue_on_the_expert_still_decides_from_its_view_alone() -> None:
     hidden cards consistently with the view changes no seeded decision."""
     isolation.test_rearranging_the_hidden_cards_changes_no_decision(
         "classic", "expert", ExpertPolicy(budget=60))
+
+
+def _switched_to_yellow() -> tuple[Game, list[Event]]:
+    """d, 7 cards and nobody close to going out, leaves red for yellow by a 3 (C-4)."""
+    log = [*_dealt(), Event(EventType.PLAYED, by="d", card=card("Y3"))]
+    return _table({"d": ["Y1", "G2", "R5", "G6", "B7", "B8"]}, ["R3", "Y3"], "Y"), log
+
+
+def test_a_colour_left_by_a_number_is_not_held_much_more_than_the_new_one() -> None:
+    """The normal level stays in the colour it holds most: after leaving red for yellow, d's
+    hand holds at most one red more than yellows."""
+    game, log = _switched_to_yellow()
+    assert read_clues(obs_of(game, "a", log))["d"].switched == ("R", "Y")
+    for hand in _d_hands(game, log):
+        counts = Counter(c.color for c in hand)
+        assert counts[Color.RED] <= counts[Color.YELLOW] + 1
+
+
+def test_the_switch_says_nothing_after_the_next_play() -> None:
+    game, log = _switched_to_yellow()
+    log.append(Event(EventType.PLAYED, by="d", card=card("Y1")))
+    game = _table({"d": ["G2", "R5", "G6", "B7", "B8"]}, ["R3", "Y3", "Y1"], "Y")
+    assert read_clues(obs_of(game, "a", log))["d"].switched is None
+
+
+def test_without_the_switch_some_worlds_hold_more_of_the_colour_left(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    game, log = _switched_to_yellow()
+    monkeypatch.setattr(clues, "KINDS", frozenset())
+    assert any(Counter(c.color for c in hand)[Color.RED] >
+               Counter(c.color for c in hand)[Color.YELLOW] + 1
+               for hand in _d_hands(game, log, worlds=200))
