@@ -24,7 +24,10 @@ What is measured
     a decision of its own, not a glance at someone else's turn), `time.perf_counter()` around
     `decide`, pooled over all the lines where that level is A; printed as p50 and p99. The runs
     use `--workers` processes (default 2, the machine's cores), so the think times are measured
-    with both cores busy, the way a shared machine runs them.
+    with both cores busy, the way a shared machine runs them. Wall time on a loaded machine
+    grows with the load (a process gets a share of a core), so each line prints the load
+    average at its end, and the table the same decisions' CPU time (`time.process_time()`):
+    what a decision costs whatever else runs.
 
 Targets (issue 19), printed beside the figures as met or MISSED: each level beats the one below
 with the interval above 50%; hard beats the baseline; hard decides within 50 ms at p99. Issue
@@ -90,6 +93,7 @@ from __future__ import annotations
 
 import argparse
 import math
+import os
 import sys
 import time
 from collections.abc import Callable
@@ -160,11 +164,12 @@ LINES = (
 EXPERT_FLOOR = 0.55  # issue 33: the interval's lower bound above this on every expert line
 
 
-def play_chunk(task: tuple[Line, int, int]) -> tuple[int, int, list[float]]:
-    """Play rounds [start, start + count) of a line: (A's wins, rounds, A's think times)."""
+def play_chunk(task: tuple[Line, int, int]) -> tuple[int, int, list[float], list[float]]:
+    """Play rounds [start, start + count) of a line: (A's wins, rounds, A's think times, the
+    same decisions' CPU times)."""
     line, start, count = task
     rules = RuleSet.build(line.preset, line.options)
-    wins, times = 0, []
+    wins, times, cpu = 0, [], []
     for i in range(start, start + count):
         arrangement = ARRANGEMENTS[i % len(ARRANGEMENTS)]
         policies = {f"{side}{seat}": LEVELS[line.a if side == "A" else line.b]()
@@ -172,9 +177,10 @@ def play_chunk(task: tuple[Line, int, int]) -> tuple[int, int, list[float]]:
         timed = frozenset(name for name in policies if name[0] == "A")
         result = play_round(policies, rules, seed=i, timed=timed)
         wins += result.winner is not None and result.winner[0] == "A"
-        for seconds in result.timings.values():
+        for name, seconds in result.timings.items():
             times += seconds
-    return wins, count, times
+            cpu += result.cpu_timings[name]
+    return wins, count, times, cpu
 
 
 def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
@@ -205,6 +211,7 @@ def main(argv: list[str] | None = None) -> int:
                         help="--only names one line's whole label (e.g. 'expert vs normal')")
     args = parser.parse_args(argv)
     think: dict[str, list[float]] = {}
+    think_cpu: dict[str, list[float]] = {}
     missed = 0
     print(f"{'line':34} {'rounds':>7} {'A wins':>8} {'95% interval':>17}  target")
     with Pool(args.workers) as pool:
@@ -216,9 +223,10 @@ def main(argv: list[str] | None = None) -> int:
                      for s in range(0, rounds, CHUNK)]
             started = time.perf_counter()
             wins = n = 0
-            for w, c, times in pool.imap_unordered(play_chunk, tasks):
+            for w, c, times, cpu in pool.imap_unordered(play_chunk, tasks):
                 wins, n = wins + w, n + c
                 think.setdefault(line.a, []).extend(times)
+                think_cpu.setdefault(line.a, []).extend(cpu)
             low, high = wilson(wins, n)
             verdict = "-"
             if line.target is not None:
@@ -229,9 +237,10 @@ def main(argv: list[str] | None = None) -> int:
                 verdict = "met" if low > 0.5 else "MISSED"
                 missed += verdict == "MISSED"
             print(f"{line.label:34} {n:7d} {wins / n:8.1%}   [{low:6.1%}, {high:6.1%}]  "
-                  f"{verdict}  ({time.perf_counter() - started:.0f} s)", flush=True)
+                  f"{verdict}  ({time.perf_counter() - started:.0f} s, load average "
+                  f"{os.getloadavg()[0]:.1f})", flush=True)
     print()
-    print(f"{'level':8} {'decisions':>10} {'p50 ms':>8} {'p99 ms':>8}")
+    print(f"{'level':8} {'decisions':>10} {'p50 ms':>8} {'p99 ms':>8} {'CPU p99 ms':>11}")
     for level, times in think.items():
         p99 = percentile(times, 0.99)
         target = ""
@@ -241,7 +250,7 @@ def main(argv: list[str] | None = None) -> int:
                 "met" if p99 <= limit else "MISSED")
             missed += p99 > limit
         print(f"{level:8} {len(times):10d} {percentile(times, 0.5) * 1000:8.2f} "
-              f"{p99 * 1000:8.2f}{target}")
+              f"{p99 * 1000:8.2f} {percentile(think_cpu[level], 0.99) * 1000:11.2f}{target}")
     return 0 if not missed else 1
 
 

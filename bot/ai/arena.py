@@ -28,6 +28,8 @@ class RoundResult:
     steps: int
     # Seconds per decision the table waited for, of the seats asked to be timed.
     timings: dict[str, list[float]] = field(default_factory=dict)
+    # The same decisions' CPU time (this process's): what a loaded machine does not inflate.
+    cpu_timings: dict[str, list[float]] = field(default_factory=dict)
 
 
 Check = Callable[[Game, Action], None]
@@ -45,6 +47,7 @@ def play_round(policies: Mapping[str, Policy], rules: RuleSet | None = None, *, 
     rngs = {name: random.Random(f"{seed}:{name}") for name in names}
     seen: dict[str, list[Event]] = {name: [] for name in names}
     timings: dict[str, list[float]] = {name: [] for name in timed}
+    cpu_timings: dict[str, list[float]] = {name: [] for name in timed}
 
     def record(new: list[Event]) -> None:
         for name in names:
@@ -52,10 +55,11 @@ def play_round(policies: Mapping[str, Policy], rules: RuleSet | None = None, *, 
 
     def ask(name: str) -> Action | None:
         obs = observe(player_view(game, name), seen[name])
-        started = time.perf_counter()
+        started, cpu = time.perf_counter(), time.process_time()
         action = policies[name].decide(obs, rngs[name])
         if name in timed and obs.my_turn:  # the think time of a move, not of a glance
             timings[name].append(time.perf_counter() - started)
+            cpu_timings[name].append(time.process_time() - cpu)
         return action
 
     record(events)
@@ -70,7 +74,7 @@ def play_round(policies: Mapping[str, Policy], rules: RuleSet | None = None, *, 
         record(game.apply(action))
     winner = game.round_winner
     return RoundResult(game, game.players[winner] if winner is not None else None, steps,
-                       timings)
+                       timings, cpu_timings)
 
 
 def _next_action(game: Game, names: tuple[str, ...], ask: Callable[[str], Action | None]
