@@ -81,7 +81,7 @@ def main() -> int:
              for s in range(0, args.rounds, bench.CHUNK)]
     wins = n = 0
     with Pool(args.workers, initializer=_peek, initargs=(args.alone,)) as pool:
-        for w, c, _ in pool.imap_unordered(bench.play_chunk, tasks):
+        for w, c, *_ in pool.imap_unordered(bench.play_chunk, tasks):
             wins, n = wins + w, n + c
     low, high = bench.wilson(wins, n)
     print(f"expert seeing the hands vs normal{' (search alone)' if args.alone else ''}: "

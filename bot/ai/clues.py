@@ -26,7 +26,7 @@ cards allow (`worlds.Worlds`), and a player who plays otherwise only makes them 
 `KINDS` holds the ones in use: only `drew` (the colour in force and wilds), as before. The
 others make the worlds a little closer to the true hands but measured no lower regret on
 `benchmarks/expert_regret.py`'s fixed positions (an early wild, wrong for 7% of hands, measured
-worse); its docstring has the figures.
+worse); its docstring has the figures. `switched` came last and is not measured yet.
 """
 
 from __future__ import annotations
