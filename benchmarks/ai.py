@@ -77,6 +77,18 @@ MISSED), vs hard 49.5% [47.3, 51.6] (2,000); house rules 53.8% [49.4, 58.1], Fli
 61.7], No Mercy 68.8% [64.6, 72.7] (500 rounds each, `--scale 0.25`: only No Mercy met).
 Decisions p50/p99: classic 16.4/132.6 ms (met), house rules 46.9/211.8, Flip 55.4/265.9, No
 Mercy 29.7/226.4 ms (MISSED: the 12,000-step cap costs more time per step in those cores).
+
+Issue 33, third pass: inferring the hidden hands (`bot.ai.clues`), measured first on
+`benchmarks/expert_regret.py`'s fixed positions (its docstring has the figures): a draw's
+number or symbol, the colour named with a wild (held most after it), clues outliving penalty
+cards, each or together, make the worlds a little closer to the true hands and change the
+regret by -0.0001 to +0.0003 per decision (intervals about +-0.0013: nothing); an early wild
+read as "nothing coloured played" measured worse (+0.0033). Kept: the draw's colour and wilds,
+as before. Whole games, classic, default seed, 1 worker, load average about 5, one line at a
+time: the draw's rank and the colour named too 54.0% [50.0, 57.9] against main's 54.5% [50.5,
+58.4] on the same 600 rounds (p99 75 and 50 ms); over 2,000 rounds 54.9% [52.7, 57.0] against
+main's 55.2% [53.0, 57.4] (p99 69 and 50 ms; load 3-5): 62% is not reached. The `switched`
+clue (a colour left by a number) came last and is not measured: it is off.
 """
 
 from __future__ import annotations
