@@ -2,11 +2,10 @@
 
 Like `determinize.imagine`, but the table is the core's, built directly from the seat's
 `Observation` and what it remembers: the unseen cards (the deck less its hand and the known
-discards) dealt at random to the other hands (each its size) and to the draw pile; each hand
-honours what its player's play gave away (`clues`: a player who drew on their turn while a
-colour was up gets none of it, nor a wild, they would have played it), where the unseen cards
-allow; what is left lies under the known discards (UNO Flip: each hidden card keeps the back
-the seat sees, `flipworlds`; no clues there). The table is the rule set's own
+discards) dealt at random to the other hands (each its size) and to the draw pile; a player who
+drew on their turn while a colour was up gets none of it, nor a wild (they would have played
+it), where the pool allows; what is left lies under the known discards (UNO Flip: each hidden
+card keeps the back the seat sees, `flipworlds`). The table is the rule set's own
 (`bot.sim.bridge.core_for`). `Worlds` reads the observation once per decision and deals a new
 table per call. Only the observation goes in.
 """
@@ -16,7 +15,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Sequence
 
-from bot.engine import Action, Card, PendingKind
+from bot.engine import Action, PendingKind
 from bot.sim import Table
 from bot.sim.bridge import color_id, core_for
 from bot.sim.flip import FlipTable
@@ -24,7 +23,6 @@ from bot.sim.house import PENDING_DRAW, PENDING_SWAP
 from bot.sim.nomercy import PENDING_ROULETTE
 from bot.sim.table import NO_PENDING, PENDING_CHALLENGE, PENDING_COLOR
 
-from .clues import Clue, read_clues
 from .determinize import Inconsistent
 from .flipworlds import FlipHidden
 from .memory import Memory, unseen_faces
@@ -48,7 +46,6 @@ def action_ids(obs: Observation) -> Callable[[Action], int]:
     return lambda action: codec.action_id(action, players)
 
 
-TRIES = 20  # random hands tried at most for one that holds the named colour most (`Hint`)
 # The pending decisions of the seat's own that an imagined table can hold, as the core's.
 _DECIDES = {PendingKind.CHALLENGE: PENDING_CHALLENGE, PendingKind.DRAW: PENDING_DRAW,
             PendingKind.ROULETTE: PENDING_ROULETTE}
@@ -66,6 +63,8 @@ class Worlds:
             raise Inconsistent(f"the core does not play {obs.rules.to_dict()}")
         self.core, codec = core, core.codec
         ids = codec.ids
+        self.others = [(s, sizes[s], color_id(memory.lacks.get(obs.players[s])))
+                       for s in range(n) if s != me]
         self.need = sum(sizes[s] for s in range(n) if s != me) + obs.draw_pile
         self.hand = ids(obs.hand)
         known = memory.discard if memory.discard and memory.discard[-1] is obs.top else [
@@ -75,16 +74,9 @@ class Worlds:
         if core.two_sided:  # F-2: the others' cards by their known backs
             self.faces, self.pool = FlipHidden(obs, memory, self.hand, self.known), []
         else:
-            unseen = unseen_faces(obs, memory)
-            self.pool = ids(unseen)
+            self.pool = ids(unseen_faces(obs, memory))
             if len(self.pool) < self.need:
                 raise Inconsistent("fewer unseen cards than hidden places")
-        # Each other seat: (seat, hand size, what its play gave away or None); the seats
-        # with clues are dealt first, while the cards they may hold are still there.
-        clues = read_clues(obs) if self.faces is None else {}
-        faces = dict(zip(self.pool, unseen, strict=True)) if clues else {}
-        self.others = sorted(((s, sizes[s], Hint.of(clues.get(obs.players[s]), faces))
-                              for s in range(n) if s != me), key=lambda o: o[2] is None)
         self.color, self.direction = color_id(obs.color), obs.direction
         self.drawn = codec.card_ids[obs.drawn] if obs.drawn is not None else -1
         self.pending, self.by, self.before, self.amount = NO_PENDING, -1, -1, 0
@@ -114,11 +106,8 @@ class Worlds:
             rest[i], rest[j] = rest[j], rest[i]
         table = self.core.new(self.n, random.Random(rng.getrandbits(32)))
         hands, colors = table.hands, table.CARD_COLOR
-        for seat, size, hint in self.others:
-            if hint is None:
-                hands[seat], rest = rest[:size], rest[size:]
-            else:
-                hands[seat], rest = hint.take(rest, size, colors, rnd)
+        for seat, size, lacks in self.others:
+            hands[seat], rest = _take(rest, size, lacks, colors)
         hands[self.me] = self.hand[:]
         hidden_pile = self.need - sum(size for _, size, _ in self.others)
         table.pile, table.discard = rest[:hidden_pile], rest[hidden_pile:] + self.known
@@ -152,68 +141,14 @@ class Worlds:
         return table
 
 
-class Hint:
-    """A clue (`clues.Clue`) in the core's numbering: the cards a hand may hold, and the colour
-    it must hold most."""
-
-    __slots__ = ("allowed", "free", "named", "since", "switch")
-
-    def __init__(self, allowed: frozenset[int], named: int, since: list[int], free: int = 0,
-                 switch: tuple[int, int] | None = None) -> None:
-        self.allowed, self.named, self.since, self.free = allowed, named, since, free
-        self.switch = switch  # (left, to): no more of left than of to, plus one
-
-    @classmethod
-    def of(cls, clue: Clue | None, faces: dict[int, Card]) -> Hint | None:
-        if clue is None:
-            return None
-        since = [0] * 4
-        for letter, count in clue.since.items():
-            since[color_id(letter) % 4] += count
-        switch = None if clue.switched is None else (
-            color_id(clue.switched[0]) % 4, color_id(clue.switched[1]) % 4)
-        return cls(frozenset(c for c, face in faces.items() if clue.allows(face)),
-                   color_id(clue.named) % 4 if clue.named is not None else -1, since,
-                   clue.free, switch)
-
-    def take(self, cards: list[int], size: int, colors: Sequence[int], rnd: Callable[[], float]
-             ) -> tuple[list[int], list[int]]:
-        """`size` of `cards` it allows (the first ones, or where a colour must be held most,
-        the first of up to `TRIES` random choices that holds it most), the rest as they lie;
-        filled up from the front where too few are allowed (or `free` of them may be any)."""
-        allowed = self.allowed
-        fits = [i for i, c in enumerate(cards) if c in allowed]
-        if self.free:  # that many of the hand came in since the clue: any card
-            fits = fits[:max(0, size - self.free)]
-        if len(fits) < size:
-            chosen = set(fits)
-            fits += [i for i in range(len(cards)) if i not in chosen][:size - len(fits)]
-        picked = fits[:size]
-        if self.named >= 0 or self.switch is not None:
-            for _ in range(TRIES):
-                if self._holds(cards, picked, colors):
-                    break
-                for k in range(size):  # a new random choice among the allowed cards
-                    j = k + int(rnd() * (len(fits) - k))
-                    fits[k], fits[j] = fits[j], fits[k]
-                picked = fits[:size]
-        taken = set(picked)
-        return [cards[i] for i in picked], [c for i, c in enumerate(cards) if i not in taken]
-
-    def _holds(self, cards: list[int], picked: list[int], colors: Sequence[int]) -> bool:
-        """Whether the hand honours `switch`, and with the cards played since holds `named`
-        most, C-10's order breaking ties (`policy.most_held_color`)."""
-        counts = [0] * 4
-        for i in picked:
-            color = colors[cards[i]]
-            if color >= 0:
-                counts[color % 4] += 1
-        switch, named = self.switch, self.named
-        if switch is not None and counts[switch[0]] > counts[switch[1]] + 1:
-            return False
-        if named < 0:
-            return True
-        counts = [a + b for a, b in zip(counts, self.since, strict=True)]
-        most = counts[named]
-        return all(counts[c] < most if c < named else counts[c] <= most
-                   for c in range(4) if c != named)
+def _take(cards: list[int], size: int, lacks: int, colors: Sequence[int]
+          ) -> tuple[list[int], list[int]]:
+    """`size` cards from the front, avoiding the colour `lacks` and wilds where possible."""
+    if lacks < 0:
+        return cards[:size], cards[size:]
+    fits = [i for i, c in enumerate(cards) if colors[c] >= 0 and colors[c] != lacks][:size]
+    if len(fits) < size:  # the pool cannot honour it: fill up from the front
+        chosen = set(fits)
+        fits += [i for i in range(len(cards)) if i not in chosen][:size - len(fits)]
+    taken = set(fits)
+    return [cards[i] for i in fits], [c for i, c in enumerate(cards) if i not in taken]
