@@ -30,8 +30,9 @@ player may do); `--repeats R` decides each position R times (seeds), which narro
 search's own noise. First written on the git tag `experiments/infer-clues` to measure clues
 about the hidden hands (`bot.ai.clues`, not in main); its figures below.
 
-Measured (800 positions from seeds 60,000 on, oracle 500 tables each, 200 s; 1 process, load
-average 4-6; regret vs the expert as on main, paired, 95% bootstrap; 3 repeats unless said):
+Measured on the tag (800 positions from seeds 60,000 on, oracle 500 tables each, 200 s; 1
+process, load average 4-6; regret vs the expert as on main then, paired, 95% bootstrap; 3
+repeats unless said):
 the expert as on main (clue `drew`) 0.0333 [0.0293, 0.0372], agreeing with the oracle 50.9%;
 deciding alone +0.0044 [+0.0014, +0.0075]. Ceilings: the true hands -0.0209 [-0.0255,
 -0.0159] (1 repeat; 0.0118, agreeing 67.1%), the true colour counts of every hand -0.0061
@@ -49,6 +50,22 @@ honour it (34 of 3,337 cards do not; with the rank, the same), 93.4% with an ear
 89% with the colour named (the seats that search name colours their own way). So the public
 clues sharpen the worlds a little and change no decision measurably: what the search lacks is
 which cards the short hands hold, and public play does not say it.
+
+Budget and overrule rule (issue 33, last pass; the same 800 positions and oracle, cached from
+the tag's run, nice 19, 1 process beside the lead's benchmarks, load average 0.7-3.9; regret
+paired against the first variant of each run; CPU ms per decision median/p99). One repeat,
+against 12,000 steps (0.0328 [0.0282, 0.0373], 17/33 ms): 24,000 steps -0.0025 [-0.0049,
+-0.0003] (34/55 ms), 36,000 -0.0012 [-0.0039, +0.0015] (51/80), 72,000 -0.0023 [-0.0054,
++0.0007] (103/183 ms: too slow), alone (no default) +0.0027 [-0.0007, +0.0062], alone at
+36,000 -0.0030 [-0.0065, +0.0005], Z 2 +0.0016 [-0.0016, +0.0047], Z 0.5 +0.0004 [-0.0019,
++0.0028], MARGIN 0.01 +0.0000 (Z binds, not MARGIN). Three repeats, against 12,000 (0.0321
+[0.0283, 0.0358], 18/34 ms): 24,000 -0.0014 [-0.0028, +0.0000] (37/65 ms), 36,000 -0.0013
+[-0.0027, +0.0002] (51/90), alone at 36,000 -0.0027 [-0.0052, -0.0001] (54/99); then against
+24,000 (0.0307 [0.0269, 0.0346], 34/59 ms): alone at 24,000 +0.0007 [-0.0014, +0.0028].
+Kept: 24,000 steps and 600 simulations a decision (`bot.ai.search`), the overrule rule as it
+was (MARGIN 0.02, Z 1). More thinking lowers the regret a little and then stops: what is
+missing stays the hidden hands (true hands: -0.021). Since then the variant `expert` is the
+kept 24,000 steps, and `steps12k` the expert before this pass.
 """
 
 from __future__ import annotations
@@ -305,9 +322,11 @@ _BUDGET: list[int] = [search.BUDGET]
 VARIANTS: dict[str, Callable[[], None]] = {
     "expert": lambda: None,  # as it is
     "alone": _alone,
+    "steps12k": _thinking(12_000),
     "steps24k": _thinking(24_000),
     "steps36k": _thinking(36_000),
     "steps72k": _thinking(72_000),
+    "alone24k": _thinking(24_000, 0.0, 0.0),
     "alone36k": _thinking(36_000, 0.0, 0.0),
     "margin0.01": _thinking(search.STEPS, 0.01),
     "margin0.04": _thinking(search.STEPS, 0.04),
