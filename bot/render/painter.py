@@ -203,8 +203,13 @@ def _process_pool(workers: int) -> ProcessPoolExecutor:
     # The fork server imports this alone; every worker is a fork of it, so it starts with the
     # renderer loaded and nothing else of the bot.
     context.set_forkserver_preload(["bot.render.images"])
-    return ProcessPoolExecutor(workers, mp_context=context, initializer=_start_worker,
+    pool = ProcessPoolExecutor(workers, mp_context=context, initializer=_start_worker,
                                initargs=(os.getpid(),))
+    # Every worker starts now: the pool would start the second only once two tables are drawn
+    # at once, mid-game (its start and warm-up, about half a second of CPU, then).
+    for _ in range(workers):
+        pool.submit(int)
+    return pool
 
 
 def _start_worker(bot_pid: int) -> None:
