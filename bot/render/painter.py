@@ -9,11 +9,14 @@ database) and they leave when the bot does, even when it is killed: each watches
 exits once it is gone, so no worker outlives it.
 
 A hand's picture is drawn on the event loop itself, when it is asked for: pasted from tiles
-mapped once, it costs about 0.8 ms of CPU, less than sending it to a worker and back (pickling,
-the pool's two threads, the pipes: measured with `benchmarks/bot_load.py --games 100`, CPU per
-move 13.0 and 14.5 ms with hands drawn here against 14.3 and 16.9 ms through the workers, runs
-interleaved), and its owner's answer waits for it (first response p99 21-24 ms against 30-43
-ms): a round trip to a busy worker is a wait the answer need not have.
+mapped once, it costs about 0.8 ms of CPU, about what sending it to a worker and back costs
+(pickling, the pool's two threads, the pipes, the GIL handed between them), and its owner's
+answer waits for it: a round trip to a busy worker is a wait the answer need not have. Measured
+with `benchmarks/bot_load.py --pace 5 --duration 40`, runs interleaved with the workers drawing
+hands too: at 300 games first response p99 58 and 71 ms against 119 and 118 ms, CPU per move
+10.9 and 10.6 ms against 12.7 and 11.9; at 100 games first response p99 29 [18-35] ms against
+33 [28-67] (medians [ranges] of 5 and 6 runs), CPU per move no different within this machine's
+noise (16.1 [11.7-18.3] against 15.5 [13.2-20.4] ms).
 
 What the painter promises its callers:
 - a picture already drawn is answered at once (`cached_*`): from a small cache by content, or
