@@ -91,7 +91,6 @@ class _Hand:
     shown_at: float
     pictured: tuple[Card, ...] | None  # the cards its picture shows (None: no picture yet)
     expiring: bool = False  # it says its token is about to expire
-    edited: bool = False  # edited since it was answered
 
 
 Key = tuple[str, str]  # (game id, player)
@@ -245,7 +244,7 @@ class LiveHands:
         shows = situation(session, player)
         if shows[0] != cards:
             return  # the cards changed while the picture was drawn: the caller looks again
-        hand.shown, hand.shown_at, hand.edited = shows, self._clock.now(), True
+        hand.shown, hand.shown_at = shows, self._clock.now()
         if "attachments" in fields:
             hand.pictured = cards if fields["attachments"] or not cards else None
         drawn = hand.redraw(hand.expiring)
