@@ -168,10 +168,9 @@ class UnoBot(commands.AutoShardedBot):
         if self.config.card_emoji:
             self.card_emoji.start()
         # Card faces are drawn once per process; drawing them now, off the event loop, keeps
-        # the first hands of the day as fast as the later ones (worker processes warm up as
-        # they start).
-        if not self.painter.workers:
-            self._warm_up = asyncio.create_task(asyncio.to_thread(images.warm_up))
+        # the first hands of the day as fast as the later ones (hands are drawn in this
+        # process; worker processes, which draw the tables, warm up as they start).
+        self._warm_up = asyncio.create_task(asyncio.to_thread(images.warm_up))
         # Lobbies and games of before a restart: timers re-armed, tables shown again.
         # The games are in memory before the first click can arrive; their tables are shown
         # again in the background (a lost channel ends its game there, and stops nothing else).

@@ -23,8 +23,8 @@ class Settings:
     database_url: str | None = None  # a postgresql:// URL; None: SQLite at database_path
     shard_count: int | None = None  # None: one process, as many shards as Discord says
     shard_ids: tuple[int, ...] | None = None  # the shards this process runs
-    # Worker processes drawing pictures (0: a thread of the bot's own; None: 2 if the machine
-    # has several cores, else 0).
+    # Worker processes drawing table pictures (0: a thread of the bot's own; None: 2 if the
+    # machine has several cores, else 0). Hands are drawn in the bot's process.
     picture_workers: int | None = None
     # Requests a second the bot's token may make (Discord allows 50 per token, across every
     # process of the bot: with several processes, give each its share).

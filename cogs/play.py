@@ -3,7 +3,6 @@ the game manager, render the answer."""
 
 from __future__ import annotations
 
-import asyncio
 import contextlib
 import logging
 from collections.abc import Callable
@@ -26,11 +25,11 @@ from bot.render.why import explain
 from bot.services.errors import Refusal
 from bot.services.games import Outcome, current
 from bot.services.session import Session
-from bot.ui.answers import Expired, Sent, send, update
+from bot.ui.answers import Sent, send, update
 from bot.ui.controls import TableControl
 from bot.ui.handlers import Builder
 from bot.ui.items import DYNAMIC_ITEMS, on_a_hand
-from bot.ui.layout import notice, v2
+from bot.ui.layout import let_go, notice, v2
 from bot.ui.replies import refuse, say, tell, user_locale
 from bot.ui.token_answers import clicked, table_answered
 from bot.ui.views import hand_view
@@ -39,11 +38,6 @@ if TYPE_CHECKING:
     from bot.client import UnoBot
 
 log = logging.getLogger(__name__)
-
-# How long a hand's answer waits for a picture that is not drawn yet: drawing takes a few ms
-# in a worker, so this is only reached when the workers are swamped (Discord allows 3 s).
-HAND_PICTURE_WAIT = 1.0
-
 
 def hand_message(session: Session, player: str, locale: str, *,
                  notes: list[str] | None = None, page: int = 0, picking: Card | None = None,
@@ -77,9 +71,7 @@ class Play(commands.Cog):
         self.card_emoji = bot.card_emoji
         self.settings = bot.settings
         self.painter = bot.painter
-        self._closed = bot.is_closed
         self.handlers = bot.handlers  # a solo game's clicks go to its own handler (issue 30)
-        self._answered: dict[int, int] = {}  # hand message -> the interaction that last showed it
 
     async def cog_load(self) -> None:
         self.bot.add_dynamic_items(*DYNAMIC_ITEMS)
@@ -282,23 +274,14 @@ class Play(commands.Cog):
 
     async def _show_hand(self, interaction: Interaction, session: Session, player: str,
                          payload: dict[str, Any], *, edit: bool, page: int = 0) -> None:
-        """Answer with the hand and its picture. The picture depends only on the cards held and
-        is drawn in the background whenever they change, so it is nearly always ready; a new
-        one is waited for a moment (HAND_PICTURE_WAIT), and only past that does the answer go
-        without it, the picture following in an edit (dropped if a newer answer has replaced
-        this hand meanwhile)."""
+        """Answer with the hand and its picture. The picture depends only on the cards held; it
+        is drawn when they change (`prepare_hands`), or here if need be, in the bot's process
+        (bot/render/painter.py: cheaper than a worker's round trip)."""
         picture = hand_picture_of(session, player, self.painter,
                                   colorblind=self.settings.colorblind(interaction.user.id))
-        cards = cards_of(session, player)  # the picture's
         shown, controls = payload["shown"], payload["controls"]
         # A hand with no card (its player is out) has no picture rather than a blank one.
-        ready = picture.ready() if cards else None
-        drawing = None if ready is not None or not cards else asyncio.ensure_future(
-            picture.file())
-        if drawing is not None:
-            done, _ = await asyncio.wait((drawing,), timeout=HAND_PICTURE_WAIT)
-            if done and not drawing.exception():
-                ready, drawing = drawing.result(), None
+        ready = (picture.ready() or await picture.file()) if cards_of(session, player) else None
         if ready is not None:
             shown.picture = picture.url
         attachments = [ready] if ready is not None else []
@@ -313,7 +296,7 @@ class Play(commands.Cog):
         else:
             sent = await send(interaction, **fields, ephemeral=True)
         # The buttons are dynamic items: discord.py need not keep this view (for 15 minutes).
-        fields["view"].stop()
+        let_go(fields["view"])
         # This answer is the player's hand now: it is kept live through its token, redrawn
         # as it was drawn (the reader's language and card faces, the page).
         locale, faces = user_locale(interaction), self._faces(interaction)
@@ -322,34 +305,7 @@ class Play(commands.Cog):
             return hand_message(session, player, locale, page=page, expiring=expiring,
                                 faces=faces)
 
-        self.hands.opened(session, player, sent, redraw, locale=locale,
-                              pictured=drawing is None)
-        if drawing is None:
-            return
-        key = interaction.message.id if edit and interaction.message else interaction.id
-        self._answered[key] = interaction.id
-        try:
-            file = await drawing
-        except Exception as exc:  # noqa: BLE001 - the hand is shown; only its picture is not
-            log.debug("hand picture not drawn: %r", exc)
-            return
-        if self._answered.get(key) != interaction.id:
-            return  # a newer answer shows this hand now
-        del self._answered[key]
-        if not self.hands.picture_due(session.game_id, player, sent):
-            return  # a live edit has shown the hand since, with its picture
-        shown.picture = picture.url
-        fields = v2(shown, controls)  # the answer as it was, with its picture now
-        try:
-            await sent.edit(**fields, attachments=[file])
-            self.hands.pictured(session.game_id, player, sent, cards)
-        except (discord.HTTPException, Expired) as exc:  # the hand was replaced, or too late
-            log.debug("hand picture not attached: %s", exc)
-        except Exception:
-            if not self._closed():  # shutting down: the picture no longer matters
-                raise
-        finally:
-            fields["view"].stop()  # dynamic items: discord.py need not keep the view
+        self.hands.opened(session, player, sent, redraw, locale=locale)
 
     async def _open_hand(self, interaction: Interaction, session: Session) -> None:
         player = session.player(interaction.user.id)

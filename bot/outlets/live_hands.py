@@ -91,7 +91,6 @@ class _Hand:
     shown_at: float
     pictured: tuple[Card, ...] | None  # the cards its picture shows (None: no picture yet)
     expiring: bool = False  # it says its token is about to expire
-    edited: bool = False  # edited since it was answered
 
 
 Key = tuple[str, str]  # (game id, player)
@@ -112,16 +111,15 @@ class LiveHands:
         self._closing: set[asyncio.Task[None]] = set()  # hands being switched off
 
     def opened(self, session: Session, player: str, sent: Sent, redraw: Redraw, *,
-               locale: str, pictured: bool = True) -> None:
-        """`sent` (an answer to `player`) shows their hand as it is now (with its picture, or
-        with the picture to follow: `pictured` False): it is the one to keep live from now on.
+               locale: str) -> None:
+        """`sent` (an answer to `player`) shows their hand as it is now, with its picture: it
+        is the one to keep live from now on.
         The hand it replaces, if it is another message, is switched off."""
         now = self._clock.now()
         self._sessions.setdefault(session.game_id, session)
         expires_at = sent.expires_at if sent.expires_at is not None else now + TOKEN_LIFETIME
         shown = situation(session, player)
-        hand = _Hand(sent, expires_at, redraw, locale, shown, now,
-                     cards_of(session, player) if pictured else None)
+        hand = _Hand(sent, expires_at, redraw, locale, shown, now, cards_of(session, player))
         hands = self._hands.setdefault(session.game_id, {})
         older = hands.get(player)
         hands[player] = hand
@@ -134,17 +132,9 @@ class LiveHands:
         self._timers.schedule(("hand", session.game_id, player),
                               expires_at - EXPIRY_NOTICE, expiring)
 
-    def picture_due(self, game_id: str, player: str, sent: Sent) -> bool:
-        """Whether the picture that follows the answer `sent` is still to be attached: not when
-        a newer answer or a live edit (which brings its own picture) shows the hand since."""
-        hand = self._hands.get(game_id, {}).get(player)
-        return hand is None or hand.sent is sent and not hand.edited
-
-    def pictured(self, game_id: str, player: str, sent: Sent, cards: tuple[Card, ...]) -> None:
-        """The answer `sent` now has the picture of `cards`."""
-        hand = self._hands.get(game_id, {}).get(player)
-        if hand is not None and hand.sent is sent:
-            hand.pictured = cards
+    def edits_pending(self) -> bool:
+        """Whether a live edit of a hand is waiting or under way (tests wait for none)."""
+        return bool(self._tasks)
 
     @contextlib.contextmanager
     def answering(self, game_id: str, user_id: int) -> Iterator[None]:
@@ -254,7 +244,7 @@ class LiveHands:
         shows = situation(session, player)
         if shows[0] != cards:
             return  # the cards changed while the picture was drawn: the caller looks again
-        hand.shown, hand.shown_at, hand.edited = shows, self._clock.now(), True
+        hand.shown, hand.shown_at = shows, self._clock.now()
         if "attachments" in fields:
             hand.pictured = cards if fields["attachments"] or not cards else None
         drawn = hand.redraw(hand.expiring)

@@ -1,41 +1,49 @@
-"""Pictures drawn off the event loop: in worker processes, newest request first, never piling up.
+"""Pictures drawn without holding up the event loop: tables in worker processes, newest request
+first, never piling up; hands at once.
 
-Drawing and encoding a picture is milliseconds of pure-Python and Pillow work that holds the GIL:
-done in a thread of the bot's process it competes with the event loop that answers every click.
-So the `Painter` sends it to a small pool of worker processes. They are slim (started from a
-fork server that has imported only `bot.render.images` and what it needs: no discord.py, no
+Drawing and encoding a table picture is milliseconds of pure-Python and Pillow work that holds
+the GIL: done in a thread of the bot's process it competes with the event loop that answers every
+click. So the `Painter` sends it to a small pool of worker processes. They are slim (started from
+a fork server that has imported only `bot.render.images` and what it needs: no discord.py, no
 database) and they leave when the bot does, even when it is killed: each watches its bot and
 exits once it is gone, so no worker outlives it.
+
+A hand's picture is drawn on the event loop itself, when it is asked for: pasted from tiles
+mapped once, it costs about 0.8 ms of CPU, about what sending it to a worker and back costs
+(pickling, the pool's two threads, the pipes, the GIL handed between them), and its owner's
+answer waits for it: a round trip to a busy worker is a wait the answer need not have. Measured
+with `benchmarks/bot_load.py --pace 5 --duration 40`, runs interleaved with the workers drawing
+hands too: at 300 games first response p99 58 and 71 ms against 119 and 118 ms, CPU per move
+10.9 and 10.6 ms against 12.7 and 11.9; at 100 games first response p99 29 [18-35] ms against
+33 [28-67] (medians [ranges] of 5 and 6 runs), CPU per move no different within this machine's
+noise (16.1 [11.7-18.3] against 15.5 [13.2-20.4] ms).
 
 What the painter promises its callers:
 - a picture already drawn is answered at once (`cached_*`): from a small cache by content, or
   for hands, from the newest picture of each slot, kept while the slot is among the last `SLOTS`
   used (so an unchanged hand is never drawn again however many games there are, and a picture two
-  slots show, such as two hands holding the same cards, is kept once); a picture being drawn is
+  slots show, such as two hands holding the same cards, is kept once); a table being drawn is
   drawn once for every caller waiting for it;
-- pictures with the same `slot` (one message's picture: a game's table, a player's hand) keep only
-  the newest request waiting: an older one that has not started is dropped (`Superseded`);
-- at most `limit` pictures wait at once: past that a request is refused at once (`PaintersBusy`),
+- tables with the same `slot` (one game's table) keep only the newest request waiting: an older
+  one that has not started is dropped (`Superseded`);
+- at most `limit` tables wait at once: past that a request is refused at once (`PaintersBusy`),
   and the caller shows its text without a new picture rather than fall behind.
 
-`workers=0` draws in a thread instead (tests; a host with one core).
+`workers=0` draws the tables in a thread instead (tests; a host with one core).
 """
 
 from __future__ import annotations
 
 import asyncio
-import contextlib
-import logging
 import multiprocessing
 import os
 import signal
 import threading
 import time
 from collections import OrderedDict
-from collections.abc import Callable, Hashable, Sequence
+from collections.abc import Hashable, Sequence
 from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
 from functools import partial
-from typing import Any
 
 from bot import metrics
 from bot.engine import Card
@@ -44,14 +52,9 @@ from . import images
 from .images import TableImage
 from .png_cache import PngCache
 
-log = logging.getLogger(__name__)
-
-WAITING_LIMIT = 64  # pictures waiting or being drawn at once, at most
+WAITING_LIMIT = 64  # table pictures waiting or being drawn at once, at most
 SLOTS = 4096  # hands whose newest picture is kept: 600 games of up to 6 players, with room
 WATCH_EVERY = 1.0  # seconds between a worker's checks that its bot is still there
-
-
-_NO_LIMIT = contextlib.nullcontext()
 
 
 class PaintersBusy(Exception):
@@ -77,13 +80,9 @@ class Painter:
         self._hands = PngCache(128)
         self._tables = PngCache(128)
         self._kept = SlotPictures(SLOTS)
-        self._jobs: dict[Hashable, asyncio.Future[bytes]] = {}
-        self._newest: dict[Hashable, Hashable] = {}  # slot -> the key last asked for it
-        self._drawing = asyncio.Semaphore(max(1, workers))
-        # A hand's picture is waited for by its owner's answer; a table's is not (the text goes
-        # without it): tables may take all workers but one, so a hand never waits behind a
-        # queue of tables.
-        self._table_room = asyncio.Semaphore(max(1, workers - 1))
+        self._jobs: dict[TableImage, asyncio.Future[bytes]] = {}
+        self._newest: dict[Hashable, TableImage] = {}  # slot -> the table last asked for it
+        self._drawing = asyncio.Semaphore(max(1, workers))  # tables being drawn at once
 
     # -- what is drawn already
 
@@ -96,68 +95,64 @@ class Painter:
 
     @property
     def waiting(self) -> int:
-        """Pictures waiting or being drawn now."""
+        """Table pictures waiting or being drawn now."""
         return len(self._jobs)
 
     # -- drawing
 
     async def table(self, data: TableImage, *, slot: Hashable | None = None) -> bytes:
-        return await self._draw(self._tables, data, partial(images.table_image, data), slot,
-                                room=self._table_room)
+        return await self._draw(data, slot)
 
     async def hand(self, cards: Sequence[Card], *, colorblind: bool = False,
                    slot: Hashable | None = None) -> bytes:
-        key = (tuple(cards), colorblind)
-        return await self._draw(self._hands, key,
-                                partial(images.hand_image, key[0], colorblind=colorblind), slot,
-                                keep=True)
+        return self._hand_now(cards, colorblind, slot)
 
     def prepare_hand(self, cards: Sequence[Card], *, colorblind: bool = False,
                      slot: Hashable | None = None) -> None:
-        """Draw a hand now, so it is ready when its player opens it (nobody waits for it)."""
-        png = self.cached_hand(cards, colorblind=colorblind)
-        if png is not None:
-            if slot is not None:  # the slot shows it now: kept while the slot is
-                self._kept.put(slot, (tuple(cards), colorblind), png)
-            return
-        task = asyncio.ensure_future(self.hand(cards, colorblind=colorblind, slot=slot))
-        task.add_done_callback(_quietly)
+        """Draw a hand now, so it is ready when its player opens it or their answer shows it."""
+        self._hand_now(cards, colorblind, slot)
 
-    async def _draw(self, cache: PngCache, key: Hashable, draw: Callable[[], bytes],
-                    slot: Hashable | None, *, room: asyncio.Semaphore | None = None,
-                    keep: bool = False) -> bytes:
-        png = cache.get(key) or self._kept.get(key)
+    def _hand_now(self, cards: Sequence[Card], colorblind: bool, slot: Hashable | None) -> bytes:
+        """The hand's picture, drawn here if no cache has it (see the module: cheaper than a
+        worker's round trip)."""
+        key = (tuple(cards), colorblind)
+        png = self._hands.get(key) or self._kept.get(key)
+        if png is None:
+            started = time.perf_counter()
+            png = images.hand_image(key[0], colorblind=colorblind)
+            metrics.picture_drawn("hand", time.perf_counter() - started)
+            self._hands.put(key, png)
+        if slot is not None:  # the slot shows it now: kept while the slot is
+            self._kept.put(slot, key, png)
+        return png
+
+    async def _draw(self, data: TableImage, slot: Hashable | None) -> bytes:
+        png = self._tables.get(data)
         if png is not None:
-            if keep and slot is not None:
-                self._kept.put(slot, key, png)
             return png
         if slot is not None:
-            self._newest[slot] = key
-        job = self._jobs.get(key)
+            self._newest[slot] = data
+        job = self._jobs.get(data)
         if job is None:
             if len(self._jobs) >= self._limit:
                 raise PaintersBusy(f"{len(self._jobs)} pictures waiting")
-            job = self._jobs[key] = asyncio.ensure_future(
-                self._run(cache, key, draw, slot, room or _NO_LIMIT, keep))
+            job = self._jobs[data] = asyncio.ensure_future(self._run(data, slot))
         return await asyncio.shield(job)
 
-    async def _run(self, cache: PngCache, key: Hashable, draw: Callable[[], bytes],
-                   slot: Hashable | None, room: contextlib.AbstractAsyncContextManager[Any],
-                   keep: bool) -> bytes:
+    async def _run(self, data: TableImage, slot: Hashable | None) -> bytes:
         asked = time.perf_counter()
         try:
-            async with room, self._drawing:
-                if slot is not None and self._newest.get(slot) != key:
+            async with self._drawing:
+                if slot is not None and self._newest.get(slot) != data:
                     raise Superseded(str(slot))
-                png = await asyncio.get_running_loop().run_in_executor(self._executor, draw)
-            metrics.picture_drawn("hand" if keep else "table", time.perf_counter() - asked)
-            cache.put(key, png)
-            if keep and slot is not None:
-                self._kept.put(slot, key, png)
+                png = await asyncio.get_running_loop().run_in_executor(
+                    self._executor, partial(images.table_image, data))
+            metrics.picture_drawn("table", time.perf_counter() - asked)
+            self._tables.put(data, png)
             return png
         finally:
-            del self._jobs[key]
-            if slot is not None and self._newest.get(slot) == key:
+            del self._jobs[data]
+            if slot is not None and self._newest.get(slot) == data:
                 del self._newest[slot]
 
     def close(self) -> None:
@@ -203,11 +198,6 @@ class SlotPictures:
         return len(self._pictures)
 
 
-def _quietly(task: asyncio.Future[bytes]) -> None:
-    if not task.cancelled() and task.exception() is not None:
-        log.debug("a hand picture was not prepared: %r", task.exception())
-
-
 # -- the worker processes
 
 
@@ -216,8 +206,13 @@ def _process_pool(workers: int) -> ProcessPoolExecutor:
     # The fork server imports this alone; every worker is a fork of it, so it starts with the
     # renderer loaded and nothing else of the bot.
     context.set_forkserver_preload(["bot.render.images"])
-    return ProcessPoolExecutor(workers, mp_context=context, initializer=_start_worker,
+    pool = ProcessPoolExecutor(workers, mp_context=context, initializer=_start_worker,
                                initargs=(os.getpid(),))
+    # Every worker starts now: the pool would start the second only once two tables are drawn
+    # at once, mid-game (its start and warm-up, about half a second of CPU, then).
+    for _ in range(workers):
+        pool.submit(int)
+    return pool
 
 
 def _start_worker(bot_pid: int) -> None:

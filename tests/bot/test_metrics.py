@@ -55,8 +55,13 @@ async def test_the_figures_move_while_a_game_is_played(served: MetricsHarness) -
     before = await scrape(h)
     await start_game(h, users)
     driver = Driver(h, users, seed=3)
+    assert h.bot is not None
+    hands = h.bot.hands
     for _ in range(6):
         assert await driver.step()
+        # The next player's hand from their last move is told of their turn before they open
+        # it anew (people take seconds; the driver clicks at once).
+        await h.fake.wait_for(lambda: not hands.edits_pending(), timeout=3)
     await h.settle()
     await h.pause(0.3)  # the gauges are read every 0.25 s
     after = await scrape(h)

@@ -1,5 +1,6 @@
-"""The painter (bot/render/painter.py): pictures drawn off the event loop, once per content, the
-newest per slot, never piling up; worker processes that leave with the bot."""
+"""The painter (bot/render/painter.py): table pictures drawn off the event loop, once per content,
+the newest per slot, never piling up; hands drawn at once in the bot's process; worker processes
+that leave with the bot."""
 
 from __future__ import annotations
 
@@ -31,17 +32,23 @@ def painter() -> Painter:
     return Painter(0)
 
 
-def _slow_hands(monkeypatch: pytest.MonkeyPatch, gate: threading.Event) -> list[tuple[object, ...]]:
-    """Hands are drawn only once `gate` is set; returns the hands drawn, in order."""
-    drawn: list[tuple[object, ...]] = []
-    real = images.hand_image
+def _table(direction: int = 1, size: int = 3) -> TableImage:
+    return TableImage(top=TABLE.top, color=TABLE.color, direction=direction,
+                      players=[("Аня", size, True, True), ("Bo", 5, False, True)])
 
-    def slow(cards: tuple[object, ...], *, colorblind: bool = False) -> bytes:
+
+def _slow_tables(monkeypatch: pytest.MonkeyPatch,
+                 gate: threading.Event) -> list[TableImage]:
+    """Tables are drawn only once `gate` is set; returns the tables drawn, in order."""
+    drawn: list[TableImage] = []
+    real = images.table_image
+
+    def slow(data: TableImage, *, colorblind: bool = False) -> bytes:
         gate.wait(5)
-        drawn.append(tuple(cards))
-        return real(cards, colorblind=colorblind)  # type: ignore[arg-type]
+        drawn.append(data)
+        return real(data, colorblind=colorblind)
 
-    monkeypatch.setattr(images, "hand_image", slow)
+    monkeypatch.setattr(images, "table_image", slow)
     return drawn
 
 
@@ -79,30 +86,30 @@ async def test_pictures_are_drawn_off_the_event_loop_and_then_cached(
 async def test_one_drawing_serves_everyone_waiting_for_the_same_picture(
         painter: Painter, monkeypatch: pytest.MonkeyPatch) -> None:
     gate = threading.Event()
-    drawn = _slow_hands(monkeypatch, gate)
-    waiting = [asyncio.create_task(painter.hand(HAND)) for _ in range(5)]
+    drawn = _slow_tables(monkeypatch, gate)
+    waiting = [asyncio.create_task(painter.table(TABLE)) for _ in range(5)]
     await asyncio.sleep(0.05)
     gate.set()
     pictures = await asyncio.gather(*waiting)
-    assert len(set(pictures)) == 1 and drawn == [HAND]
+    assert len(set(pictures)) == 1 and drawn == [TABLE]
     painter.close()
 
 
 async def test_only_the_newest_waiting_picture_of_a_slot_is_drawn(
         painter: Painter, monkeypatch: pytest.MonkeyPatch) -> None:
     gate = threading.Event()
-    drawn = _slow_hands(monkeypatch, gate)
-    busy = asyncio.create_task(painter.hand(HAND[:1]))  # holds the one drawing place
+    drawn = _slow_tables(monkeypatch, gate)
+    busy = asyncio.create_task(painter.table(_table(size=1)))  # holds the one drawing place
     await asyncio.sleep(0.05)
-    older = asyncio.create_task(painter.hand(HAND[:2], slot="ann"))
-    newer = asyncio.create_task(painter.hand(HAND, slot="ann"))
+    older = asyncio.create_task(painter.table(_table(size=2), slot="game"))
+    newer = asyncio.create_task(painter.table(_table(size=3), slot="game"))
     await asyncio.sleep(0.05)
     gate.set()
     await busy
     with pytest.raises(Superseded):
         await older
-    assert await newer == painter.cached_hand(HAND)
-    assert drawn == [HAND[:1], HAND]
+    assert await newer == painter.cached_table(_table(size=3))
+    assert drawn == [_table(size=1), _table(size=3)]
     painter.close()
 
 
@@ -111,14 +118,15 @@ async def test_past_the_limit_a_request_is_refused_at_once(
     images.clear_caches(palette=False)
     painter = Painter(0, limit=2)
     gate = threading.Event()
-    _slow_hands(monkeypatch, gate)
-    first = [asyncio.create_task(painter.hand(HAND[:n])) for n in (1, 2)]
+    _slow_tables(monkeypatch, gate)
+    first = [asyncio.create_task(painter.table(_table(size=n))) for n in (1, 2)]
     await asyncio.sleep(0.05)
     with pytest.raises(PaintersBusy):
-        await painter.hand(HAND)
+        await painter.table(_table(size=3))
+    assert await painter.hand(HAND)  # hands are drawn at once, whatever waits
     gate.set()
     await asyncio.gather(*first)
-    assert await painter.hand(HAND)  # room again
+    assert await painter.table(_table(size=3))  # room again
     painter.close()
 
 
@@ -126,24 +134,25 @@ async def test_worker_processes_draw_the_same_pictures() -> None:
     images.clear_caches(palette=False)
     painter = Painter(1)
     try:
-        png = await painter.hand(HAND)
         table = await painter.table(TABLE)
         # Drawn in the worker: this process drew (and so cached) nothing itself.
-        assert images._HANDS.get((HAND, False)) is None
+        assert images._TABLES.get(TABLE) is None
     finally:
         painter.close()
-    assert png == images.hand_image(HAND)  # the same palette in every process: same bytes
-    assert table == images.table_image(TABLE)
+    assert table == images.table_image(TABLE)  # the same palette in every process: same bytes
 
 
 _BOT = """
 import asyncio, os, sys, time
 from bot.engine import card
+from bot.render.images import TableImage
 from bot.render.painter import Painter
+
+TABLE = TableImage(top=card("R1"), color="R", direction=1, players=[("Bo", 5, True, True)])
 
 async def main():
     painter = Painter(2)
-    await painter.hand((card("R1"),))
+    await painter.table(TABLE)
     pids = {painter._executor.submit(os.getpid).result() for _ in range(20)}
     print(" ".join(map(str, pids)), flush=True)
     time.sleep(60)
@@ -181,11 +190,15 @@ def test_the_workers_leave_when_the_bot_is_killed() -> None:
 _CTRL_C = """
 import asyncio
 from bot.engine import card
+from bot.render.images import TableImage
 from bot.render.painter import Painter
 
+def table(top):
+    return TableImage(top=card(top), color=top[0], direction=1, players=[("Bo", 5, True, True)])
+
 async def main(painter):
-    await painter.hand((card("R1"),))
-    await painter.hand((card("R2"),))  # two workers, when the first is still busy
+    await painter.table(table("R1"))
+    await painter.table(table("G2"))  # two workers, when the first is still busy
     print("drawn", flush=True)
     await asyncio.sleep(60)
 
@@ -219,33 +232,29 @@ def test_ctrl_c_stops_the_workers_without_a_traceback() -> None:
     assert "Traceback" not in errors and "KeyboardInterrupt" not in errors, errors
 
 
-async def test_a_hand_never_waits_behind_a_queue_of_tables(
+async def test_a_hand_is_drawn_at_once_in_the_bots_process_while_tables_wait(
         painter: Painter, monkeypatch: pytest.MonkeyPatch) -> None:
-    """A hand's picture is waited for by its owner's answer, a table's is not: tables queued
-    before it go after it, but the one being drawn."""
+    """A hand's picture is waited for by its owner's answer: it never queues behind the
+    tables a worker is drawing; it is drawn in the event loop's own thread, once."""
     gate = threading.Event()
-    order: list[str] = []
-    real_table, real_hand = images.table_image, images.hand_image
-
-    def table(data: TableImage, *, colorblind: bool = False) -> bytes:
-        gate.wait(5)
-        order.append(f"table {data.direction}")
-        return real_table(data, colorblind=colorblind)
+    _slow_tables(monkeypatch, gate)
+    threads: list[threading.Thread] = []
+    real_hand = images.hand_image
 
     def hand(cards: tuple[object, ...], *, colorblind: bool = False) -> bytes:
-        order.append("hand")
+        threads.append(threading.current_thread())
         return real_hand(cards, colorblind=colorblind)  # type: ignore[arg-type]
 
-    monkeypatch.setattr(images, "table_image", table)
     monkeypatch.setattr(images, "hand_image", hand)
-    tables = [asyncio.create_task(painter.table(TableImage(
-        top=TABLE.top, color=TABLE.color, direction=d, players=TABLE.players))) for d in (1, -1)]
+    tables = [asyncio.create_task(painter.table(_table(direction=d))) for d in (1, -1)]
     await asyncio.sleep(0.05)
-    drawn = asyncio.create_task(painter.hand(HAND))
-    await asyncio.sleep(0.05)
+    png = await asyncio.wait_for(painter.hand(HAND, slot="ann"), 1)
+    assert not any(t.done() for t in tables)  # the tables still wait for the gate
+    assert threads == [threading.main_thread()]
+    assert painter.cached_hand(HAND) == png == await painter.hand(HAND)
+    assert len(threads) == 1  # unchanged cards: from the cache
     gate.set()
-    await asyncio.gather(drawn, *tables)
-    assert order == ["table 1", "hand", "table -1"]
+    await asyncio.gather(*tables)
     painter.close()
 
 
@@ -255,7 +264,7 @@ async def test_a_hand_is_drawn_again_only_when_its_cards_change_however_many_han
     so an unchanged hand asked for again (each move prepares every hand of its game) is not
     drawn again; a slot that shows new cards lets its old picture go."""
     images.clear_caches(palette=False)
-    painter = Painter(0, limit=1000)  # all asked for at once: none refused as too many
+    painter = Painter(0)
     drawn: list[tuple[object, ...]] = []
 
     def draw(cards: tuple[object, ...], *, colorblind: bool = False) -> bytes:
@@ -269,12 +278,10 @@ async def test_a_hand_is_drawn_again_only_when_its_cards_change_however_many_han
     for _ in range(2):
         for player, cards in hands.items():
             painter.prepare_hand(cards, slot=("hand", "g", player))
-        await asyncio.sleep(0.2)
     assert sorted(map(repr, drawn)) == sorted(map(repr, hands.values()))  # once, not per round
     drawn.clear()
     hands["p0"] = (deck[7],)
     painter.prepare_hand(hands["p0"], slot=("hand", "g", "p0"))
-    await asyncio.sleep(0.05)
     assert drawn == [hands["p0"]]
     assert painter.cached_hand(hands["p0"]) is not None
     assert len(painter._kept) == 400  # the old picture of p0 went with its slot's change
