@@ -101,13 +101,12 @@ Issue 33, last pass: the search's budget and overrule rule, measured first on
 decision lowered the regret by 0.0014 [0.0000, 0.0028] a decision against 12,000 (CPU p99 65
 against 34 ms), 36,000 by 0.0013 [-0.0002, 0.0027] (p99 90 ms), 72,000 by 0.0023 over one
 repeat (p99 183 ms: too slow); no default at all (alone) +0.0007 [-0.0014, +0.0028] at
-24,000, Z 0.5 or 2 and MARGIN 0.01 no better. Kept: 24,000 steps and 600 rounds, MARGIN and Z
-as they were. Whole games with it (default seed, 1 worker, nice 19, load 0.6-3.3): expert vs
-normal 53.3% [47.7, 58.9] over the first 300 rounds (CPU p99 43.9 ms, wall p99 53.3: met);
-54.1% [51.0, 57.2] over the first 1,000 (531 s, load 1.0; CPU p99 49.0 ms, wall p99 51.0 ms:
-met). The 2,000 rounds were not rerun (started too late) and main was not run on the same
-1,000, so whole games neither confirm nor refute the yardstick's small gain (+-3% here);
-62% is not reached.
+24,000, Z 0.5 or 2 and MARGIN 0.01 no better. Whole games, default seed, the first 1,000
+rounds (`--scale 0.5`): 24,000 steps 54.1% [51.0, 57.2] (1 worker, nice 19, load 1.0; CPU
+p99 49.0 ms), 12,000 steps 55.5% [52.4, 58.6] (2 workers, load 1.7; CPU p99 27.9 ms); 100
+rounds at 24,000 steps under house rules and Flip: CPU p99 70.3 and 82.0 ms (load 1.5). Not
+kept: whole games show no gain for twice the CPU; the budget stays 12,000 steps and 300
+rounds, MARGIN and Z as they were. 62% is not reached.
 """
 
 from __future__ import annotations

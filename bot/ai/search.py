@@ -27,15 +27,16 @@ from bot.sim import Table
 
 from .playout import MAX_STEPS, playout, value
 
-BUDGET = 600  # simulations per decision (each a whole round on the core)
+BUDGET = 300  # simulations per decision (each a whole round on the core)
 # Core steps per decision at most, whatever the simulations: long rounds (big hands, many
 # candidates) would otherwise take several times the usual think time. A count, not a clock,
 # so that a seeded decision stays the same on any machine. On 800 fixed positions against a
-# true-hands oracle (`benchmarks/expert_regret.py`) 24,000 steps cut the regret of 12,000 by
-# 0.0014 [0.0000, 0.0028] a decision; 36,000 by no more (0.0013), at 1.4 times the CPU.
-# (`MARGIN`/`Z` measured there too: Z 0.5 or 2, MARGIN 0.01, or no default at all (alone at
-# 24,000 steps: +0.0007 [-0.0014, +0.0028]) did not do better.)
-STEPS = 24_000
+# true-hands oracle (`benchmarks/expert_regret.py`) 24,000 steps (600 rounds) cut the regret of
+# 12,000 by 0.0014 [0.0000, 0.0028] a decision, 36,000 no further; over the same first 1,000
+# whole rounds against normal players 24,000 won 54.1% [51.0, 57.2] and 12,000 55.5% [52.4,
+# 58.6]: no gain that whole games show, for twice the CPU, so 12,000 stays. (`MARGIN`/`Z`
+# measured there too: Z 0.5 or 2, MARGIN 0.01, or no default at all did not do better.)
+STEPS = 12_000
 MARGIN = 0.02  # how much more often (rounds won per simulation) the best must win
 Z = 1.0  # and by how many standard errors of the paired differences
 # Core steps a simulation plays before the hand sizes judge it (`value`): whole rounds. With 40
