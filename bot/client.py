@@ -34,7 +34,6 @@ from bot.outlets.token_lobbies import TokenLobbies
 from bot.outlets.token_tables import TableRouter, TokenTables
 from bot.outlets.tournament_board import TournamentBoard
 from bot.outlets.watchers import Watchers
-from bot.render import images
 from bot.render.painter import Painter, default_workers
 from bot.services.autoplay import ROUND_BREAK, AutoPlayer
 from bot.services.games import GameManager
@@ -169,8 +168,9 @@ class UnoBot(commands.AutoShardedBot):
             self.card_emoji.start()
         # Card faces are drawn once per process; drawing them now, off the event loop, keeps
         # the first hands of the day as fast as the later ones (hands are drawn in this
-        # process; worker processes, which draw the tables, warm up as they start).
-        self._warm_up = asyncio.create_task(asyncio.to_thread(images.warm_up))
+        # process once it is warm, by the workers until then; the workers, which draw the
+        # tables, warm up as they start).
+        self._warm_up = asyncio.create_task(self.painter.warm_up())
         # Lobbies and games of before a restart: timers re-armed, tables shown again.
         # The games are in memory before the first click can arrive; their tables are shown
         # again in the background (a lost channel ends its game there, and stops nothing else).

@@ -1,5 +1,5 @@
 """Pictures drawn without holding up the event loop: tables in worker processes, newest request
-first, never piling up; hands at once.
+first, never piling up; hands at once, in the bot's process once it has warmed up.
 
 Drawing and encoding a table picture is milliseconds of pure-Python and Pillow work that holds
 the GIL: done in a thread of the bot's process it competes with the event loop that answers every
@@ -11,7 +11,9 @@ exits once it is gone, so no worker outlives it.
 A hand's picture is drawn on the event loop itself, when it is asked for: pasted from tiles
 mapped once, it costs about 0.8 ms of CPU, about what sending it to a worker and back costs
 (pickling, the pool's two threads, the pipes, the GIL handed between them), and its owner's
-answer waits for it: a round trip to a busy worker is a wait the answer need not have. Measured
+answer waits for it: a round trip to a busy worker is a wait the answer need not have. Until the
+process has drawn its faces and palette (`warm_up`, in a thread at start), hands go to the
+workers as tables do: the first clicks after a restart must not wait for that on the loop. Measured
 with `benchmarks/bot_load.py --pace 5 --duration 40`, runs interleaved with the workers drawing
 hands too: at 300 games first response p99 58 and 71 ms against 119 and 118 ms, CPU per move
 10.9 and 10.6 ms against 12.7 and 11.9; at 100 games first response p99 29 [18-35] ms against
@@ -35,6 +37,7 @@ What the painter promises its callers:
 from __future__ import annotations
 
 import asyncio
+import logging
 import multiprocessing
 import os
 import signal
@@ -51,6 +54,8 @@ from bot.engine import Card
 from . import images
 from .images import TableImage
 from .png_cache import PngCache
+
+log = logging.getLogger(__name__)
 
 WAITING_LIMIT = 64  # table pictures waiting or being drawn at once, at most
 SLOTS = 4096  # hands whose newest picture is kept: 600 games of up to 6 players, with room
@@ -83,6 +88,9 @@ class Painter:
         self._jobs: dict[TableImage, asyncio.Future[bytes]] = {}
         self._newest: dict[Hashable, TableImage] = {}  # slot -> the table last asked for it
         self._drawing = asyncio.Semaphore(max(1, workers))  # tables being drawn at once
+        # Hands are drawn in this process (see the module) once it has warmed up (`warm_up`);
+        # with no workers, from the start.
+        self._hands_here = workers == 0
 
     # -- what is drawn already
 
@@ -103,14 +111,30 @@ class Painter:
     async def table(self, data: TableImage, *, slot: Hashable | None = None) -> bytes:
         return await self._draw(data, slot)
 
+    async def warm_up(self) -> None:
+        """Draw this process's faces and palette in a thread (about a second of CPU at start):
+        until then a hand is drawn by a worker, so that the first clicks after a start never
+        wait for this process to draw every face on its event loop."""
+        await asyncio.to_thread(images.warm_up)
+        self._hands_here = True
+
     async def hand(self, cards: Sequence[Card], *, colorblind: bool = False,
                    slot: Hashable | None = None) -> bytes:
-        return self._hand_now(cards, colorblind, slot)
+        if self._hands_here or self.cached_hand(cards, colorblind=colorblind) is not None:
+            return self._hand_now(cards, colorblind, slot)
+        png = await asyncio.get_running_loop().run_in_executor(
+            self._executor, partial(images.hand_image, tuple(cards), colorblind=colorblind))
+        self._hands.put((tuple(cards), colorblind), png)
+        return self._hand_now(cards, colorblind, slot)  # from the cache now
 
     def prepare_hand(self, cards: Sequence[Card], *, colorblind: bool = False,
                      slot: Hashable | None = None) -> None:
         """Draw a hand now, so it is ready when its player opens it or their answer shows it."""
-        self._hand_now(cards, colorblind, slot)
+        if self._hands_here:
+            self._hand_now(cards, colorblind, slot)
+        else:
+            task = asyncio.ensure_future(self.hand(cards, colorblind=colorblind, slot=slot))
+            task.add_done_callback(_quietly)
 
     def _hand_now(self, cards: Sequence[Card], colorblind: bool, slot: Hashable | None) -> bytes:
         """The hand's picture, drawn here if no cache has it (see the module: cheaper than a
@@ -196,6 +220,11 @@ class SlotPictures:
 
     def __len__(self) -> int:
         return len(self._pictures)
+
+
+def _quietly(task: asyncio.Future[bytes]) -> None:
+    if not task.cancelled() and task.exception() is not None:
+        log.debug("a hand picture was not prepared: %r", task.exception())
 
 
 # -- the worker processes

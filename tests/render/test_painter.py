@@ -142,6 +142,22 @@ async def test_worker_processes_draw_the_same_pictures() -> None:
     assert table == images.table_image(TABLE)  # the same palette in every process: same bytes
 
 
+async def test_until_the_bot_is_warm_its_hands_are_drawn_by_a_worker() -> None:
+    """A process that has not drawn its faces yet (just started) would draw them all on its
+    event loop for its first hand: the workers, warm from their start, draw hands until then."""
+    images.clear_caches(palette=False)
+    painter = Painter(1)
+    try:
+        png = await painter.hand(HAND, slot="ann")
+        assert images._HANDS.get((HAND, False)) is None  # drawn in the worker
+        assert painter.cached_hand(HAND) == png
+        await painter.warm_up()
+        other = (card("B5"),)
+        assert await painter.hand(other) == images._HANDS.get((other, False))  # drawn here
+    finally:
+        painter.close()
+
+
 _BOT = """
 import asyncio, os, sys, time
 from bot.engine import card
