@@ -125,10 +125,10 @@ class TableFeed:
         self._refreshing[session.game_id] = asyncio.create_task(
             self._refresh_later(session), name=f"table {session.game_id}")
 
-    def edits_pending(self, game_id: str | None = None) -> bool:
+    def edits_pending(self, game_id: str | None = None, *, pictures: bool = False) -> bool:
         """Whether a table edit (of `game_id`, or of any game) is waiting or under way (tests
-        wait for none; a picture merely waiting for its time does not count)."""
-        return bool(self._again) or any(not self._idle.get(game)
+        wait for none; a picture merely waiting for its time counts only with `pictures`)."""
+        return bool(self._again) or any((pictures or not self._idle.get(game))
                                         for game in self._refreshing
                                         if game_id is None or game == game_id)
 

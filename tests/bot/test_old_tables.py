@@ -9,6 +9,7 @@ from typing import Any
 
 from bot.fake_discord import old_messages
 from bot.fake_discord.api import DEFERRED_UPDATE
+from bot.outlets.publisher import PICTURE_GAP
 from bot.outlets.table_moves import MOVE_AFTER
 from drivers.catalogue import en, label
 from drivers.screen import title_of
@@ -214,6 +215,12 @@ async def ann_may_call_uno(harness: Harness) -> tuple[VirtualUser, VirtualUser, 
     assert hand is not None
     await ann.click(hand, label("R7"))
     await harness.settle()
+    # The table's picture too (drawn when due): no edit of it may cross the clicks that follow.
+    assert harness.bot is not None
+    feed = harness.bot.table_feed
+    harness.clock.advance(PICTURE_GAP)
+    await harness.fake.wait_for(
+        lambda: not feed.edits_pending(session.game_id, pictures=True), timeout=5)
     return ann, bob, session
 
 
