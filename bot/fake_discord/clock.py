@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import asyncio
 import time
+from collections.abc import Coroutine
+from typing import Any
 
 
 class FakeClock:
@@ -35,9 +37,13 @@ class FakeClock:
         event, self._advanced = self._advanced, asyncio.Event()
         event.set()
 
-    async def sleep(self, seconds: float) -> None:
-        """Sleep on this clock: woken by real time passing or by `advance`."""
-        deadline = self.now() + seconds
+    def sleep(self, seconds: float) -> Coroutine[Any, Any, None]:
+        """Sleep on this clock: woken by real time passing or by `advance`. The deadline is
+        fixed when the sleep is asked for, not when its task first runs: a test that advances
+        the clock in between (`sleep_or_wake` runs it as a task) still wakes it on time."""
+        return self._sleep_until(self.now() + seconds)
+
+    async def _sleep_until(self, deadline: float) -> None:
         while (remaining := deadline - self.now()) > 0:
             event = self._advanced
             timeout = remaining if self._follow else None

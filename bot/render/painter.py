@@ -15,8 +15,9 @@ answer waits for it: a round trip to a busy worker is a wait the answer need not
 process has drawn its faces and palette (`warm_up`, in a thread at start), hands go to the
 workers as tables do: the first clicks after a restart must not wait for that on the loop. Measured
 with `benchmarks/bot_load.py --pace 5 --duration 40`, runs interleaved with the workers drawing
-hands too: at 300 games first response p99 58 and 71 ms against 119 and 118 ms, CPU per move
-10.9 and 10.6 ms against 12.7 and 11.9; at 100 games first response p99 29 [18-35] ms against
+hands too: at 300 games first response p99 58, 71 and 767 ms against 119, 118 and 1,410 ms (the
+third pair beside another benchmark, load 1-2.7), CPU per move 10.9, 10.6 and 10.4 ms against
+12.7, 11.9 and 9.9; at 100 games first response p99 29 [18-35] ms against
 33 [28-67] (medians [ranges] of 5 and 6 runs), CPU per move no different within this machine's
 noise (16.1 [11.7-18.3] against 15.5 [13.2-20.4] ms).
 
@@ -37,7 +38,6 @@ What the painter promises its callers:
 from __future__ import annotations
 
 import asyncio
-import logging
 import multiprocessing
 import os
 import signal
@@ -54,8 +54,6 @@ from bot.engine import Card
 from . import images
 from .images import TableImage
 from .png_cache import PngCache
-
-log = logging.getLogger(__name__)
 
 WAITING_LIMIT = 64  # table pictures waiting or being drawn at once, at most
 SLOTS = 4096  # hands whose newest picture is kept: 600 games of up to 6 players, with room
@@ -129,12 +127,11 @@ class Painter:
 
     def prepare_hand(self, cards: Sequence[Card], *, colorblind: bool = False,
                      slot: Hashable | None = None) -> None:
-        """Draw a hand now, so it is ready when its player opens it or their answer shows it."""
+        """Draw a hand now, so it is ready when its player opens it or their answer shows it.
+        Not before this process is warm: a restart shows every table again, and their hands
+        would flood the workers; a hand asked for then is drawn when its answer needs it."""
         if self._hands_here:
             self._hand_now(cards, colorblind, slot)
-        else:
-            task = asyncio.ensure_future(self.hand(cards, colorblind=colorblind, slot=slot))
-            task.add_done_callback(_quietly)
 
     def _hand_now(self, cards: Sequence[Card], colorblind: bool, slot: Hashable | None) -> bytes:
         """The hand's picture, drawn here if no cache has it (see the module: cheaper than a
@@ -220,11 +217,6 @@ class SlotPictures:
 
     def __len__(self) -> int:
         return len(self._pictures)
-
-
-def _quietly(task: asyncio.Future[bytes]) -> None:
-    if not task.cancelled() and task.exception() is not None:
-        log.debug("a hand picture was not prepared: %r", task.exception())
 
 
 # -- the worker processes

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import asyncio
 import io
 from typing import Any
 
@@ -59,11 +58,10 @@ async def test_table_and_hand_carry_their_pictures(harness: Harness) -> None:
     await ann.click(hand, "🟥 Red 7")
     await table_after(harness, bob, session)
     assert attachment_id(table) == first
-    # Once the table's task only waits for the picture's moment (its sleep on the clock begun):
+    # Once the table's task only waits for the picture's moment (its sleep asked for):
     feed = harness.bot.table_feed if harness.bot is not None else None
     assert feed is not None
     await harness.fake.wait_for(lambda: not feed.edits_pending(session.game_id), timeout=3)
-    await asyncio.sleep(0.05)
     harness.clock.advance(PICTURE_GAP)
     await harness.fake.wait_for(lambda: attachment_id(table) != first, timeout=3)
     # ... and it replaces the old picture rather than adding to it.
