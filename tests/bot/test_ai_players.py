@@ -313,23 +313,33 @@ async def test_a_player_who_leaves_without_the_setting_leaves(harness: Harness) 
     assert not session.game.active[1] and session.stand_ins == {}
 
 
-async def test_an_idle_player_is_played_by_an_ai_instead_of_removed(harness: Harness) -> None:
+# Seed 25 turns up a Wild as the start card with Ann to name its colour (C-3.3): her first timeout
+# names it (C-11) and the turn stays hers, so her next timeout follows without Bob moving.
+@pytest.mark.parametrize("seed", [1, 25], ids=["plain-start", "wild-start"])
+async def test_an_idle_player_is_played_by_an_ai_instead_of_removed(harness: Harness,
+                                                                    seed: int) -> None:
     """C-11 with the takeover setting: the third timeout in a row hands the seat to an AI."""
     ann = harness.user("Ann", permissions=["manage_guild"])
     bob = harness.user("Bob")
     await ann.slash("uno settings", ai_takeover=True)
+    assert harness.bot is not None
+    harness.bot.games.new_seed = lambda: seed
     session = await start_game(harness, [ann, bob], turn_timer=20)
     game = session.game
     name = str(ann.id)
+    assert (game.pending is not None and waiting_player(session) == name) == (seed == 25)
     for count in (1, 2, 3):
         await _play_until(harness, session, [bob], lambda: waiting_player(session) == name)
         if game.round_over:
             return
         harness.clock.advance(21)
-        if count < 3:  # the timer's draw (and pass) for Ann: her turn is over
-            await harness.fake.wait_for(
-                lambda: session.timeouts.get(name) == count  # noqa: B023
-                and waiting_player(session) != name, timeout=5)
+        # The timer acts for Ann: a draw and a pass, or the colour of a Wild start card, after
+        # which the turn is still hers and her next timeout follows. It holds the game's lock
+        # until it has armed the next deadline, which the next advance must find.
+        await harness.fake.wait_for(
+            lambda: (session.timeouts.get(name) == count  # noqa: B023
+                     or (count == 3 and name in session.stand_ins))  # noqa: B023
+            and not session.lock.locked(), timeout=5)
     await harness.fake.wait_for(lambda: name in session.stand_ins, timeout=5)
     assert game.active[0]
     text = await table_after(harness, bob, session)
