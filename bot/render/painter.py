@@ -32,7 +32,8 @@ What the painter promises its callers:
 - at most `limit` tables wait at once: past that a request is refused at once (`PaintersBusy`),
   and the caller shows its text without a new picture rather than fall behind.
 
-`workers=0` draws the tables in a thread instead (tests; a host with one core).
+`workers=0` draws the tables in a thread instead (tests; a host with one core), and the hands too
+until the process is warm.
 """
 
 from __future__ import annotations
@@ -86,9 +87,9 @@ class Painter:
         self._jobs: dict[TableImage, asyncio.Future[bytes]] = {}
         self._newest: dict[Hashable, TableImage] = {}  # slot -> the table last asked for it
         self._drawing = asyncio.Semaphore(max(1, workers))  # tables being drawn at once
-        # Hands are drawn in this process (see the module) once it has warmed up (`warm_up`);
-        # with no workers, from the start.
-        self._hands_here = workers == 0
+        # Hands are drawn on the event loop (see the module) once this process has warmed up
+        # (`warm_up`); with no workers, in the thread until then, as the tables are.
+        self._hands_here = False
 
     # -- what is drawn already
 

@@ -142,6 +142,33 @@ async def test_worker_processes_draw_the_same_pictures() -> None:
     assert table == images.table_image(TABLE)  # the same palette in every process: same bytes
 
 
+async def test_without_workers_hands_are_drawn_in_the_thread_until_the_bot_is_warm(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """With no workers (tests, one core) the first hand would still draw every face on the
+    event loop, past Discord's 3 s under load: the painter's thread draws hands until then."""
+    images.clear_caches(palette=False)
+    painter = Painter(0)
+    threads: list[threading.Thread] = []
+    real_hand = images.hand_image
+
+    def hand(cards: tuple[object, ...], *, colorblind: bool = False) -> bytes:
+        threads.append(threading.current_thread())
+        return real_hand(cards, colorblind=colorblind)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(images, "hand_image", hand)
+    try:
+        painter.prepare_hand(HAND[:1])  # not yet
+        assert threads == []
+        png = await painter.hand(HAND, slot="ann")
+        assert painter.cached_hand(HAND) == png
+        assert len(threads) == 1 and threads[0] is not threading.main_thread()
+        await painter.warm_up()
+        await painter.hand((card("B5"),))
+        assert threads[1:] == [threading.main_thread()]
+    finally:
+        painter.close()
+
+
 async def test_until_the_bot_is_warm_its_hands_are_drawn_by_a_worker() -> None:
     """A process that has not drawn its faces yet (just started) would draw them all on its
     event loop for its first hand: the workers, warm from their start, draw hands until then."""
@@ -263,6 +290,7 @@ async def test_a_hand_is_drawn_at_once_in_the_bots_process_while_tables_wait(
         return real_hand(cards, colorblind=colorblind)  # type: ignore[arg-type]
 
     monkeypatch.setattr(images, "hand_image", hand)
+    await painter.warm_up()
     tables = [asyncio.create_task(painter.table(_table(direction=d))) for d in (1, -1)]
     await asyncio.sleep(0.05)
     png = await asyncio.wait_for(painter.hand(HAND, slot="ann"), 1)
@@ -282,6 +310,7 @@ async def test_a_hand_is_drawn_again_only_when_its_cards_change_however_many_han
     drawn again; a slot that shows new cards lets its old picture go."""
     images.clear_caches(palette=False)
     painter = Painter(0)
+    await painter.warm_up()
     drawn: list[tuple[object, ...]] = []
 
     def draw(cards: tuple[object, ...], *, colorblind: bool = False) -> bytes:
