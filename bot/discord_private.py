@@ -20,6 +20,8 @@ anything subtler breaks. Nothing else in bot/ or cogs/ touches discord.py's priv
    `HTTPClient.request`.
 9. `pointed_at`: where discord.py connects is `Route.BASE` and
    `DiscordWebSocket.DEFAULT_GATEWAY` (the offline Discord and the playground use it).
+10. `edit_unread`: an edit through an interaction's token, as `edit_original_response` and
+    `followup.edit_message` make it, through the webhook adapter in `async_context`.
 
 Not here: what the fake Discord sends so that discord.py can read it ("Trap" comments in
 bot/fake_discord/): that is how Discord itself answers, and the fake's own tests fail at once
@@ -37,9 +39,10 @@ import discord
 import yarl
 from discord import app_commands
 from discord.gateway import DiscordWebSocket
-from discord.http import HTTPClient, Route
+from discord.http import HTTPClient, Route, handle_message_parameters
 from discord.state import ConnectionState
 from discord.ui.view import ViewStore, _component_to_item
+from discord.webhook.async_ import async_context
 
 Parser = Callable[[Any], None]
 ClientT = TypeVar("ClientT", bound=discord.Client)
@@ -203,3 +206,37 @@ def pointed_at(api_base: str, gateway_url: str) -> Iterator[None]:
         yield
     finally:
         Route.BASE, DiscordWebSocket.DEFAULT_GATEWAY = saved
+
+
+# -- 10. edits whose answer is not read
+
+
+async def edit_unread(interaction: discord.Interaction[Any], message_id: int | None,
+                      **fields: Any) -> None:
+    """Edit the interaction's original response (`message_id` None) or one of its follow-ups:
+    the request `edit_original_response` and `followup.edit_message` make, without building a
+    Message from Discord's answer and without storing the view. The live hands and the tables
+    are edited so at every move and never read the answer: parsing it, every component of a V2
+    layout included, was about 5% of the event loop's time at 100 games (issue 29); their views'
+    buttons are dynamic items, found by their ids when clicked (bot/ui/layout.py, `let_go`).
+
+    Assumes: `async_context.get()` is the adapter those methods use, with their
+    `edit_original_interaction_response` and `edit_webhook_message` (the follow-up's webhook is
+    the application's id with the interaction's token, on the client's session,
+    `interaction._session`), and `handle_message_parameters` builds the payload from the same
+    fields, the client's allowed mentions under those of the edit."""
+    state = interaction._state
+    http = state.http
+    with handle_message_parameters(previous_allowed_mentions=state.allowed_mentions,
+                                   **fields) as params:
+        adapter = async_context.get()
+        sent: dict[str, Any] = {
+            "session": interaction._session, "proxy": http.proxy, "proxy_auth": http.proxy_auth,
+            "payload": params.payload, "multipart": params.multipart, "files": params.files}
+        if message_id is None:
+            await adapter.edit_original_interaction_response(
+                interaction.application_id, interaction.token, **sent)
+        else:
+            await adapter.edit_webhook_message(
+                interaction.application_id, interaction.token, message_id,
+                with_components=bool(fields.get("view")), **sent)

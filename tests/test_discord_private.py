@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import inspect
+import io
 import re
 from typing import Any
 
@@ -18,6 +19,7 @@ from discord.gateway import DiscordWebSocket
 from discord.http import HTTPClient, Route
 from discord.state import ConnectionState
 from discord.ui.view import ViewStore
+from discord.webhook.async_ import async_context
 
 from bot import discord_private as private
 
@@ -233,3 +235,71 @@ def test_discord_py_connects_where_it_is_pointed() -> None:
     assert (Route.BASE, DiscordWebSocket.DEFAULT_GATEWAY) == before
     # A client with no gateway given connects to the default one.
     assert "gateway or cls.DEFAULT_GATEWAY" in _source(DiscordWebSocket.from_client)
+
+
+# -- 10. edits whose answer is not read
+
+
+class _Adapter:
+    """Records the webhook adapter's edits; answers with a message, as Discord does."""
+
+    MESSAGE = {"id": "9", "channel_id": "3", "type": 0, "content": "", "attachments": [],
+               "author": {"id": "2", "username": "bot", "discriminator": "0", "avatar": None},
+               "embeds": [], "mentions": [], "mention_roles": [], "pinned": False,
+               "mention_everyone": False, "tts": False, "edited_timestamp": None, "flags": 0,
+               "timestamp": "2026-01-01T00:00:00+00:00", "components": []}
+
+    def __init__(self) -> None:
+        self.edits: list[tuple[str, tuple[Any, ...], dict[str, Any]]] = []
+
+    async def edit_original_interaction_response(self, *args: Any, **kwargs: Any) -> Any:
+        self.edits.append(("original", args, kwargs))
+        return self.MESSAGE
+
+    async def edit_webhook_message(self, *args: Any, **kwargs: Any) -> Any:
+        kwargs.setdefault("thread_id", None)  # discord.py's default, which it spells out
+        self.edits.append(("follow-up", args, kwargs))
+        return self.MESSAGE
+
+
+def _comparable(request: dict[str, Any]) -> dict[str, Any]:
+    """A recorded edit with its files named rather than read (each request has its own)."""
+    def named(value: Any) -> Any:
+        return value if isinstance(value, str | bytes) else type(value).__name__
+
+    files = request["files"]
+    return {**request, "files": [f.filename for f in files] if isinstance(files, list) else files,
+            "multipart": [{k: named(v) for k, v in part.items()}
+                          for part in request["multipart"] or []]}
+
+
+async def test_an_unread_edit_is_the_request_discord_py_makes(client: discord.Client) -> None:
+    data: Any = {"id": "1", "application_id": "2", "type": 3, "token": "tok", "version": 1,
+                 "channel_id": "3", "data": {"custom_id": "x", "component_type": 2},
+                 "user": {"id": "5", "username": "ann", "discriminator": "0", "avatar": None},
+                 "locale": "en-US", "entitlements": [], "authorizing_integration_owners": {},
+                 "attachment_size_limit": 10_000_000}
+    interaction = discord.Interaction(data=data, state=private.connection_state(client))
+    adapter = _Adapter()
+    async_context.set(adapter)  # type: ignore[arg-type]
+    view = discord.ui.LayoutView()
+    view.add_item(discord.ui.TextDisplay("Your move!"))
+
+    def picture() -> discord.File:
+        return discord.File(io.BytesIO(b"png"), filename="hand.png")
+
+    cases: list[tuple[int | None, dict[str, Any]]] = [
+        (None, {"attachments": [picture()]}), (None, {}), (7, {}),
+        (7, {"attachments": [picture()]})]
+    for message_id, fields in cases:
+        if message_id is None:
+            await interaction.edit_original_response(view=view, **fields)
+        else:
+            await interaction.followup.edit_message(message_id, view=view, **fields)
+        fields = {k: [picture()] for k in fields}
+        await private.edit_unread(interaction, message_id, view=view, **fields)
+    requests = [(kind, args, _comparable(kwargs)) for kind, args, kwargs in adapter.edits]
+    assert len(requests) == 8
+    for made, unread in zip(requests[::2], requests[1::2], strict=True):
+        assert unread == made
+    assert requests[0][2]["multipart"] and requests[0][2]["session"] is not None

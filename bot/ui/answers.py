@@ -17,6 +17,7 @@ from typing import Any
 import discord
 
 from bot.clock import Clock
+from bot.discord_private import edit_unread
 
 from .context import wiring_of
 
@@ -123,13 +124,13 @@ class Sent:
         return None if received is None else float(received) + TOKEN_LIFETIME
 
     async def edit(self, **fields: Any) -> None:
+        """Edit the message through the token; Discord's answer is not read (live hands and
+        tables are edited so at every move: bot/discord_private.py, `edit_unread`)."""
         interaction = self._interaction
         async with _lock(interaction):
             _usable(interaction)
-            if self._message is None:
-                await interaction.edit_original_response(**fields)
-            else:
-                await interaction.followup.edit_message(self._message.id, **fields)
+            await edit_unread(interaction, None if self._message is None else self._message.id,
+                              **fields)
 
     async def message(self) -> discord.Message:
         if self._message is not None:
@@ -187,5 +188,5 @@ async def update(interaction: Interaction, **fields: Any) -> None:
         if not interaction.response.is_done():
             await interaction.response.edit_message(**fields)
         else:
-            await interaction.edit_original_response(**fields)
+            await edit_unread(interaction, None, **fields)
 
