@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import base64
 import json
+import math
 import zlib
 from collections.abc import Mapping
 from typing import Any
@@ -53,12 +54,25 @@ def _encoded(data: Mapping[str, Any]) -> bytes:
 
 
 def _not_finite(value: Any) -> bool:
-    if isinstance(value, float):
-        return value != value or value in (float("inf"), float("-inf"))
-    if isinstance(value, Mapping):
-        return any(_not_finite(v) for v in value.values())
-    if isinstance(value, list | tuple):
-        return any(_not_finite(v) for v in value)
+    """Whether a float in `value` is NaN or infinite. It runs at every save (a game's meta
+    always holds a null) over every value: a loop over a stack, the usual types first."""
+    stack = [value]
+    while stack:
+        item = stack.pop()
+        kind = type(item)
+        if kind is str or kind is int or item is None:
+            continue
+        if kind is dict:
+            stack.extend(item.values())
+        elif kind is list or kind is tuple:
+            stack.extend(item)
+        elif isinstance(item, float):
+            if not math.isfinite(item):
+                return True
+        elif isinstance(item, Mapping):
+            stack.extend(item.values())
+        elif isinstance(item, list | tuple):
+            stack.extend(item)
     return False
 
 
