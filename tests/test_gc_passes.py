@@ -9,7 +9,7 @@ from collections.abc import Iterator
 
 import pytest
 
-from bot.gc_passes import YOUNG_PASS, FrozenSurvivors
+from bot.gc_passes import FrozenSurvivors
 
 
 class _Node:
@@ -82,14 +82,3 @@ def test_uninstalled_it_freezes_nothing(clock: _Clock) -> None:
     gc.unfreeze()
     gc.collect()
     assert frozen.freezes == 0 and gc.get_freeze_count() == 0
-
-
-def test_while_installed_the_young_generation_waits_for_more_objects(clock: _Clock) -> None:
-    before = gc.get_threshold()
-    frozen = FrozenSurvivors(clock=clock)
-    frozen.install()
-    try:
-        assert gc.get_threshold() == (YOUNG_PASS, *before[1:])
-    finally:
-        frozen.uninstall()
-    assert gc.get_threshold() == before
