@@ -28,6 +28,7 @@ from bot.outlets.emoji import CardEmoji
 from bot.outlets.live_hands import LiveHands
 from bot.outlets.lobby_board import LobbyBoard
 from bot.outlets.pings import TurnPings
+from bot.outlets.pressure import LoopPressure
 from bot.outlets.publisher import TablePublisher
 from bot.outlets.table_feed import REFRESH_DELAY, TableFeed
 from bot.outlets.token_lobbies import TokenLobbies
@@ -91,7 +92,7 @@ class UnoBot(commands.AutoShardedBot):
 
     def __init__(self, settings: Settings, *, clock: Clock | None = None,
                  refresh_delay: float = REFRESH_DELAY, ai_delay: float | None = None,
-                 **options: Any) -> None:
+                 loop_pressure: bool = True, **options: Any) -> None:
         intents = discord.Intents.default()  # guild messages for H-5 silence; no content needed
         # Nobody's typing is read: those events (frequent in a busy guild) are not even sent.
         intents.typing = False
@@ -116,6 +117,10 @@ class UnoBot(commands.AutoShardedBot):
         self.budget.spend_from(self.http)
         self.refresh_delay = refresh_delay
         self.gc_passes = FrozenSurvivors()
+        # Whether hands that only show the table's news wait while the event loop is busy
+        # (bot/outlets/pressure.py); tests switch it off: their edits must not wait on the
+        # machine's load.
+        self.pressure = LoopPressure() if loop_pressure else None
         # Seconds an AI player waits before it acts: the settings' (AI_MOVE_DELAY); tests give 0.
         self.ai_delay = settings.ai_delay if ai_delay is None else ai_delay
         self.synced_now = False  # whether this start sent commands to Discord
@@ -182,6 +187,8 @@ class UnoBot(commands.AutoShardedBot):
         # collector's full passes, which otherwise pause the event loop for tens of ms.
         gc.freeze()
         self.gc_passes.install()  # and what survives a full pass from now on (issue 29)
+        if self.pressure is not None:
+            self.pressure.start()
         self.metrics_server = metrics.serve(
             self.config.metrics_address, games=lambda: len(self.games),
             lobbies=lambda: self.timers.count("lobby"), pictures=lambda: self.painter.waiting)
@@ -196,7 +203,8 @@ class UnoBot(commands.AutoShardedBot):
                                          self.timers)
         self.table_feed = TableFeed(TableRouter(self.tables, self.token_tables), self.games,
                                     self.clock, refresh_delay=self.refresh_delay)
-        self.hands = LiveHands(self.clock, self.timers, self.painter, self.settings)
+        self.hands = LiveHands(self.clock, self.timers, self.painter, self.settings,
+                               self.pressure)
         self.pings = TurnPings(self, self, self.settings, self.clock, self.timers,
                                pens=self.tables.pen)
         self.watchers = Watchers(self.clock, self.budget)
@@ -285,6 +293,8 @@ class UnoBot(commands.AutoShardedBot):
         if hasattr(self, "games"):  # setup_hook ran
             await self.autoplay.close()
             await self.hands.close()
+            if self.pressure is not None:
+                await self.pressure.close()
             await self.table_feed.close()
             await self.tables.close()
             await self.db.close()

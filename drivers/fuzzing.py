@@ -160,7 +160,8 @@ class FuzzHarness(Harness):
 
     async def start(self) -> UnoBot:
         self.bot = await self.session.start_bot(
-            lambda: UnoBot(self.settings(), clock=self.clock, refresh_delay=REFRESH_DELAY))
+            lambda: UnoBot(self.settings(), clock=self.clock, refresh_delay=REFRESH_DELAY,
+                           loop_pressure=False))
         return self.bot
 
 

@@ -34,6 +34,9 @@ class Harness:
         self.bot: UnoBot | None = None
         # Card emoji: off unless a test is about them (230 uploads would slow every test).
         self.card_emoji = False
+        # Open hands that only show the table's news wait while the bot's event loop is busy:
+        # off unless a test is about it (a loaded machine would hold up the edits tests wait for).
+        self.loop_pressure = False
         # Settings a test changes for the next start (e.g. dev_guild_id=None: global commands).
         self.settings_overrides: dict[str, Any] = {}
 
@@ -48,7 +51,8 @@ class Harness:
     async def start(self) -> UnoBot:
         # Table edits go out at once (no merging delay): tests wait for what users see instead.
         self.bot = await self.session.start_bot(
-            lambda: UnoBot(self.settings(), clock=self.clock, refresh_delay=0, ai_delay=0))
+            lambda: UnoBot(self.settings(), clock=self.clock, refresh_delay=0, ai_delay=0,
+                           loop_pressure=self.loop_pressure))
         return self.bot
 
     def _bot_idle(self) -> bool:

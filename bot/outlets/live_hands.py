@@ -40,11 +40,15 @@ from bot.ui.answers import TOKEN_LIFETIME, Expired, Sent
 from bot.ui.layout import let_go, notice, v2
 from bot.ui.views import refresh_view
 
+from .pressure import LoopPressure
 from .reach import Colorblind
 
 log = logging.getLogger(__name__)
 
 MERGE_GAP = 2.0  # seconds between two live edits of one hand, unless it is its owner's turn
+# ... while the event loop is busy (bot/outlets/pressure.py), for a hand that only shows the
+# table's news: nothing in it is for its owner to do, and their turn will edit it at once.
+MERGE_GAP_BUSY = 10.0
 EXPIRY_NOTICE = 60.0  # seconds before its token expires that a hand says so
 LAST_EDIT = 5.0  # seconds before its token expires that a hand is switched off
 UNKNOWN_MESSAGE = 10008  # the player dismissed the hand
@@ -98,8 +102,9 @@ Key = tuple[str, str]  # (game id, player)
 
 class LiveHands:
     def __init__(self, clock: Clock, timers: Timers, painter: Painter,
-                 settings: Colorblind) -> None:
+                 settings: Colorblind, pressure: LoopPressure | None = None) -> None:
         self._clock = clock
+        self._pressure = pressure
         self._timers = timers
         self._painter = painter
         self._settings = settings
@@ -210,10 +215,11 @@ class LiveHands:
                     if session.player(int(player)) is None:  # but what stays true
                         self._switch_off(hand, notice(tr(hand.locale, "error.left_game")))
                     return
-                if situation(session, player) == hand.shown:
+                shows = situation(session, player)
+                if shows == hand.shown:
                     return
-                wait = hand.shown_at + MERGE_GAP - now
-                if wait > 0 and session.view().turn != player:
+                wait = hand.shown_at + self._merge_gap(player, shows) - now
+                if wait > 0 and shows[3] != player:
                     await sleep_or_wake(self._clock, wake, wait)  # merged with what follows
                     continue
                 await self._edit(key, session, hand)
@@ -221,6 +227,12 @@ class LiveHands:
             if self._tasks.get(key) is asyncio.current_task():
                 del self._tasks[key]
                 del self._wake[key]
+
+    def _merge_gap(self, player: str, shows: tuple[object, ...]) -> float:
+        """How long after its last edit a hand that is not on turn is edited again."""
+        news_only = shows[3] != player and not shows[4] and not shows[6]
+        busy = self._pressure is not None and self._pressure.busy
+        return MERGE_GAP_BUSY if busy and news_only else MERGE_GAP
 
     async def _edit(self, key: Key, session: Session, hand: _Hand) -> None:
         """Show the hand as it is now. Its picture depends only on the cards: when they are the

@@ -193,3 +193,37 @@ async def test_a_hand_offers_refresh_before_its_token_expires_and_is_left_alone_
     harness.clock.advance(MERGE_GAP)
     await harness.pause(0.2)
     assert cid_hand.edits == edits and shows(cid_hand, "hand.waiting", player="Ann")
+
+
+async def test_while_the_bot_is_busy_a_hand_with_only_the_tables_news_waits_for_its_turn(
+        harness: Harness, players: list[VirtualUser]) -> None:
+    """Issue 29: while the event loop is busy (bot/outlets/pressure.py), Cid's hand, which only
+    shows the table's news (Ann's card, Bob's turn) and offers him nothing to do, is not edited
+    past MERGE_GAP; Bob's turn notice goes at once; once Bob has played, it is Cid's turn and his
+    hand is edited at once, with the cards on the table by then."""
+    harness.loop_pressure = True
+    await harness.restart()
+    assert harness.bot is not None and harness.bot.pressure is not None
+    await harness.bot.pressure.close()  # no probe: the test says how busy the loop is
+    harness.bot.pressure.busy = True
+    ann, bob, cid = players
+    session = await start_game(harness, players, turn_timer=0)
+    await rig(harness, session, {ann: ["R7", "G3"], bob: ["R8", "B1"], cid: ["R9", "G5"]},
+              start="R5")
+    bob_hand = await open_hand(harness, bob, session)
+    cid_hand = await open_hand(harness, cid, session)
+    edits = cid_hand.edits
+    await ann.click(await open_hand(harness, ann, session), label("R7"))
+    await harness.fake.wait_for(lambda: shows(bob_hand, "hand.your_move"), timeout=3)
+    harness.clock.advance(MERGE_GAP + 1)
+    await harness.settle()
+    await harness.pause(0.2)
+    assert cid_hand.edits == edits and shows(cid_hand, "hand.waiting", player="Ann")
+    await bob.click(bob_hand, label("R8"))
+    await harness.fake.wait_for(lambda: shows(cid_hand, "hand.your_move"), timeout=3)
+    assert cid_hand.edits == edits + 1  # one edit, at his turn
+    harness.bot.pressure.busy = False  # calm again: the news waits MERGE_GAP only
+    await cid.click(cid_hand, label("R9"))  # Ann's turn: Bob's hand has only the news
+    assert shows(bob_hand, "hand.waiting", player="Cid")
+    harness.clock.advance(MERGE_GAP + 1)
+    await harness.fake.wait_for(lambda: shows(bob_hand, "hand.waiting", player="Ann"), timeout=3)
