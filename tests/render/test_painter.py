@@ -52,6 +52,19 @@ def _slow_tables(monkeypatch: pytest.MonkeyPatch,
     return drawn
 
 
+def _hand_threads(monkeypatch: pytest.MonkeyPatch) -> list[threading.Thread]:
+    """The threads hands are drawn in, in order."""
+    threads: list[threading.Thread] = []
+    real_hand = images.hand_image
+
+    def hand(cards: tuple[object, ...], *, colorblind: bool = False) -> bytes:
+        threads.append(threading.current_thread())
+        return real_hand(cards, colorblind=colorblind)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(images, "hand_image", hand)
+    return threads
+
+
 async def test_pictures_are_drawn_off_the_event_loop_and_then_cached(
         painter: Painter, monkeypatch: pytest.MonkeyPatch) -> None:
     threads: list[threading.Thread] = []
@@ -148,14 +161,7 @@ async def test_without_workers_hands_are_drawn_in_the_thread_until_the_bot_is_wa
     event loop, past Discord's 3 s under load: the painter's thread draws hands until then."""
     images.clear_caches(palette=False)
     painter = Painter(0)
-    threads: list[threading.Thread] = []
-    real_hand = images.hand_image
-
-    def hand(cards: tuple[object, ...], *, colorblind: bool = False) -> bytes:
-        threads.append(threading.current_thread())
-        return real_hand(cards, colorblind=colorblind)  # type: ignore[arg-type]
-
-    monkeypatch.setattr(images, "hand_image", hand)
+    threads = _hand_threads(monkeypatch)
     try:
         painter.prepare_hand(HAND[:1])  # not yet
         assert threads == []
@@ -282,14 +288,7 @@ async def test_a_hand_is_drawn_at_once_in_the_bots_process_while_tables_wait(
     tables a worker is drawing; it is drawn in the event loop's own thread, once."""
     gate = threading.Event()
     _slow_tables(monkeypatch, gate)
-    threads: list[threading.Thread] = []
-    real_hand = images.hand_image
-
-    def hand(cards: tuple[object, ...], *, colorblind: bool = False) -> bytes:
-        threads.append(threading.current_thread())
-        return real_hand(cards, colorblind=colorblind)  # type: ignore[arg-type]
-
-    monkeypatch.setattr(images, "hand_image", hand)
+    threads = _hand_threads(monkeypatch)
     await painter.warm_up()
     tables = [asyncio.create_task(painter.table(_table(direction=d))) for d in (1, -1)]
     await asyncio.sleep(0.05)
