@@ -281,7 +281,21 @@ async def test_an_unread_edit_is_the_request_discord_py_makes(client: discord.Cl
                  "attachment_size_limit": 10_000_000}
     interaction = discord.Interaction(data=data, state=private.connection_state(client))
     adapter = _Adapter()
-    async_context.set(adapter)  # type: ignore[arg-type]
+    recording = async_context.set(adapter)  # type: ignore[arg-type]
+    try:
+        await _edit_both_ways(interaction)
+    finally:
+        async_context.reset(recording)  # the context may outlive the test
+    requests = [(kind, args, _comparable(kwargs)) for kind, args, kwargs in adapter.edits]
+    assert len(requests) == 8
+    for made, unread in zip(requests[::2], requests[1::2], strict=True):
+        assert unread == made
+    assert requests[0][2]["multipart"] and requests[0][2]["session"] is not None
+
+
+async def _edit_both_ways(interaction: discord.Interaction[Any]) -> None:
+    """The original response and a follow-up, with and without a new file: each edited by
+    discord.py's method, then by `edit_unread`."""
     view = discord.ui.LayoutView()
     view.add_item(discord.ui.TextDisplay("Your move!"))
 
@@ -298,8 +312,3 @@ async def test_an_unread_edit_is_the_request_discord_py_makes(client: discord.Cl
             await interaction.followup.edit_message(message_id, view=view, **fields)
         fields = {k: [picture()] for k in fields}
         await private.edit_unread(interaction, message_id, view=view, **fields)
-    requests = [(kind, args, _comparable(kwargs)) for kind, args, kwargs in adapter.edits]
-    assert len(requests) == 8
-    for made, unread in zip(requests[::2], requests[1::2], strict=True):
-        assert unread == made
-    assert requests[0][2]["multipart"] and requests[0][2]["session"] is not None
