@@ -281,7 +281,7 @@ class Play(commands.Cog):
                                   colorblind=self.settings.colorblind(interaction.user.id))
         shown, controls = payload["shown"], payload["controls"]
         # A hand with no card (its player is out) has no picture rather than a blank one.
-        ready = (picture.ready() or await picture.file()) if cards_of(session, player) else None
+        ready = await picture.file_or_none() if cards_of(session, player) else None
         if ready is not None:
             shown.picture = picture.url
         attachments = [ready] if ready is not None else []

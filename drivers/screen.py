@@ -95,7 +95,7 @@ async def open_hand(h: Harness, user: VirtualUser, session: Any) -> SeenMessage:
     handle = await user.click(table_of(user, session), en("button.hand"))
     hand = handle.response
     assert hand is not None and hand.ephemeral, last_ephemeral(user)
-    # The hand answers at once; its picture follows when it was not drawn yet.
+    # The answer carries the hand's picture (a picture that cannot be drawn is tested apart).
     await h.fake.wait_for(lambda: bool(hand.attachments), timeout=3)
     return hand
 

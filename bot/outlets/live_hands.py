@@ -244,12 +244,8 @@ class LiveHands:
                                   colorblind=self._settings.colorblind(int(player)))
         fields: dict[str, Any] = {}
         if cards != hand.pictured:
-            file = picture.ready() if cards else None  # no cards: no picture (not a blank one)
-            if file is None and cards:
-                try:
-                    file = await picture.file()
-                except Exception as exc:  # noqa: BLE001 - the hand goes without its picture
-                    log.debug("live hand picture not drawn: %r", exc)
+            # No cards: no picture (not a blank one).
+            file = await picture.file_or_none() if cards else None
             fields["attachments"] = [file] if file is not None else []
         if self._hands.get(key[0], {}).get(player) is not hand or key in self._held:
             return  # a newer answer shows the hand now

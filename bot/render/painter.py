@@ -39,6 +39,7 @@ until the process is warm.
 from __future__ import annotations
 
 import asyncio
+import logging
 import multiprocessing
 import os
 import signal
@@ -55,6 +56,8 @@ from bot.engine import Card
 from . import images
 from .images import TableImage
 from .png_cache import PngCache
+
+log = logging.getLogger(__name__)
 
 WAITING_LIMIT = 64  # table pictures waiting or being drawn at once, at most
 SLOTS = 4096  # hands whose newest picture is kept: 600 games of up to 6 players, with room
@@ -121,8 +124,10 @@ class Painter:
                    slot: Hashable | None = None) -> bytes:
         if self._hands_here or self.cached_hand(cards, colorblind=colorblind) is not None:
             return self._hand_now(cards, colorblind, slot)
+        asked = time.perf_counter()
         png = await asyncio.get_running_loop().run_in_executor(
             self._executor, partial(images.hand_image, tuple(cards), colorblind=colorblind))
+        metrics.picture_drawn("hand", time.perf_counter() - asked)
         self._hands.put((tuple(cards), colorblind), png)
         return self._hand_now(cards, colorblind, slot)  # from the cache now
 
@@ -130,9 +135,13 @@ class Painter:
                      slot: Hashable | None = None) -> None:
         """Draw a hand now, so it is ready when its player opens it or their answer shows it.
         Not before this process is warm: a restart shows every table again, and their hands
-        would flood the workers; a hand asked for then is drawn when its answer needs it."""
+        would flood the workers; a hand asked for then is drawn when its answer needs it.
+        Nobody waits for it here: a picture that cannot be drawn is tried again when asked for."""
         if self._hands_here:
-            self._hand_now(cards, colorblind, slot)
+            try:
+                self._hand_now(cards, colorblind, slot)
+            except Exception as exc:  # noqa: BLE001 - the caller shows its table all the same
+                log.debug("a hand picture was not prepared: %r", exc)
 
     def _hand_now(self, cards: Sequence[Card], colorblind: bool, slot: Hashable | None) -> bytes:
         """The hand's picture, drawn here if no cache has it (see the module: cheaper than a

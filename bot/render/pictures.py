@@ -4,6 +4,7 @@ can never show more than the text beside it), and the PNG files to attach."""
 from __future__ import annotations
 
 import io
+import logging
 from collections.abc import Awaitable, Callable, Sequence
 
 import discord
@@ -14,6 +15,8 @@ from bot.services.session import Session
 from . import images
 from .events import clean_name
 from .painter import Painter
+
+log = logging.getLogger(__name__)
 
 TABLE_FILE, HAND_FILE = "table.png", "hand.png"
 
@@ -55,6 +58,15 @@ class Picture:
 
     async def file(self) -> discord.File:
         return self._file(self._cached if self._cached is not None else await self._draw())
+
+    async def file_or_none(self) -> discord.File | None:
+        """The picture, or None when it could not be drawn: the message goes without it
+        rather than not at all (a hand's answer, a live hand)."""
+        try:
+            return await self.file()
+        except Exception as exc:  # noqa: BLE001 - only the picture is lost
+            log.debug("%s not drawn: %r", self.filename, exc)
+            return None
 
     def _file(self, png: bytes) -> discord.File:
         return discord.File(io.BytesIO(png), filename=self.filename)

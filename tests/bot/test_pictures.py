@@ -10,8 +10,8 @@ from PIL import Image
 from bot.fake_discord.users import SeenMessage, VirtualUser
 from bot.outlets.publisher import PICTURE_GAP
 from bot.render import images
-from drivers.catalogue import label
-from drivers.screen import open_hand, table_after
+from drivers.catalogue import en, label
+from drivers.screen import open_hand, table_after, table_of
 
 from .harness import Harness, rig, start_game
 
@@ -71,3 +71,23 @@ async def test_table_and_hand_carry_their_pictures(harness: Harness) -> None:
 
 def attachment_id(message: SeenMessage) -> object:
     return message.attachments[0]["id"]
+
+
+async def test_a_hand_whose_picture_cannot_be_drawn_is_answered_without_it(
+        harness: Harness, monkeypatch: Any) -> None:
+    """Only the picture is lost: the hand's answer, its live edits and the table go on."""
+    def broken(*args: object, **kwargs: object) -> bytes:
+        raise OSError("a font went missing")
+
+    monkeypatch.setattr(images, "hand_image", broken)
+    ann, bob = harness.user("Ann"), harness.user("Bob")
+    session = await start_game(harness, [ann, bob])
+    await rig(harness, session, {ann: ["R7", "R9", "G4", "B6", "B8", "Y9", "W"]}, start="R5",
+              dealer=bob)
+    hand = (await ann.click(table_of(ann, session), en("button.hand"))).response
+    assert hand is not None and hand.ephemeral and hand.buttons()
+    assert hand.attachments == [] and not hand.pictures
+    await ann.click(hand, label("R7"))
+    await table_after(harness, bob, session)
+    assert session.game.discard[-1].code == "R7"
+    assert ann.message(hand.id).attachments == [] and ann.message(hand.id).buttons()
