@@ -130,6 +130,7 @@ async def test_past_the_limit_a_request_is_refused_at_once(
         monkeypatch: pytest.MonkeyPatch) -> None:
     images.clear_caches(palette=False)
     painter = Painter(0, limit=2)
+    await painter.warm_up()  # hands are drawn here from now on, not in the tables' thread
     gate = threading.Event()
     _slow_tables(monkeypatch, gate)
     first = [asyncio.create_task(painter.table(_table(size=n))) for n in (1, 2)]
