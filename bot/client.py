@@ -117,10 +117,11 @@ class UnoBot(commands.AutoShardedBot):
         self.budget.spend_from(self.http)
         self.refresh_delay = refresh_delay
         self.gc_passes = FrozenSurvivors()
-        # Whether hands that only show the table's news wait while the event loop is busy
-        # (bot/outlets/pressure.py); tests switch it off: their edits must not wait on the
-        # machine's load.
-        self.pressure = LoopPressure() if loop_pressure else None
+        # How busy the event loop is (bot/outlets/pressure.py); `loop_pressure`: whether hands
+        # that only show the table's news wait while it is busy (tests switch that off: their
+        # edits must not wait on the machine's load).
+        self.pressure = LoopPressure()
+        self._hands_wait_when_busy = loop_pressure
         # Seconds an AI player waits before it acts: the settings' (AI_MOVE_DELAY); tests give 0.
         self.ai_delay = settings.ai_delay if ai_delay is None else ai_delay
         self.synced_now = False  # whether this start sent commands to Discord
@@ -187,8 +188,7 @@ class UnoBot(commands.AutoShardedBot):
         # collector's full passes, which otherwise pause the event loop for tens of ms.
         gc.freeze()
         self.gc_passes.install()  # and what survives a full pass from now on (issue 29)
-        if self.pressure is not None:
-            self.pressure.start()
+        self.pressure.start()
         self.metrics_server = metrics.serve(
             self.config.metrics_address, games=lambda: len(self.games),
             lobbies=lambda: self.timers.count("lobby"), pictures=lambda: self.painter.waiting)
@@ -204,7 +204,7 @@ class UnoBot(commands.AutoShardedBot):
         self.table_feed = TableFeed(TableRouter(self.tables, self.token_tables), self.games,
                                     self.clock, refresh_delay=self.refresh_delay)
         self.hands = LiveHands(self.clock, self.timers, self.painter, self.settings,
-                               self.pressure)
+                               self.pressure if self._hands_wait_when_busy else None)
         self.pings = TurnPings(self, self, self.settings, self.clock, self.timers,
                                pens=self.tables.pen)
         self.watchers = Watchers(self.clock, self.budget)
@@ -293,8 +293,7 @@ class UnoBot(commands.AutoShardedBot):
         if hasattr(self, "games"):  # setup_hook ran
             await self.autoplay.close()
             await self.hands.close()
-            if self.pressure is not None:
-                await self.pressure.close()
+            await self.pressure.close()
             await self.table_feed.close()
             await self.tables.close()
             await self.db.close()

@@ -17,7 +17,8 @@ What is measured where:
 - table-edit lag (`uno_table_edit_lag_seconds`): from a move to the table edit that shows it;
   table edits by token (`uno_table_edits_total{token}`: a click's interaction token or the bot's);
 - games and lobbies running, pictures waiting, their draw time (by kind);
-- event-loop lag (how late a 0.25 s sleep wakes) and database save time.
+- event-loop lag (how late the probe's 0.1 s sleep wakes: bot/outlets/pressure.py) and
+  database save time.
 """
 
 from __future__ import annotations
@@ -38,7 +39,7 @@ from prometheus_client import CollectorRegistry, Counter, Gauge, Histogram, star
 log = logging.getLogger(__name__)
 
 DISCORD_EPOCH_MS = 1420070400000
-PROBE_EVERY = 0.25  # seconds between the event loop's probes (and the gauges' updates)
+PROBE_EVERY = 0.25  # seconds between two updates of the gauges
 NOTICED = 4096  # games whose last noticed turn is remembered (one notice per turn)
 _CALLBACK = re.compile(r"/interactions/(\d+)/[^/]+/callback")
 _FAST = (0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5)
@@ -117,6 +118,10 @@ def picture_drawn(kind: str, seconds: float) -> None:
     PICTURE_DRAW.labels(kind).observe(seconds)
 
 
+def loop_late(seconds: float) -> None:
+    LOOP_LAG.observe(seconds)
+
+
 def game_saved(seconds: float) -> None:
     DATABASE_SAVE.observe(seconds)
 
@@ -149,7 +154,7 @@ def http_trace() -> aiohttp.TraceConfig:
 
 
 class Served:
-    """The HTTP server of `/metrics` and the event loop's probe; `close()` stops both."""
+    """The HTTP server of `/metrics` and the gauges' updates; `close()` stops both."""
 
     def __init__(self, address: tuple[str, int], gauges: dict[Gauge, Callable[[], int]]) -> None:
         host, port = address
@@ -160,13 +165,10 @@ class Served:
         log.info("metrics served at http://%s:%d/metrics", host, self.port)
 
     async def _watch(self) -> None:
-        loop = asyncio.get_running_loop()
         while True:
             for gauge, read in self._gauges.items():
                 gauge.set(read())
-            started = loop.time()
             await asyncio.sleep(PROBE_EVERY)
-            LOOP_LAG.observe(max(0.0, loop.time() - started - PROBE_EVERY))
 
     def close(self) -> None:
         self._probe.cancel()

@@ -4,10 +4,11 @@ At 600 games on one core the event loop is never idle (issue 29): every click's 
 turn notice queues behind the background edits. The edit of an open hand that only shows what
 changed at the table (a new top card, another player's turn), while nothing in it is for its
 owner to do, is the one that can wait: their own turn edits it at once anyway, a few seconds
-later. `LoopPressure` measures how late a short sleep wakes, smoothed over about a second, and
-says when the loop is busy (with a gap between the two levels, so it does not flicker). Each
-probe counts for at most LATE_CAP: one long stall (a big table, a full collection) is not
-pressure; sleepers waking late probe after probe are.
+later. `LoopPressure` is the bot's one probe of its event loop: it measures how late a short
+sleep wakes (each wake-up goes to `/metrics` too, bot/metrics.py), smoothed over about a
+second, and says when the loop is busy (with a gap between the two levels, so it does not
+flicker). Each probe counts for at most LATE_CAP: one long stall (a big table, a full
+collection) is not pressure; sleepers waking late probe after probe are.
 
 Measured with `benchmarks/bot_load.py --pace 5 --duration 40`, runs interleaved: at 600 games
 3.31 and 2.89 webhook edits a move against 3.34-3.56 without it (and with the lighter edits of
@@ -20,6 +21,8 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+
+from bot import metrics
 
 PROBE_EVERY = 0.1  # seconds between two probes
 SMOOTHING = 0.1  # weight of the newest probe: about the last second counts
@@ -52,7 +55,9 @@ class LoopPressure:
         while True:
             started = loop.time()
             await asyncio.sleep(PROBE_EVERY)
-            self.observe(max(0.0, loop.time() - started - PROBE_EVERY))
+            late = max(0.0, loop.time() - started - PROBE_EVERY)
+            metrics.loop_late(late)
+            self.observe(late)
 
     async def close(self) -> None:
         if self._probe is not None:
