@@ -638,10 +638,15 @@ class Bench:
                              ("players noted", self.stats.errors)):
             if items:
                 notes.append(f"{label} {len(items)}, e.g. {items[0][:200]}")
-        routes = self.fake.bot_requests.figures().per_route.most_common(4)
+        figures = self.fake.bot_requests.figures()
+        routes = figures.per_route.most_common(4)
         if routes:
             notes.append("busiest bot-token routes of the last window: "
                          + ", ".join(f"{route} {count}" for route, count in routes))
+        exempt = figures.exempt_per_route.most_common(5)
+        if exempt:
+            notes.append("exempt routes of the last window: "
+                         + ", ".join(f"{route} {count}" for route, count in exempt))
         return notes
 
 

@@ -70,7 +70,19 @@ def _face_for(text: str, i: int, current: FontFace | None,
 def runs(text: str, fonts: Sequence[FontFace] | None = None) -> list[Run]:
     """`text` cut into runs of one font each, in reading order; characters no font has are
     left out."""
-    fonts = faces() if fonts is None else fonts
+    if fonts is None:  # the bot's own fonts: a name's runs are the same at every plate
+        return list(_runs_in_own_fonts(text))
+    return _runs(text, fonts)
+
+
+@lru_cache(maxsize=2048)
+def _runs_in_own_fonts(text: str) -> tuple[Run, ...]:
+    """A table's picture draws its players' names at every move, each character's font looked
+    up among a dozen (about half of a plate's cost, issue 29): kept per name."""
+    return tuple(_runs(text, faces()))
+
+
+def _runs(text: str, fonts: Sequence[FontFace]) -> list[Run]:
     out: list[Run] = []
     current: FontFace | None = None
     for i, char in enumerate(text):
@@ -182,6 +194,7 @@ def name_width(text: str, size: int) -> float:
     return sum(_run_width(run, size) for run in runs(text))
 
 
+@lru_cache(maxsize=2048)
 def fit_name(text: str, width: float, size: int) -> str:
     """`text` cut with an ellipsis to fit `width` px (whole characters with their marks)."""
     if name_width(text, size) <= width:

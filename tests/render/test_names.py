@@ -83,6 +83,21 @@ def test_the_bots_cmap_reader_agrees_with_fonttools(face: fontfiles.FontFace) ->
     assert face.cmap == cmap(face.path, face.index)
 
 
+def test_a_names_runs_are_kept_and_each_caller_gets_its_own_list() -> None:
+    """Every table picture draws its players' names again (issue 29): their runs are looked up
+    once per name, and what a caller does with its list never changes the next one's."""
+    name = "🦊 Fox さくら محمد"
+    fresh = names._runs(name, fontfiles.faces())
+    first = names.runs(name)
+    assert first == fresh and len(fresh) > 1
+    first.clear()
+    assert names.runs(name) == fresh
+    assert names._runs_in_own_fonts.cache_info().hits >= 1
+    # Other fonts than the bot's own are looked up anew, never served from that cache.
+    latin_only = fontfiles.faces()[:1]
+    assert names.runs(name, latin_only) == names._runs(name, latin_only) != fresh
+
+
 def test_a_mark_its_letters_font_lacks_is_left_out_not_drawn_as_a_box() -> None:
     """A keycap (U+20E3) after a digit DejaVu draws, and an acute accent after a Thai letter:
     neither font has the mark, so it is left out rather than drawn as .notdef."""
