@@ -9,7 +9,6 @@ twice the size once and cached; a picture is then mostly pastes.
 
 from __future__ import annotations
 
-import io
 import math
 from collections import Counter
 from collections.abc import Sequence
@@ -23,6 +22,7 @@ from bot.engine import Card, Color, all_cards
 from .cards import CARD_H, CARD_W, INK, cached_face, font, is_dark
 from .cards import warm_up as warm_faces
 from .palette_store import stored_palette
+from .png import palette_png
 from .png_cache import PngCache
 from .table_pieces import (
     BACKS_H,
@@ -42,7 +42,6 @@ PER_ROW = 7  # cards per row in a hand, at most: 916 px, within a phone's 1,000 
 MARGIN, GAP, ROW_GAP = 14, 8, 6
 LABEL = 30  # room under a card for its number
 HAND_BG: RGB = (0x2B, 0x2D, 0x31)
-PNG_LEVEL = 1  # zlib level: on flat colour 1 is nearly as small as 9, and much faster
 
 
 # ------------------------------------------------------------------------------ cache
@@ -91,11 +90,8 @@ def _png(img: Image.Image) -> bytes:
     """The picture as a PNG of one byte a pixel, in the fixed palette of `_palette`: Pillow
     encodes one byte a pixel several times faster than three (it tries every row filter on
     RGB), at half the size, and mapping to a fixed palette costs a quarter of choosing a palette
-    for each picture. Flat art loses nothing visible."""
-    out = io.BytesIO()
-    img.quantize(palette=_palette(), dither=Image.Dither.NONE).save(
-        out, "PNG", compress_level=PNG_LEVEL)
-    return out.getvalue()
+    for each picture. Flat art loses nothing visible. The file is written by `png.py`."""
+    return palette_png(img.quantize(palette=_palette(), dither=Image.Dither.NONE))
 
 
 @lru_cache(maxsize=1)
@@ -164,9 +160,7 @@ def hand_image(cards: Sequence[Card], *, colorblind: bool = False) -> bytes:
     key = (tuple(cards), colorblind)
     png = _HANDS.get(key)
     if png is None:
-        out = io.BytesIO()
-        _pasted_hand(*key).save(out, "PNG", compress_level=PNG_LEVEL)
-        png = out.getvalue()
+        png = palette_png(_pasted_hand(*key))
         _HANDS.put(key, png)
     return png
 
@@ -288,12 +282,8 @@ def table_image(view_data: TableImage, *, colorblind: bool = False) -> bytes:
     png = _TABLES.get(key)
     if png is None:
         pasted = _pasted_table(view_data, colorblind)
-        if pasted is None:
-            png = _png(_table_picture(view_data, colorblind))
-        else:
-            out = io.BytesIO()
-            pasted.save(out, "PNG", compress_level=PNG_LEVEL)
-            png = out.getvalue()
+        png = _png(_table_picture(view_data, colorblind)) if pasted is None else palette_png(
+            pasted)
         _TABLES.put(key, png)
     return png
 
