@@ -87,10 +87,10 @@ def warm_up(*, colorblind: bool = False) -> None:
 
 
 def _png(img: Image.Image) -> bytes:
-    """The picture as a PNG of one byte a pixel, in the fixed palette of `_palette`: Pillow
-    encodes one byte a pixel several times faster than three (it tries every row filter on
-    RGB), at half the size, and mapping to a fixed palette costs a quarter of choosing a palette
-    for each picture. Flat art loses nothing visible. The file is written by `png.py`."""
+    """The picture as a PNG of one byte a pixel, in the fixed palette of `_palette`: one byte a
+    pixel is written several times faster than three (Pillow tried every row filter on RGB), at
+    half the size, and mapping to a fixed palette costs a quarter of choosing a palette for each
+    picture. Flat art loses nothing visible. The file is written by `png.py`."""
     return palette_png(img.quantize(palette=_palette(), dither=Image.Dither.NONE))
 
 
