@@ -23,7 +23,7 @@ import contextlib
 import logging
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 import discord
 
@@ -66,16 +66,31 @@ def cards_of(session: Session, player: str) -> tuple[Card, ...]:
     return session.view(player).hand
 
 
-def situation(session: Session, player: str) -> tuple[object, ...]:
+class Situation(NamedTuple):
     """Everything an open hand's text, picture and controls show: the cards held, the top card
     and colour, whom the table waits for, whether the round is over, the decision pending and
     what its controls may do (a decision that falls to them, a drawn card to play, a jump-in).
     A change of any of them is an edit, so a waiting hand never names an old top card."""
+
+    hand: object
+    top: object
+    color: object
+    turn: str | None
+    round_over: bool
+    pending: object
+    actions: tuple[object, ...]
+
+    def news_only(self, player: str) -> bool:
+        """Whether it offers its player nothing: not their turn, no round's end, nothing to do."""
+        return self.turn != player and not self.round_over and not self.actions
+
+
+def situation(session: Session, player: str) -> Situation:
     view = session.view(player)
     pending = view.pending
-    return (view.hand, view.top, view.color, view.turn, view.round_over,
-            None if pending is None else (pending.kind, pending.amount),
-            tuple(a for a in view.legal_actions if a.type in ON_A_HAND))
+    return Situation(view.hand, view.top, view.color, view.turn, view.round_over,
+                     None if pending is None else (pending.kind, pending.amount),
+                     tuple(a for a in view.legal_actions if a.type in ON_A_HAND))
 
 
 # The hand's message as it is now, as its answer drew it (language, page, ...): its embed and
@@ -91,7 +106,7 @@ class _Hand:
     expires_at: float  # when its token expires, on the bot's clock
     redraw: Redraw
     locale: str  # its reader's, for the notice that switches it off
-    shown: tuple[object, ...]  # the situation it shows
+    shown: Situation  # the situation it shows
     shown_at: float
     pictured: tuple[Card, ...] | None  # the cards its picture shows (None: no picture yet)
     expiring: bool = False  # it says its token is about to expire
@@ -219,7 +234,7 @@ class LiveHands:
                 if shows == hand.shown:
                     return
                 wait = hand.shown_at + self._merge_gap(player, shows) - now
-                if wait > 0 and shows[3] != player:
+                if wait > 0 and shows.turn != player:
                     await sleep_or_wake(self._clock, wake, wait)  # merged with what follows
                     continue
                 await self._edit(key, session, hand)
@@ -228,11 +243,10 @@ class LiveHands:
                 del self._tasks[key]
                 del self._wake[key]
 
-    def _merge_gap(self, player: str, shows: tuple[object, ...]) -> float:
+    def _merge_gap(self, player: str, shows: Situation) -> float:
         """How long after its last edit a hand that is not on turn is edited again."""
-        news_only = shows[3] != player and not shows[4] and not shows[6]
         busy = self._pressure is not None and self._pressure.busy
-        return MERGE_GAP_BUSY if busy and news_only else MERGE_GAP
+        return MERGE_GAP_BUSY if busy and shows.news_only(player) else MERGE_GAP
 
     async def _edit(self, key: Key, session: Session, hand: _Hand) -> None:
         """Show the hand as it is now. Its picture depends only on the cards: when they are the
