@@ -54,7 +54,14 @@ What is printed, per configuration (each figure: the median of `--repeat` runs a
                       Discord's 3 s; unanswered: clicks without an accepted first response.
     first response    p50/p99/max ms from the fake sending INTERACTION_CREATE to the callback
                       reaching it, over every click of the window (a refused late answer counts
-                      with its real time, none at all as infinite).
+                      with its real time, none at all as infinite). Then the bot process's own
+                      split of its callbacks, with --split-first (bot_process.py,
+                      `FirstResponses`; NaN without it): "to bot" from
+                      the interaction's creation to the bot's handler, "in bot" from there to
+                      the callback request's start (the move applied, saved, answered),
+                      "answer" to the request's end (the fake answering it; the benchmark's
+                      first response ends inside it); each span's p99, and its mean over the
+                      slowest 1% of callbacks ("slowest": the ones that make the p99).
     table-edit lag    p50/p99 ms from a move's click to the table's edit showing it, over the
                       moves clicked in the window that were applied (waited for after it).
     turn notice       p50/p99 ms from a move's answer (the bot applied and saved it before it
@@ -153,6 +160,9 @@ PLAYER_COUNTS = (2, 3, 4)
 
 # Targets of issues #17 and #29.
 TARGET_FIRST_P99_MS = 100.0
+# The bot process's split of its first responses (benchmarks/bot_process.py, FirstResponses).
+FIRST_SPANS = ("to bot", "in bot", "answer")
+SPLIT_ROWS = tuple(f"first {span} " for span in FIRST_SPANS)
 TARGET_EDIT_P99_MS = 3000.0
 TARGET_REQUESTS_PER_S = 45.0
 TARGET_RSS_PER_GAME_KB = 150.0
@@ -334,6 +344,9 @@ def figures_of(window: Window, fake: BenchDiscord, stats: Stats, *, games: int, 
         "players CPU %": 100 * max(0.0, window.driver_cpu - window.fake_cpu) / seconds,
         "others CPU %": 100 * max(0.0, window.machine_cpu / seconds - bot_share - driver_share),
         "bot loop late p99 ms": (window.bot_probe or {}).get("p99_ms", math.nan),
+        **{f"first {span} {at} ms": (window.bot_probe or {}).get(
+            f"first_{span.replace(' ', '_')}_{at}_ms", math.nan)
+           for span in FIRST_SPANS for at in ("p99", "slowest")},
         "bot gc ms": (window.bot_probe or {}).get("gc_ms", math.nan),
         "bot gc full max ms": (window.bot_probe or {}).get("gc_full_max_ms", math.nan),
         "driver loop late p99 ms": (window.driver_probe or {}).get("p99_ms", math.nan),
@@ -353,6 +366,7 @@ FIGURES: list[tuple[str, str, Target]] = [
     ("first p50 ms", ".1f", None),
     ("first p99 ms", ".1f", (lambda v: v < TARGET_FIRST_P99_MS, f"< {TARGET_FIRST_P99_MS:g}")),
     ("first max ms", ".0f", None),
+    *((f"first {span} {at} ms", ".1f", None) for at in ("p99", "slowest") for span in FIRST_SPANS),
     ("edit lag p50 ms", ".0f", None),
     ("edit lag p99 ms", ".0f", (lambda v: v < TARGET_EDIT_P99_MS, f"< {TARGET_EDIT_P99_MS:g}")),
     ("turn notice p50 ms", ".0f", None),
@@ -420,7 +434,8 @@ class Bench:
                         "--base-url", self.fake.base_url, "--gateway", self.fake.gateway.url,
                         "--token", self.fake.token,
                         "--guild", str(self.fake.guild_id), "--db", str(Path(folder) / "uno.db"),
-                        "--log-level", self.args.bot_log_level, *self._pens(), cwd=ROOT,
+                        "--log-level", self.args.bot_log_level, *self._pens(),
+                        *(["--split-first"] if self.args.split_first else []), cwd=ROOT,
                         stdout=asyncio.subprocess.PIPE, stderr=bot_log)
                     try:
                         return await self._measure(process, paces, keep_going)
@@ -669,6 +684,8 @@ def print_summary(title: str, runs: list[dict[str, float]], *, judge: bool) -> N
     print(f"{title}: median [lowest .. highest] of {len(runs)} run(s)")
     for name, fmt, target in FIGURES:
         median, low, high = figures[name]
+        if name.startswith(SPLIT_ROWS) and math.isnan(median):
+            continue  # no --split-first
         line = f"  {name:<24} {median:>10{fmt}}  [{low:{fmt}} .. {high:{fmt}}]"
         if judge and target is not None:
             test, words = target
@@ -779,6 +796,10 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
                              "(the bot's way: the answer that posted the table, then clicks on "
                              "it), clicks (only clicks on the table: a game past 15 minutes), "
                              "none (the bot token only)")
+    parser.add_argument("--split-first", action="store_true",
+                        help="the bot process splits its first responses into spans (printed "
+                             "as 'first to bot/in bot/answer'; off by default: it costs the bot a "
+                             "little CPU)")
     parser.add_argument("--seed", type=int, default=17)
     parser.add_argument("--bot-log-level", default="WARNING")
     parser.add_argument("--bot-log", type=Path, default=None,

@@ -21,7 +21,9 @@ timers, database).
 A probe watches the process's event loop: every 20 ms it notes how late its wake-up was. SIGUSR1
 starts a new measurement; SIGUSR2 prints `probe {json}` on stdout (wake-up lateness p50/p99/max
 in ms since the last SIGUSR1, and the garbage collector's pauses), so the benchmark can tell a
-busy bot from a busy fake.
+busy bot from a busy fake. With --split-first the same report splits the first responses of
+the window (`FirstResponses`) into the three spans between Discord creating an interaction and
+the answer to its callback request.
 """
 
 from __future__ import annotations
@@ -37,6 +39,10 @@ import signal
 import sys
 import time
 from pathlib import Path
+from types import SimpleNamespace
+from typing import Any
+
+import aiohttp
 
 ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
@@ -46,10 +52,12 @@ if str(ROOT) not in sys.path:
 from bot.client import UnoBot  # noqa: E402
 from bot.discord_private import pointed_at  # noqa: E402
 from bot.event_loop import use_fast_loop  # noqa: E402
+from bot.metrics import http_trace  # noqa: E402
 from bot.outlets.table_feed import REFRESH_DELAY  # noqa: E402
 from bot.outlets.table_pens import PenSource  # noqa: E402
 from bot.services import games as games_module  # noqa: E402
 from bot.settings import Settings  # noqa: E402
+from bot.ui import answers  # noqa: E402
 
 PROBE_INTERVAL = 0.02
 PROCESS_TAG = "uno-process/"  # before --tag in the User-Agent
@@ -97,8 +105,92 @@ class LoopProbe:
                 "gc_ms": sum(seconds for _, seconds in self.pauses) * 1000,
                 "gc_full": len(full), "gc_full_max_ms": max(full, default=0.0) * 1000}
 
-    def report(self) -> None:
-        print(f"probe {json.dumps(self.figures())}", flush=True)
+
+class FirstResponses:
+    """Where the first responses of a window spent their time, seen from the bot (issue 29: at
+    600 games, is a slow first response the bot's or the machine's?). Three spans per
+    interaction, in wall-clock time (the fake's snowflakes carry the same clock):
+
+    - to bot: from Discord creating the interaction (its snowflake) to the bot's handler noting
+      its arrival (`answers.received`): the fake sending it, the gateway, discord.py's parsing
+      and dispatch, and both event loops' queues;
+    - in bot: from there to the callback request's start (aiohttp's trace): the move applied
+      and saved, the answer built;
+    - answer: the request's start to its end: the fake reading and answering it (its event loop
+      included), and the bot reading the answer.
+
+    The benchmark's own first response ends inside the third span, when the fake reads the
+    request. The report gives each span's p50 and p99, and the mean of each span over the
+    slowest 1% of interactions (by their sum): the ones that make the p99."""
+
+    def __init__(self) -> None:
+        self._received: dict[int, float] = {}
+        self._started: dict[int, float] = {}
+        self.spans: list[tuple[float, float, float]] = []
+
+    def trace(self) -> aiohttp.TraceConfig:
+        """The bot's HTTP trace (/metrics' own, `bot.metrics.http_trace`) with these timings
+        added; it also starts noting arrivals."""
+        noted = answers.received
+
+        def received(interaction: Any, clock: Any, *, public: bool = False) -> None:
+            self._received[interaction.id] = time.time()
+            noted(interaction, clock, public=public)
+
+        setattr(answers, "received", received)  # noqa: B010 - bot.client calls it by module
+        trace = http_trace()
+
+        async def started(session: aiohttp.ClientSession, context: SimpleNamespace,
+                          params: aiohttp.TraceRequestStartParams) -> None:
+            found = _callback_id(params.url.path)
+            if found is not None:
+                self._started[found] = time.time()
+
+        async def ended(session: aiohttp.ClientSession, context: SimpleNamespace,
+                        params: aiohttp.TraceRequestEndParams) -> None:
+            found = _callback_id(params.url.path)
+            if found is None:
+                return
+            arrived = self._received.pop(found, None)
+            start = self._started.pop(found, None)
+            if arrived is not None and start is not None:
+                created = ((found >> 22) + DISCORD_EPOCH_MS) / 1000
+                self.spans.append((arrived - created, start - arrived, time.time() - start))
+
+        trace.on_request_start.append(started)
+        trace.on_request_end.append(ended)
+        return trace
+
+    def reset(self) -> None:
+        self.spans = []
+        self._received.clear()  # an interaction under way at the reset is not counted
+        self._started.clear()
+
+    def figures(self) -> dict[str, float]:
+        if not self.spans:
+            return {}
+        figures: dict[str, float] = {"first_count": len(self.spans)}
+        names = ("to_bot", "in_bot", "answer")
+        for i, name in enumerate(names):
+            ordered = sorted(span[i] for span in self.spans)
+            figures[f"first_{name}_p50_ms"] = ordered[len(ordered) // 2] * 1000
+            figures[f"first_{name}_p99_ms"] = ordered[min(len(ordered) - 1,
+                                                          int(0.99 * len(ordered)))] * 1000
+        slowest = sorted(self.spans, key=sum)[-max(1, len(self.spans) // 100):]
+        for i, name in enumerate(names):
+            figures[f"first_{name}_slowest_ms"] = sum(s[i] for s in slowest) / len(slowest) * 1000
+        return figures
+
+
+DISCORD_EPOCH_MS = 1_420_070_400_000
+
+
+def _callback_id(path: str) -> int | None:
+    """The interaction id of an interaction callback's path, else None."""
+    parts = path.split("/")
+    if len(parts) >= 4 and parts[-1] == "callback" and parts[-4] == "interactions":
+        return int(parts[-3])
+    return None
 
 
 def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
@@ -130,6 +222,9 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
                              "a game past 15 minutes), none (the bot token only)")
     parser.add_argument("--picture-workers", type=int, default=None,
                         help="processes drawing pictures (default: the bot's own default)")
+    parser.add_argument("--split-first", action="store_true",
+                        help="time the spans of each first response (FirstResponses; a few "
+                             "microseconds a request, so off unless asked)")
     parser.add_argument("--game-seed", default=None,
                         help="tests only: deal from a random generator seeded with this text "
                              "(new games' seeds and ids) instead of the secrets module")
@@ -167,7 +262,9 @@ async def _run(args: argparse.Namespace) -> int:
                         # Uploaded once, at a bot's first start: not part of the load measured.
                         card_emoji=False, **budget)
     # READY would wait this long for GUILD_CREATEs that the fake sends at once.
-    bot = UnoBot(settings, guild_ready_timeout=0.05, refresh_delay=args.refresh_delay)
+    firsts = FirstResponses()
+    traced: dict[str, Any] = {"http_trace": firsts.trace()} if args.split_first else {}
+    bot = UnoBot(settings, guild_ready_timeout=0.05, refresh_delay=args.refresh_delay, **traced)
     if args.tag is not None:
         bot.http.user_agent += f" {PROCESS_TAG}{args.tag}"
     stop = asyncio.Event()
@@ -175,8 +272,16 @@ async def _run(args: argparse.Namespace) -> int:
     for sig in (signal.SIGTERM, signal.SIGINT):
         loop.add_signal_handler(sig, stop.set)
     probe = LoopProbe()
-    loop.add_signal_handler(signal.SIGUSR1, probe.reset)
-    loop.add_signal_handler(signal.SIGUSR2, probe.report)
+
+    def reset() -> None:
+        probe.reset()
+        firsts.reset()
+
+    def report() -> None:
+        print(f"probe {json.dumps(probe.figures() | firsts.figures())}", flush=True)
+
+    loop.add_signal_handler(signal.SIGUSR1, reset)
+    loop.add_signal_handler(signal.SIGUSR2, report)
     probing = asyncio.create_task(probe.run(), name="probe")
 
     async def announce_ready() -> None:

@@ -20,7 +20,7 @@ ROW = re.compile(r"^  (?P<name>.{24}) +(?P<median>\S+)  \[(?P<low>\S+) \.\. (?P<
 def test_a_short_run_measures_moves_requests_and_cpu() -> None:
     run = subprocess.run(
         [sys.executable, "benchmarks/bot_load.py", "--short-waits", "--games", "3",
-         "--pace", "0.5", "--duration", "3", "--table-pens", "none"],
+         "--pace", "0.5", "--duration", "3", "--table-pens", "none", "--split-first"],
         cwd=ROOT, capture_output=True, text=True, timeout=300)
     assert run.returncode == 0, run.stdout + run.stderr
     rows = [m for line in run.stdout.splitlines() if (m := ROW.match(line))]
@@ -31,6 +31,10 @@ def test_a_short_run_measures_moves_requests_and_cpu() -> None:
     assert figures["unanswered"] == 0 and figures["violations"] == 0
     # (As printed: p50 and p99 to 0.1 ms, the maximum to 1 ms.)
     assert 0 < figures["first p50 ms"] <= figures["first p99 ms"] <= figures["first max ms"] + 0.5
+    # The bot's own split of its first responses (--split-first): every span took some time.
+    for span in ("to bot", "in bot", "answer"):
+        assert 0 < figures[f"first {span} p99 ms"] < 3000
+        assert 0 < figures[f"first {span} slowest ms"] < 3000
     assert figures["edit lag p50 ms"] > 0
     # With no click's token for the tables (--table-pens none, issue 29), table edits go
     # through the bot token; hands and answers through interaction tokens.
