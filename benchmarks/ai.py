@@ -107,6 +107,16 @@ p99 49.0 ms), 12,000 steps 55.5% [52.4, 58.6] (2 workers, load 1.7; CPU p99 27.9
 rounds at 24,000 steps under house rules and Flip: CPU p99 70.3 and 82.0 ms (load 1.5). Not
 kept: whole games show no gain for twice the CPU; the budget stays 12,000 steps and 300
 rounds, MARGIN and Z as they were. 62% is not reached.
+Issue 33, three more tries (2 workers, load average 1-2, experiments not kept in the tree).
+Expert vs normal, classic, the 600 rounds of seed 40,000 (`--scale 0.3`), where main won 53.8%
+[49.8, 57.8] in this sitting: simulated players that all play like a sensible person (a
+coloured card by points, the colour they hold most, attacks on the next player when they hold
+the fewest cards, Reverse away from a short hand; about 20% slower a step) 52.7% [48.7, 56.6];
+the same without hard's default (the search alone) 51.7%, and the search alone with main's
+simulated players 51.0%. And hard's heuristics plus the colours the others showed (a colour
+the seat after the play drew on scores +3, one it named with a wild -2, both three times as
+much when it holds 2 cards or fewer), as hard vs normal over 10,000 rounds from seed 30,000:
+54.9% [53.9, 55.9] against hard's 55.1% [54.1, 56.0]. Nothing moved.
 """
 
 from __future__ import annotations
