@@ -39,6 +39,9 @@ class Injected429:
     is_global: bool
 
 
+DROPPED = 0  # an InjectedError of this status drops the connection instead (`drop_next`)
+
+
 @dataclass
 class InjectedError:
     method: str
@@ -144,6 +147,15 @@ class RequestGate:
             return self._rate_limit_response(injected, route)
         failing = next((f for f in self.errors if f.method == request.method
                         and f.route == route and f.remaining > 0 and refusal is None), None)
+        if failing is not None and failing.status == DROPPED:
+            # The connection closes before any answer, as when a network path or a server of
+            # Discord's goes away: the client sees a disconnect, not an HTTP error.
+            failing.remaining -= 1
+            self._fake.requests.append(RequestRecord(request.method, route, request.path,
+                                                     DROPPED, body, agent))
+            if request.transport is not None:
+                request.transport.close()
+            return web.Response(status=500)  # never reaches the closed connection
         if failing is not None:
             failing.remaining -= 1
             record = RequestRecord(request.method, route, request.path, failing.status, body,

@@ -31,7 +31,7 @@ from .old_messages import OldMessageEdits
 from .places import check_command_allowed, member_of, owners, place_payload
 from .rates import GLOBAL_LIMIT, RequestCounter
 from .replies import DiscordError as DiscordError
-from .request_gate import Injected429, InjectedError, RequestGate, RequestRecord
+from .request_gate import DROPPED, Injected429, InjectedError, RequestGate, RequestRecord
 from .threads import Threads
 from .world import (
     ALL_PERMISSIONS,
@@ -293,6 +293,13 @@ class FakeDiscord(HomeGuildNames):
         when something goes wrong on its side or a permission is missing (not a violation of
         the bot's: nothing is recorded)."""
         self.gate.errors.append(InjectedError(method.upper(), route, times, status, code, message))
+
+    def drop_next(self, method: str, route: str, *, times: int = 1) -> None:
+        """Close the connection of the next `times` calls to `method route` without an answer:
+        the bot's HTTP client raises a disconnect (aiohttp's `ServerDisconnectedError`), which
+        discord.py passes on rather than retrying (its webhook requests retry only some
+        `OSError`s). Recorded with status 0."""
+        self.gate.errors.append(InjectedError(method.upper(), route, times, DROPPED, 0, ""))
 
     def failing(self) -> bool:
         """Whether errors asked for with `fail_next` are still to be answered."""

@@ -25,6 +25,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 
+import aiohttp
 import discord
 
 from bot import metrics
@@ -264,7 +265,7 @@ class LiveHands:
         if self._hands.get(key[0], {}).get(player) is not hand or key in self._held:
             return  # a newer answer shows the hand now
         shows = situation(session, player)
-        if shows[0] != cards:
+        if shows.hand != cards:
             return  # the cards changed while the picture was drawn: the caller looks again
         hand.shown, hand.shown_at = shows, self._clock.now()
         if "attachments" in fields:
@@ -274,7 +275,7 @@ class LiveHands:
             drawn["shown"].picture = picture.url
         payload = v2(drawn["shown"], drawn["controls"])
         # The edit that tells them it is their move (bot/metrics.py): the move's version and time.
-        turn = (session.version, session.last_action_at) if shows[3] == player else None
+        turn = (session.version, session.last_action_at) if shows.turn == player else None
         try:
             await hand.sent.edit(**payload, **fields)
             if turn is not None:
@@ -286,8 +287,8 @@ class LiveHands:
                 self._drop(key, hand)
             else:
                 log.info("hand of %s in game %s not updated: %s", player, key[0], exc)
-        except discord.HTTPException as exc:  # the next change tries again
-            log.info("hand of %s in game %s not updated: %s", player, key[0], exc)
+        except (discord.HTTPException, aiohttp.ClientError) as exc:  # the next change tries again
+            log.info("hand of %s in game %s not updated: %r", player, key[0], exc)
         finally:
             let_go(payload["view"])  # dynamic items: discord.py need not keep the view
 
@@ -349,7 +350,9 @@ class LiveHands:
     async def _off(self, hand: _Hand, payload: dict[str, Any]) -> None:
         try:
             await hand.sent.edit(**payload, attachments=[])
-        except (Expired, discord.HTTPException) as exc:  # dismissed, or too late: nothing shown
-            log.debug("a hand was not switched off: %s", exc)
+        # Dismissed, too late, or Discord out of reach (discord.py passes a dropped connection
+        # on as aiohttp's error): nothing more is tried, and nothing is left unretrieved.
+        except (Expired, discord.HTTPException, aiohttp.ClientError) as exc:
+            log.debug("a hand was not switched off: %r", exc)
         finally:
             let_go(payload["view"])

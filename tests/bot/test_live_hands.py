@@ -7,8 +7,13 @@ Deals are rigged (Ann plays first); time moves with the harness clock, never by 
 
 from __future__ import annotations
 
+import gc
+import logging
 from typing import Any
 
+import pytest
+
+from bot.fake_discord.request_gate import DROPPED
 from bot.fake_discord.users import SeenMessage
 from bot.outlets.live_hands import EXPIRY_NOTICE, MERGE_GAP
 from bot.ui.answers import TOKEN_LIFETIME
@@ -21,6 +26,7 @@ from tests.fake_discord import VirtualUser
 from .harness import Harness, rig, start_game
 
 GREEN = 3  # a playable card's button style
+HAND_EDIT = "/webhooks/{application_id}/{token}/messages/{message_id}"  # through its token
 
 
 def shows(hand: SeenMessage, key: str, **params: object) -> bool:
@@ -76,6 +82,30 @@ async def test_a_hand_replaced_by_a_newer_one_is_switched_off(
     await harness.fake.wait_for(lambda: shows(older, "hand.superseded"), timeout=3)
     assert not older.buttons() and not older.attachments
     assert not shows(older, "hand.your_move")
+    await ann.click(newer, label("R7"))
+    assert shows(newer, "hand.waiting", player="Bob")
+
+
+async def test_a_hand_whose_switching_off_loses_its_connection_leaves_no_error_behind(
+        harness: Harness, players: list[VirtualUser], caplog: pytest.LogCaptureFixture) -> None:
+    """Discord's connection drops while the older hand is being switched off (discord.py passes
+    the disconnect on as aiohttp's error rather than retrying): nothing more is tried, the
+    background edit ends quietly instead of leaving a task whose exception nobody retrieves,
+    and the newer hand plays."""
+    ann, _, _ = players
+    session = await start_game(harness, players, turn_timer=0)
+    await rig(harness, session, {ann: ["R7", "R2", "G3"]}, start="R5")
+    older = await open_hand(harness, ann, session)
+    await harness.settle()
+    seen = len(harness.fake.requests)
+    harness.fake.drop_next("PATCH", HAND_EDIT)
+    newer = await open_hand(harness, ann, session)
+    await harness.fake.wait_for(
+        lambda: DROPPED in [r.status for r in harness.fake.requests[seen:]], timeout=3)
+    await harness.settle()
+    assert older.buttons()  # the switch-off never reached Discord
+    gc.collect()  # a task left with an exception says so when it is collected
+    assert not [r for r in caplog.records if r.levelno >= logging.ERROR], caplog.text
     await ann.click(newer, label("R7"))
     assert shows(newer, "hand.waiting", player="Bob")
 
