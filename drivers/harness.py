@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from bot.client import UnoBot
-from bot.fake_discord.users import SeenMessage, VirtualUser
+from bot.fake_discord.users import InteractionHandle, SeenMessage, VirtualUser
 from bot.outlets.table_pens import PenSource
 from bot.settings import Settings
 from bot.ui.items import RulesSelect
@@ -163,8 +163,7 @@ class Driver:
         table = user.message(message_id)
         # After Next round the table shows its buttons again with the merged edit.
         await self.h.fake.wait_for(lambda: en("button.hand") in table.labels(), timeout=3)
-        hand = (await self._click(user, table, en("button.hand"))).response
-        assert hand is not None and hand.ephemeral
+        hand = await opened_hand(self.h, await self._click(user, table, en("button.hand")))
         await self._act_in_hand(user, hand)
         return True
 
@@ -204,6 +203,23 @@ class Driver:
             if not await self.step():
                 return
         raise AssertionError(f"the match did not end within {limit} actions")
+
+
+async def opened_hand(h: Harness, handle: InteractionHandle) -> SeenMessage:
+    """The private hand a click on My hand opened: the click's answer, or, when the bot had no
+    answer ready in time and deferred it (`answers.watch`, a busy machine), the follow-up that
+    brings the hand."""
+
+    def hand() -> SeenMessage | None:
+        response = handle.response
+        if response is not None and response.ephemeral:
+            return response
+        return next((m for m in handle.followups if m.ephemeral), None)
+
+    await h.fake.wait_for(lambda: hand() is not None, timeout=5)
+    found = hand()
+    assert found is not None
+    return found
 
 
 async def start_game(h: Harness, users: list[VirtualUser],

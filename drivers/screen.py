@@ -9,7 +9,7 @@ from bot.fake_discord.users import SeenMessage, VirtualUser
 from bot.render.table import render_table
 from bot.render.text import COLOR_MARKS, WILD_MARK
 from drivers.catalogue import en, en_part
-from drivers.harness import Harness
+from drivers.harness import Harness, opened_hand
 
 
 def table_text(message: SeenMessage) -> str:
@@ -92,9 +92,7 @@ async def table_shows(h: Harness, user: VirtualUser, session: Any, *labels: str)
 
 async def open_hand(h: Harness, user: VirtualUser, session: Any) -> SeenMessage:
     """Press My hand on the table; the private hand it opens."""
-    handle = await user.click(table_of(user, session), en("button.hand"))
-    hand = handle.response
-    assert hand is not None and hand.ephemeral, last_ephemeral(user)
+    hand = await opened_hand(h, await user.click(table_of(user, session), en("button.hand")))
     # The answer carries the hand's picture (a picture that cannot be drawn is tested apart).
     await h.fake.wait_for(lambda: bool(hand.attachments), timeout=3)
     return hand
