@@ -29,6 +29,7 @@ from __future__ import annotations
 import asyncio
 import logging
 
+import aiohttp
 import discord
 
 from bot.clock import Clock
@@ -112,10 +113,13 @@ class TableMoves:
                 return
             except discord.NotFound:
                 return  # deleted meanwhile: nothing left to point from
-            except discord.HTTPException as exc:
-                log.info("the old table %s of game %s does not point below yet (%s)", old_id,
+            # Refused, or Discord out of reach (discord.py passes a dropped connection on as
+            # aiohttp's error): tried again either way.
+            except (discord.HTTPException, aiohttp.ClientError) as exc:
+                log.info("the old table %s of game %s does not point below yet (%r)", old_id,
                          session.game_id, exc)
-                wait = max(OLD_EDIT_WINDOW, backoff(tries)) if too_old(exc) else backoff(tries)
+                old = isinstance(exc, discord.HTTPException) and too_old(exc)
+                wait = max(OLD_EDIT_WINDOW, backoff(tries)) if old else backoff(tries)
         log.warning("the old table %s of game %s kept its buttons", old_id, session.game_id)
 
     async def close(self) -> None:

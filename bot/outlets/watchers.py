@@ -16,6 +16,7 @@ import logging
 from collections import OrderedDict
 from dataclasses import dataclass
 
+import aiohttp
 import discord
 
 from bot.clock import Clock
@@ -110,6 +111,7 @@ class Watchers:
         try:
             await watcher.sent.edit(**v2(watched(session, watcher.locale)))
             watcher.version = version
-        except (discord.HTTPException, Expired) as exc:  # dismissed, or too late
-            log.debug("a watcher's view of game %s not edited: %s", session.game_id, exc)
+        # Dismissed, too late, or Discord out of reach (a dropped connection is aiohttp's).
+        except (discord.HTTPException, aiohttp.ClientError, Expired) as exc:
+            log.debug("a watcher's view of game %s not edited: %r", session.game_id, exc)
             watcher.version = version  # not retried: the next change tries again

@@ -5,10 +5,15 @@ The clock is driven, never slept: an hour of play takes seconds."""
 
 from __future__ import annotations
 
+import gc
+import logging
 from typing import Any
+
+import pytest
 
 from bot.fake_discord import old_messages
 from bot.fake_discord.api import DEFERRED_UPDATE
+from bot.fake_discord.request_gate import DROPPED
 from bot.outlets.publisher import PICTURE_GAP
 from bot.outlets.table_moves import MOVE_AFTER
 from drivers.catalogue import en, label
@@ -18,6 +23,7 @@ from tests.fake_discord import VirtualUser
 from .harness import Driver, Harness, red_seven_for_ann, rig, start_game
 
 MOVED_LINE = en("table.moved", link="\0").split("\0")[0]
+CHANNEL_EDIT = "/channels/{channel_id}/messages/{message_id}"  # the bot token's edits
 
 
 REVEALED = en("table.revealed")
@@ -176,6 +182,27 @@ async def test_a_click_on_the_old_table_before_its_buttons_go_is_answered(
     await pointers_landed(harness, bob)
     assert_moved(harness, bob, session.message_id)
     assert not harness.fake.failing()
+
+
+async def test_a_pointer_whose_connection_drops_is_tried_again_and_lands(
+        harness: Harness, caplog: pytest.LogCaptureFixture) -> None:
+    """Discord's connection drops under the old table's pointer, twice (discord.py passes a
+    dropped connection on as aiohttp's error rather than retrying): the pointer is tried again
+    like a refused edit, lands, and leaves no error behind."""
+    ann, bob, session = await red_seven_for_ann(harness)
+    old = ann.message(session.message_id)
+    harness.fake.drop_next("PATCH", CHANNEL_EDIT, times=2)  # the pointer is the next one
+    harness.clock.advance(MOVE_AFTER)
+    assert harness.bot is not None
+    harness.bot.table_feed.refresh(session)
+    await settled(harness, session, moved_from=old.id)
+    harness.clock.advance(10)  # its retries are due
+    await pointers_landed(harness, bob)
+    assert_moved(harness, bob, session.message_id)
+    assert [r.status for r in harness.fake.requests if r.route == CHANNEL_EDIT].count(
+        DROPPED) == 2
+    gc.collect()  # a task left with an exception says so when it is collected
+    assert not [r for r in caplog.records if r.levelno >= logging.ERROR], caplog.text
 
 
 async def test_a_30046_anyway_moves_the_table_at_once(harness: Harness) -> None:
