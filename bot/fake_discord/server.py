@@ -298,7 +298,9 @@ class FakeDiscord(HomeGuildNames):
         """Close the connection of the next `times` calls to `method route` without an answer:
         the bot's HTTP client raises a disconnect (aiohttp's `ServerDisconnectedError`), which
         discord.py passes on rather than retrying (its webhook requests retry only some
-        `OSError`s). Recorded with status 0."""
+        `OSError`s). aiohttp itself sends an idempotent request (GET, PUT, DELETE, ...) once
+        more when the connection dropped was a reused one, so such a call may need `times=2`
+        to reach the bot. Recorded with status 0."""
         self.gate.errors.append(InjectedError(method.upper(), route, times, DROPPED, 0, ""))
 
     def failing(self) -> bool:

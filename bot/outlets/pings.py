@@ -26,6 +26,7 @@ import logging
 from collections.abc import Callable
 from dataclasses import dataclass
 
+import aiohttp
 import discord
 
 from bot import metrics
@@ -198,7 +199,9 @@ class TurnPings:
             return None
         try:
             return await pen.follow_up(content=text, allowed_mentions=mentions)
-        except (Expired, discord.HTTPException) as exc:
+        # Refused, too late, or Discord out of reach through that token (a dropped connection
+        # is aiohttp's error: discord.py passes it on).
+        except (Expired, discord.HTTPException, aiohttp.ClientError) as exc:
             log.info("turn ping in game %s not a follow-up (%r): the bot token posts it",
                      session.game_id, exc)
             return None
@@ -229,7 +232,7 @@ class TurnPings:
             try:
                 await sent.delete()
                 return
-            except (Expired, discord.HTTPException) as exc:
+            except (Expired, discord.HTTPException, aiohttp.ClientError) as exc:
                 log.debug("turn ping %s not deleted through its token: %r", message_id, exc)
         try:
             await channel.get_partial_message(message_id).delete()

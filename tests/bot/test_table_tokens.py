@@ -7,11 +7,14 @@ request budget, and then one edit shows everything the table missed."""
 
 from __future__ import annotations
 
+import gc
+import logging
 from typing import Any
 
 import pytest
 
 from bot.fake_discord.api import UPDATE_MESSAGE
+from bot.fake_discord.request_gate import DROPPED
 from bot.outlets import table_pens
 from bot.outlets.table_pens import PenSource
 from drivers.catalogue import card_name, en
@@ -22,6 +25,7 @@ from .harness import Harness, rig, start_game
 
 TABLE_EDIT = "/channels/{channel_id}/messages/{message_id}"
 TOKEN_EDIT = "/webhooks/{application_id}/{token}/messages/{message_id}"
+FOLLOW_UP = "/webhooks/{application_id}/{token}"  # a new message through a token
 PING_AFTER = 30.0  # seconds a player is awaited before their ping (the servers' default)
 
 
@@ -161,3 +165,55 @@ async def test_a_turn_ping_is_a_follow_up_of_the_tables_token(harness: Harness) 
     assert bot_token_requests(h) == before
     routes = {(r.method, r.route) for r in h.fake.requests[seen:]}
     assert {("POST", "/webhooks/{application_id}/{token}"), ("DELETE", TOKEN_EDIT)} <= routes
+
+
+async def test_a_ping_whose_follow_up_loses_its_connection_is_posted_with_the_bot_token(
+        harness: Harness, caplog: pytest.LogCaptureFixture) -> None:
+    """Discord's connection drops under the ping's follow-up through the table's token
+    (discord.py passes a dropped connection on as aiohttp's error): the ping is posted with the
+    bot token instead, as when the token is refused, and nothing is logged as an error."""
+    h = harness
+    ann, bob = h.user("Ann"), h.user("Bob")
+    session = await start_game(h, [ann, bob], turn_timer=0)
+    await rig(h, session, {ann: ["R7", "R3", "G4"], bob: ["R8", "R9", "B4"]}, start="R5",
+              dealer=bob)
+    await table_after(h, bob, session)
+    await h.settle()
+    seen = len(h.fake.requests)
+    h.fake.drop_next("POST", FOLLOW_UP)
+    h.clock.advance(PING_AFTER)
+    suffix = en("table.your_move", mention="")
+    await h.fake.wait_for(lambda: [m.content for m in bob.public_messages()
+                                   if m.content.endswith(suffix)] == [
+        en("table.your_move", mention=ann.mention)], timeout=3)
+    sent = [(r.method, r.route, r.status) for r in h.fake.requests[seen:]]
+    assert ("POST", FOLLOW_UP, DROPPED) in sent
+    assert ("POST", "/channels/{channel_id}/messages", 200) in sent
+    gc.collect()  # a task left with an exception says so when it is collected
+    assert not [r for r in caplog.records if r.levelno >= logging.ERROR], caplog.text
+
+
+async def test_a_ping_whose_deletion_loses_its_connection_is_deleted_with_the_bot_token(
+        harness: Harness) -> None:
+    """The ping is a follow-up of the table's token; when its turn ends the connection drops
+    under its deletion through that token, twice (aiohttp itself tries a DELETE on a reused
+    connection once more): the bot token deletes it instead."""
+    h = harness
+    ann, bob = h.user("Ann"), h.user("Bob")
+    session = await start_game(h, [ann, bob], turn_timer=0)
+    await rig(h, session, {ann: ["R7", "R3", "G4"], bob: ["R8", "R9", "B4"]}, start="R5",
+              dealer=bob)
+    await table_after(h, bob, session)
+    await h.settle()
+    h.clock.advance(PING_AFTER)
+    suffix = en("table.your_move", mention="")
+    await h.fake.wait_for(lambda: any(m.content.endswith(suffix)
+                                      for m in bob.public_messages()), timeout=3)
+    [ping] = [m for m in bob.public_messages() if m.content.endswith(suffix)]
+    seen = len(h.fake.requests)
+    h.fake.drop_next("DELETE", TOKEN_EDIT, times=2)
+    await ann.click(await open_hand(h, ann, session), "🟥 Red 7")
+    await h.fake.wait_for(lambda: h.fake.messages[ping.id].deleted, timeout=3)
+    sent = [(r.method, r.route, r.status) for r in h.fake.requests[seen:]]
+    assert sent.count(("DELETE", TOKEN_EDIT, DROPPED)) == 2
+    assert ("DELETE", TABLE_EDIT, 204) in sent
