@@ -13,6 +13,7 @@ import logging
 from collections.abc import Callable
 from dataclasses import dataclass
 
+import aiohttp
 import discord
 
 from bot.clock import Clock
@@ -79,7 +80,7 @@ class TokenLobbies:
         try:
             await reach.sent.edit(**v2(shown, controls() if controls is not None else None,
                                        lead=lead))
-        except (Expired, discord.HTTPException) as exc:
+        except (Expired, discord.HTTPException, aiohttp.ClientError) as exc:  # or unreachable
             log.info("lobby in %s not edited (%r)", lobby.channel_id, exc)
 
     async def expired(self, lobby: LobbyRecord) -> None:

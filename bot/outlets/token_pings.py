@@ -21,6 +21,7 @@ from __future__ import annotations
 import logging
 from collections.abc import Callable
 
+import aiohttp
 import discord
 
 from bot.i18n import get_translator
@@ -62,7 +63,7 @@ class TokenPings:
         if previous is not None:
             try:
                 await previous.delete()
-            except (Expired, discord.HTTPException) as exc:
+            except (Expired, discord.HTTPException, aiohttp.ClientError) as exc:
                 log.debug("ping of game %s not deleted: %r", game_id, exc)
 
     async def ended(self, session: Session) -> None:
@@ -152,7 +153,9 @@ class TokenPings:
                 content=text,
                 allowed_mentions=discord.AllowedMentions(users=[discord.Object(int(waiting))]))
             self._sent[session.game_id] = (reach.interaction_id, used + 1)
-        except (Expired, discord.HTTPException) as exc:
+        # Refused, too late, or Discord out of reach (a dropped connection is aiohttp's error,
+        # which discord.py passes on): this ping is not sent, the next turn's may be.
+        except (Expired, discord.HTTPException, aiohttp.ClientError) as exc:
             log.info("ping of game %s not sent: %r", session.game_id, exc)
 
 

@@ -9,6 +9,7 @@ from typing import Any
 
 import pytest
 
+from bot.fake_discord.request_gate import DROPPED
 from bot.fake_discord.users import SeenMessage
 from bot.fake_discord.world import Channel
 from bot.render.pictures import TABLE_FILE
@@ -338,3 +339,37 @@ async def test_token_pings_wait_as_the_servers_turn_ping_setting_says(
     harness.clock.advance(120)
     await harness.settle()
     assert [m for u in users for m in _pings_of(harness, channel, u) if m.id not in earlier] == []
+
+
+async def test_a_token_ping_whose_connection_drops_is_let_go(harness: Harness) -> None:
+    """Where the bot is not a member, a turn ping is a follow-up through the newest token:
+    when Discord's connection drops under it (discord.py passes that on as aiohttp's error),
+    that ping is let go like a refused one; the bot logs no error (the fixture checks) and the
+    game goes on."""
+    await _everywhere(harness)
+    elsewhere = harness.fake.add_guild("Friends' server", has_bot=False)
+    ann, bob = harness.user("Ann"), harness.user("Bob")
+    harness.fake.join(ann.member, elsewhere)
+    harness.fake.join(bob.member, elsewhere)
+    harness.fake.install_for(ann.member)
+    users = [u.in_channel(elsewhere.channels[0]) for u in (ann, bob)]
+    channel = elsewhere.channels[0].id
+    assert harness.bot is not None
+    harness.bot.games.new_seed = lambda: 11  # the move hands the turn on
+    session = await _lobby_and_start(harness, users)
+    waiting = next(u for u in users if str(u.id) == waiting_player(session))
+    before = session.version
+    await Driver(harness, users, seed=1)._act_in_hand(waiting, await _hand(waiting, session))
+    await harness.fake.wait_for(lambda: session.version > before)
+    await harness.settle()
+    awaited = next(u for u in users if str(u.id) == waiting_player(session))
+    seen = len(harness.fake.requests)
+    harness.fake.drop_next("POST", "/webhooks/{application_id}/{token}")
+    harness.clock.advance(61)  # past any server's ping delay
+    await harness.fake.wait_for(lambda: DROPPED in [r.status for r in
+                                                    harness.fake.requests[seen:]])
+    await harness.settle()
+    assert _pings_of(harness, channel, awaited) == []
+    before = session.version
+    await Driver(harness, users, seed=2)._act_in_hand(awaited, await _hand(awaited, session))
+    await harness.fake.wait_for(lambda: session.version > before)
