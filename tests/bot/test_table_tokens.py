@@ -136,16 +136,23 @@ async def test_under_a_short_budget_a_table_catches_up_in_one_edit(
                for who, code in (("Ann", "R7"), ("Bob", "R8"), ("Ann", "R3")))
 
 
-async def test_a_turn_ping_is_a_follow_up_of_the_tables_token(harness: Harness) -> None:
-    """A ping is a new message (its mention notifies): through the table's token it is a
-    follow-up of that interaction, posted and deleted without the bot token."""
-    h = harness
+async def ann_awaited(h: Harness) -> tuple[VirtualUser, VirtualUser, Any]:
+    """Ann and Bob's game (rigged: Ann plays R7 first), its table shown and settled: Ann is
+    awaited, and her ping comes PING_AFTER later, through the table's token."""
     ann, bob = h.user("Ann"), h.user("Bob")
     session = await start_game(h, [ann, bob], turn_timer=0)
     await rig(h, session, {ann: ["R7", "R3", "G4"], bob: ["R8", "R9", "B4"]}, start="R5",
               dealer=bob)
     await table_after(h, bob, session)
     await h.settle()
+    return ann, bob, session
+
+
+async def test_a_turn_ping_is_a_follow_up_of_the_tables_token(harness: Harness) -> None:
+    """A ping is a new message (its mention notifies): through the table's token it is a
+    follow-up of that interaction, posted and deleted without the bot token."""
+    h = harness
+    ann, bob, session = await ann_awaited(h)
     before, seen = bot_token_requests(h), len(h.fake.requests)
     suffix = en("table.your_move", mention="")
 
@@ -173,12 +180,7 @@ async def test_a_ping_whose_follow_up_loses_its_connection_is_posted_with_the_bo
     (discord.py passes a dropped connection on as aiohttp's error): the ping is posted with the
     bot token instead, as when the token is refused, and nothing is logged as an error."""
     h = harness
-    ann, bob = h.user("Ann"), h.user("Bob")
-    session = await start_game(h, [ann, bob], turn_timer=0)
-    await rig(h, session, {ann: ["R7", "R3", "G4"], bob: ["R8", "R9", "B4"]}, start="R5",
-              dealer=bob)
-    await table_after(h, bob, session)
-    await h.settle()
+    ann, bob, session = await ann_awaited(h)
     seen = len(h.fake.requests)
     h.fake.drop_next("POST", FOLLOW_UP)
     h.clock.advance(PING_AFTER)
@@ -199,12 +201,7 @@ async def test_a_ping_whose_deletion_loses_its_connection_is_deleted_with_the_bo
     under its deletion through that token, twice (aiohttp itself tries a DELETE on a reused
     connection once more): the bot token deletes it instead."""
     h = harness
-    ann, bob = h.user("Ann"), h.user("Bob")
-    session = await start_game(h, [ann, bob], turn_timer=0)
-    await rig(h, session, {ann: ["R7", "R3", "G4"], bob: ["R8", "R9", "B4"]}, start="R5",
-              dealer=bob)
-    await table_after(h, bob, session)
-    await h.settle()
+    ann, bob, session = await ann_awaited(h)
     h.clock.advance(PING_AFTER)
     suffix = en("table.your_move", mention="")
     await h.fake.wait_for(lambda: any(m.content.endswith(suffix)

@@ -6,6 +6,7 @@ from __future__ import annotations
 import functools
 import gc
 import logging
+from typing import Any
 
 import pytest
 
@@ -26,13 +27,20 @@ def _description(message: SeenMessage) -> str:
     return message.text
 
 
-async def test_anyone_may_watch_a_live_view_of_the_public_table(harness: Harness) -> None:
+async def _dan_watches(harness: Harness) -> tuple[VirtualUser, VirtualUser, VirtualUser, Any,
+                                                  SeenMessage]:
+    """Ann and Bob's game (rigged: Ann plays R7 first), and Dan's view of it, opened with
+    Watch: Ann, Bob, Dan, the game, the view."""
     ann, bob, dan = harness.user("Ann"), harness.user("Bob"), harness.user("Dan")
     session = await start_game(harness, [ann, bob])
     await rig(harness, session, {ann: ["R7", "G3"], bob: ["B9", "Y4"]}, start="R5", dealer=bob)
     await table_after(harness, dan, session)
     await dan.click(dan.message(session.message_id), en("button.watch"))
-    view = dan.ephemerals()[-1]
+    return ann, bob, dan, session, dan.ephemerals()[-1]
+
+
+async def test_anyone_may_watch_a_live_view_of_the_public_table(harness: Harness) -> None:
+    ann, bob, dan, session, view = await _dan_watches(harness)
     assert footer_of(view) == en("watch.footer")
     assert render_table(session).shown.text in view.text
     assert card_name("B9") not in _description(view)  # nothing of a hand is shown
@@ -73,12 +81,7 @@ async def test_a_view_whose_edit_loses_its_connection_catches_up_at_the_next_cha
     """Discord's connection drops under a watcher's edit (discord.py passes a dropped
     connection on as aiohttp's error): nothing is logged as an error, and the game's next
     change brings the view up to date."""
-    ann, bob, dan = harness.user("Ann"), harness.user("Bob"), harness.user("Dan")
-    session = await start_game(harness, [ann, bob])
-    await rig(harness, session, {ann: ["R7", "G3"], bob: ["B9", "Y4"]}, start="R5", dealer=bob)
-    await table_after(harness, dan, session)
-    await dan.click(dan.message(session.message_id), en("button.watch"))
-    view = dan.ephemerals()[-1]
+    ann, bob, dan, session, view = await _dan_watches(harness)
     await ann.click(await open_hand(harness, ann, session), "🟥 Red 7")
     await table_after(harness, dan, session)
     await harness.settle()

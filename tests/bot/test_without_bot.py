@@ -296,10 +296,9 @@ def _pings_of(harness: Harness, channel_id: int, user: VirtualUser) -> list[Any]
             and str(m.payload.get("content")) == ping and not m.deleted]
 
 
-@pytest.mark.parametrize("seed", [11, 1], ids=["the move hands the turn on",
-                                          "the mover draws and keeps the turn"])
-async def test_token_pings_wait_as_the_servers_turn_ping_setting_says(
-        harness: Harness, seed: int) -> None:
+async def _friends_server(harness: Harness) -> tuple[list[VirtualUser], int]:
+    """Ann (an admin there) and Bob in a server without the bot, where Ann installed the app:
+    the two as users of its channel, and the channel's id."""
     await _everywhere(harness)
     elsewhere = harness.fake.add_guild("Friends' server", has_bot=False)
     admins = harness.fake.add_role("Admins", MANAGE_GUILD, guild=elsewhere)
@@ -307,8 +306,25 @@ async def test_token_pings_wait_as_the_servers_turn_ping_setting_says(
     harness.fake.join(ann.member, elsewhere, roles=[admins])
     harness.fake.join(bob.member, elsewhere)
     harness.fake.install_for(ann.member)
-    users = [u.in_channel(elsewhere.channels[0]) for u in (ann, bob)]
-    channel = elsewhere.channels[0].id
+    return [u.in_channel(elsewhere.channels[0]) for u in (ann, bob)], elsewhere.channels[0].id
+
+
+async def _one_move(harness: Harness, users: list[VirtualUser], session: Any, *,
+                    seed: int) -> VirtualUser:
+    """The player the table waits for makes a move from their hand; the one awaited next."""
+    waiting = next(u for u in users if str(u.id) == waiting_player(session))
+    before = session.version
+    await Driver(harness, users, seed=seed)._act_in_hand(waiting, await _hand(waiting, session))
+    await harness.fake.wait_for(lambda: session.version > before)
+    await harness.settle()
+    return next(u for u in users if str(u.id) == waiting_player(session))
+
+
+@pytest.mark.parametrize("seed", [11, 1], ids=["the move hands the turn on",
+                                          "the mover draws and keeps the turn"])
+async def test_token_pings_wait_as_the_servers_turn_ping_setting_says(
+        harness: Harness, seed: int) -> None:
+    users, channel = await _friends_server(harness)
     await users[0].slash("uno settings", turn_ping="after-60")
     assert harness.bot is not None
     # Two deals: in seed 11's the move hands the turn on; in seed 1's its player draws and keeps
@@ -316,12 +332,7 @@ async def test_token_pings_wait_as_the_servers_turn_ping_setting_says(
     harness.bot.games.new_seed = lambda: seed
     session = await _lobby_and_start(harness, users)
     # A move: the next player is awaited, but not pinged before a minute of waiting.
-    waiting = next(u for u in users if str(u.id) == waiting_player(session))
-    before = session.version
-    await Driver(harness, users, seed=1)._act_in_hand(waiting, await _hand(waiting, session))
-    await harness.fake.wait_for(lambda: session.version > before)
-    await harness.settle()
-    awaited = next(u for u in users if str(u.id) == waiting_player(session))
+    awaited = await _one_move(harness, users, session, seed=1)
     assert _pings_of(harness, channel, awaited) == []
     harness.clock.advance(30)
     await harness.settle()
@@ -332,10 +343,7 @@ async def test_token_pings_wait_as_the_servers_turn_ping_setting_says(
     await users[0].slash("uno settings", turn_ping="never")
     # The ping of before may stay (a drawn card can keep the turn with its player): no new one.
     earlier = {m.id for u in users for m in _pings_of(harness, channel, u)}
-    before = session.version
-    await Driver(harness, users, seed=2)._act_in_hand(awaited, await _hand(awaited, session))
-    await harness.fake.wait_for(lambda: session.version > before)
-    await harness.settle()
+    await _one_move(harness, users, session, seed=2)  # the awaited player's move
     harness.clock.advance(120)
     await harness.settle()
     assert [m for u in users for m in _pings_of(harness, channel, u) if m.id not in earlier] == []
@@ -346,23 +354,11 @@ async def test_a_token_ping_whose_connection_drops_is_let_go(harness: Harness) -
     when Discord's connection drops under it (discord.py passes that on as aiohttp's error),
     that ping is let go like a refused one; the bot logs no error (the fixture checks) and the
     game goes on."""
-    await _everywhere(harness)
-    elsewhere = harness.fake.add_guild("Friends' server", has_bot=False)
-    ann, bob = harness.user("Ann"), harness.user("Bob")
-    harness.fake.join(ann.member, elsewhere)
-    harness.fake.join(bob.member, elsewhere)
-    harness.fake.install_for(ann.member)
-    users = [u.in_channel(elsewhere.channels[0]) for u in (ann, bob)]
-    channel = elsewhere.channels[0].id
+    users, channel = await _friends_server(harness)
     assert harness.bot is not None
     harness.bot.games.new_seed = lambda: 11  # the move hands the turn on
     session = await _lobby_and_start(harness, users)
-    waiting = next(u for u in users if str(u.id) == waiting_player(session))
-    before = session.version
-    await Driver(harness, users, seed=1)._act_in_hand(waiting, await _hand(waiting, session))
-    await harness.fake.wait_for(lambda: session.version > before)
-    await harness.settle()
-    awaited = next(u for u in users if str(u.id) == waiting_player(session))
+    awaited = await _one_move(harness, users, session, seed=1)
     seen = len(harness.fake.requests)
     harness.fake.drop_next("POST", "/webhooks/{application_id}/{token}")
     harness.clock.advance(61)  # past any server's ping delay
@@ -370,6 +366,4 @@ async def test_a_token_ping_whose_connection_drops_is_let_go(harness: Harness) -
                                                     harness.fake.requests[seen:]])
     await harness.settle()
     assert _pings_of(harness, channel, awaited) == []
-    before = session.version
-    await Driver(harness, users, seed=2)._act_in_hand(awaited, await _hand(awaited, session))
-    await harness.fake.wait_for(lambda: session.version > before)
+    await _one_move(harness, users, session, seed=2)  # the game goes on
