@@ -90,6 +90,8 @@ RATE_LIMITED_ROUTES = (
     ("POST", "/webhooks/{application_id}/{token}"),                # follow-ups
     ("PATCH", "/webhooks/{application_id}/{token}/messages/{message_id}"),  # hand pictures
 )
+RETRY_AFTERS = (0.01, 0.05, 0.2)  # the retry_after of an injected 429, seconds
+RETRY_AFTER_MAX = max(RETRY_AFTERS)
 
 # How often each kind of step is picked.
 WEIGHTS: dict[str, int] = {
@@ -197,6 +199,7 @@ class Fuzzer:
         self._games_seen: set[str] = set()
         self.last_action = "start"
         self.log: list[str] = []
+        self._429s_before_jump = 0  # the fake's 429 answers when the clock last jumped
 
     # -- running
 
@@ -512,7 +515,7 @@ class Fuzzer:
                                        and i.remaining > 0 for i in self.h.fake.gate.injected):
             self.note(f"{method} {route} is still rate limited")
             return
-        retry_after = self.rng.choice([0.01, 0.05, 0.2])
+        retry_after = self.rng.choice(RETRY_AFTERS)
         self.figures.rate_limits += 1
         self.note(f"the next {times} {method} {route} get 429 (retry after {retry_after} s)")
         self.h.fake.inject_429(method, route, times=times, retry_after=retry_after)
@@ -524,8 +527,21 @@ class Fuzzer:
         # Only between bursts of work: a jump under a running handler would age its token by
         # hours within a millisecond of real time (the fake would rightly refuse its edits).
         await self.quiet()
+        await self._retries_sent()
         self.h.clock.advance(seconds)
         await asyncio.sleep(0.05)  # let due timers run
+
+    async def _retries_sent(self) -> None:
+        """Wait until no request answered 429 is still to be sent again. discord.py sleeps the
+        429's retry_after (0.2 s at most here) in the task that made the request, which
+        `quiet` cannot tell from a task at rest (a live hand's, one switching a hand off): a
+        jump meanwhile would age that request's token by hours before it is sent again (seen
+        once: a hand's edit refused as 60 minutes old)."""
+        fake = self.h.fake
+        while len(fake.rate_limited) != self._429s_before_jump:
+            self._429s_before_jump = len(fake.rate_limited)
+            await asyncio.sleep(RETRY_AFTER_MAX + 0.05)
+            await self.quiet()
 
     # -- the invariants
 
