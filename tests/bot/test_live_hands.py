@@ -16,6 +16,7 @@ import pytest
 from bot.fake_discord.request_gate import DROPPED
 from bot.fake_discord.users import SeenMessage
 from bot.outlets.live_hands import EXPIRY_NOTICE, MERGE_GAP
+from bot.outlets.table_pens import PenSource
 from bot.ui.answers import TOKEN_LIFETIME
 from bot.ui.items import PlayButton
 from drivers.catalogue import card_name, en, label
@@ -108,6 +109,35 @@ async def test_a_hand_whose_switching_off_loses_its_connection_leaves_no_error_b
     assert not [r for r in caplog.records if r.levelno >= logging.ERROR], caplog.text
     await ann.click(newer, label("R7"))
     assert shows(newer, "hand.waiting", player="Bob")
+
+
+async def test_a_live_edit_that_loses_its_connection_is_made_at_the_next_change(
+        harness: Harness, players: list[VirtualUser], caplog: pytest.LogCaptureFixture) -> None:
+    """Cid's open hand is edited live as Ann and Bob play. The connection drops under the edit
+    after Ann's move (discord.py passes that on as aiohttp's error): the hand's task ends
+    quietly instead of with an exception nobody retrieves, and Bob's move, which makes it
+    Cid's turn, edits the hand."""
+    ann, bob, cid = players
+    session = await start_game(harness, players, turn_timer=0)
+    await rig(harness, session, {ann: ["R7", "G3"], bob: ["R8", "B1"], cid: ["R9", "G5"]},
+              start="R5")
+    assert harness.bot is not None
+    harness.bot.tables.pens = PenSource.NONE  # the table by the bot token: a token's edit is Cid's
+    cid_hand = await open_hand(harness, cid, session)
+    ann_hand = await open_hand(harness, ann, session)
+    await harness.settle()
+    seen = len(harness.fake.requests)
+    harness.fake.drop_next("PATCH", HAND_EDIT)
+    await ann.click(ann_hand, label("R7"))
+    harness.clock.advance(MERGE_GAP)  # Cid's hand (not his turn) is edited after the gap
+    await harness.fake.wait_for(
+        lambda: DROPPED in [r.status for r in harness.fake.requests[seen:]], timeout=3)
+    await harness.settle()
+    assert shows(cid_hand, "hand.waiting", player="Ann")  # the edit did not land
+    gc.collect()  # a task left with an exception says so when it is collected
+    assert not [r for r in caplog.records if r.levelno >= logging.ERROR], caplog.text
+    await bob.click(await open_hand(harness, bob, session), label("R8"))
+    await harness.fake.wait_for(lambda: shows(cid_hand, "hand.your_move"), timeout=3)
 
 
 async def two_hands_the_older_past_its_token(
