@@ -25,7 +25,6 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 
-import aiohttp
 import discord
 
 from bot import metrics
@@ -37,7 +36,7 @@ from bot.render.text import tr
 from bot.services.notices import Notice
 from bot.services.session import Session
 from bot.services.timers import Timers
-from bot.ui.answers import TOKEN_LIFETIME, Expired, Sent
+from bot.ui.answers import NOT_DONE, TOKEN_LIFETIME, TOKEN_NOT_DONE, Expired, Sent
 from bot.ui.layout import let_go, notice, v2
 from bot.ui.views import refresh_view
 
@@ -287,7 +286,7 @@ class LiveHands:
                 self._drop(key, hand)
             else:
                 log.info("hand of %s in game %s not updated: %s", player, key[0], exc)
-        except (discord.HTTPException, aiohttp.ClientError) as exc:  # the next change tries again
+        except NOT_DONE as exc:  # the next change tries again
             log.info("hand of %s in game %s not updated: %r", player, key[0], exc)
         finally:
             let_go(payload["view"])  # dynamic items: discord.py need not keep the view
@@ -350,9 +349,7 @@ class LiveHands:
     async def _off(self, hand: _Hand, payload: dict[str, Any]) -> None:
         try:
             await hand.sent.edit(**payload, attachments=[])
-        # Dismissed, too late, or Discord out of reach (discord.py passes a dropped connection
-        # on as aiohttp's error): nothing more is tried, and nothing is left unretrieved.
-        except (Expired, discord.HTTPException, aiohttp.ClientError) as exc:
+        except TOKEN_NOT_DONE as exc:  # dismissed, too late or unreachable: nothing more tried
             log.debug("a hand was not switched off: %r", exc)
         finally:
             let_go(payload["view"])

@@ -26,7 +26,6 @@ import logging
 from collections.abc import Callable
 from dataclasses import dataclass
 
-import aiohttp
 import discord
 
 from bot import metrics
@@ -36,7 +35,7 @@ from bot.services.notices import Change, Notice
 from bot.services.session import Session
 from bot.services.settings import SettingsService
 from bot.services.timers import Timers
-from bot.ui.answers import Expired, Sent
+from bot.ui.answers import TOKEN_NOT_DONE, Sent
 
 from .budget import Priority, priority
 from .reach import Channels, Users
@@ -199,9 +198,7 @@ class TurnPings:
             return None
         try:
             return await pen.follow_up(content=text, allowed_mentions=mentions)
-        # Refused, too late, or Discord out of reach through that token (a dropped connection
-        # is aiohttp's error: discord.py passes it on).
-        except (Expired, discord.HTTPException, aiohttp.ClientError) as exc:
+        except TOKEN_NOT_DONE as exc:
             log.info("turn ping in game %s not a follow-up (%r): the bot token posts it",
                      session.game_id, exc)
             return None
@@ -232,7 +229,7 @@ class TurnPings:
             try:
                 await sent.delete()
                 return
-            except (Expired, discord.HTTPException, aiohttp.ClientError) as exc:
+            except TOKEN_NOT_DONE as exc:
                 log.debug("turn ping %s not deleted through its token: %r", message_id, exc)
         try:
             await channel.get_partial_message(message_id).delete()

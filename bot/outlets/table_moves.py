@@ -29,13 +29,13 @@ from __future__ import annotations
 import asyncio
 import logging
 
-import aiohttp
 import discord
 
 from bot.clock import Clock
 from bot.i18n import get_translator
 from bot.services.games import backoff
 from bot.services.session import Session
+from bot.ui.answers import NOT_DONE
 from bot.ui.layout import notice
 
 from .budget import Priority, priority
@@ -113,9 +113,7 @@ class TableMoves:
                 return
             except discord.NotFound:
                 return  # deleted meanwhile: nothing left to point from
-            # Refused, or Discord out of reach (discord.py passes a dropped connection on as
-            # aiohttp's error): tried again either way.
-            except (discord.HTTPException, aiohttp.ClientError) as exc:
+            except NOT_DONE as exc:  # refused or unreachable: tried again either way
                 log.info("the old table %s of game %s does not point below yet (%r)", old_id,
                          session.game_id, exc)
                 old = isinstance(exc, discord.HTTPException) and too_old(exc)

@@ -13,15 +13,12 @@ import logging
 from collections.abc import Callable
 from dataclasses import dataclass
 
-import aiohttp
-import discord
-
 from bot.clock import Clock
 from bot.i18n import get_translator
 from bot.render.lobby import render_closed_lobby
 from bot.render.shown import Shown
 from bot.storage import BotStateRepository, LobbyRecord
-from bot.ui.answers import Expired, Sent
+from bot.ui.answers import TOKEN_NOT_DONE, Sent
 from bot.ui.layout import Controls, v2
 
 from .lobby_board import LobbyBoard
@@ -80,7 +77,7 @@ class TokenLobbies:
         try:
             await reach.sent.edit(**v2(shown, controls() if controls is not None else None,
                                        lead=lead))
-        except (Expired, discord.HTTPException, aiohttp.ClientError) as exc:  # or unreachable
+        except TOKEN_NOT_DONE as exc:
             log.info("lobby in %s not edited (%r)", lobby.channel_id, exc)
 
     async def expired(self, lobby: LobbyRecord) -> None:

@@ -21,7 +21,6 @@ from __future__ import annotations
 import logging
 from collections.abc import Callable
 
-import aiohttp
 import discord
 
 from bot.i18n import get_translator
@@ -29,7 +28,7 @@ from bot.services.seats import is_ai
 from bot.services.session import Session
 from bot.services.settings import SettingsService
 from bot.services.timers import Timers
-from bot.ui.answers import Expired, Sent
+from bot.ui.answers import TOKEN_NOT_DONE, Sent
 
 from .pings import ALWAYS, ping_delay
 
@@ -63,7 +62,7 @@ class TokenPings:
         if previous is not None:
             try:
                 await previous.delete()
-            except (Expired, discord.HTTPException, aiohttp.ClientError) as exc:
+            except TOKEN_NOT_DONE as exc:
                 log.debug("ping of game %s not deleted: %r", game_id, exc)
 
     async def ended(self, session: Session) -> None:
@@ -153,9 +152,7 @@ class TokenPings:
                 content=text,
                 allowed_mentions=discord.AllowedMentions(users=[discord.Object(int(waiting))]))
             self._sent[session.game_id] = (reach.interaction_id, used + 1)
-        # Refused, too late, or Discord out of reach (a dropped connection is aiohttp's error,
-        # which discord.py passes on): this ping is not sent, the next turn's may be.
-        except (Expired, discord.HTTPException, aiohttp.ClientError) as exc:
+        except TOKEN_NOT_DONE as exc:  # this ping is not sent; the next turn's may be
             log.info("ping of game %s not sent: %r", session.game_id, exc)
 
 

@@ -16,16 +16,13 @@ import logging
 from collections import OrderedDict
 from dataclasses import dataclass
 
-import aiohttp
-import discord
-
 from bot.clock import Clock
 from bot.render.shown import Shown
 from bot.render.table import render_table
 from bot.render.text import tr
 from bot.services.notices import Notice
 from bot.services.session import Session
-from bot.ui.answers import TOKEN_LIFETIME, Expired, Sent
+from bot.ui.answers import TOKEN_LIFETIME, TOKEN_NOT_DONE, Sent
 from bot.ui.layout import v2
 
 from .budget import RequestBudget
@@ -111,7 +108,6 @@ class Watchers:
         try:
             await watcher.sent.edit(**v2(watched(session, watcher.locale)))
             watcher.version = version
-        # Dismissed, too late, or Discord out of reach (a dropped connection is aiohttp's).
-        except (discord.HTTPException, aiohttp.ClientError, Expired) as exc:
+        except TOKEN_NOT_DONE as exc:  # dismissed, too late or unreachable
             log.debug("a watcher's view of game %s not edited: %r", session.game_id, exc)
             watcher.version = version  # not retried: the next change tries again

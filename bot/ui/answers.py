@@ -14,6 +14,7 @@ import asyncio
 import logging
 from typing import Any
 
+import aiohttp
 import discord
 
 from bot.clock import Clock
@@ -34,6 +35,15 @@ _LOCK, _RECEIVED, _PUBLIC = "uno.answer_lock", "uno.received_at", "uno.public"
 
 class Expired(Exception):
     """The interaction's token can no longer be used: the answer is dropped."""
+
+
+# What a request to Discord may end in instead of its answer: Discord refusing it, or no answer
+# at all. A dropped connection reaches the bot as aiohttp's error: discord.py passes it on (it
+# retries only some `OSError`s) and does not wrap it in `HTTPException`. Background edits that
+# give up, or fall back, on a refusal do the same on these.
+NOT_DONE = (discord.HTTPException, aiohttp.ClientError)
+# ... and, for a request through an interaction's token, the token too old to use.
+TOKEN_NOT_DONE = (Expired, *NOT_DONE)
 
 
 def _lock(interaction: Interaction) -> asyncio.Lock:
