@@ -153,8 +153,10 @@ class LiveHands:
                               expires_at - EXPIRY_NOTICE, expiring)
 
     def edits_pending(self) -> bool:
-        """Whether a live edit of a hand is waiting or under way (tests wait for none)."""
-        return bool(self._tasks)
+        """Whether a live edit of a hand is waiting or under way, or may follow: a click on a
+        hand still being answered holds that hand's edits and catches it up when done (tests
+        wait for none of these)."""
+        return bool(self._tasks or self._held)
 
     @contextlib.contextmanager
     def answering(self, game_id: str, user_id: int) -> Iterator[None]:
